@@ -1,0 +1,144 @@
+/**
+ * Status-bar item with the remaining API quota, from the latest rate-limit headers (and from
+ * `GET /rate_limit` when the service offers it). Hidden until the first response.
+ */
+import * as vscode from 'vscode';
+import type { QuotaState } from '../../core/http/types';
+import { formatCountdown, quotaRows, summarizeQuota } from '../../core/quota/quotaSummary';
+
+export interface QuotaSource {
+  readonly quota: QuotaState;
+  onDidChangeQuota(listener: (quota: QuotaState) => void): { dispose(): void };
+}
+
+export interface QuotaStatusBarDeps {
+  /** Refreshes the buckets from `GET /rate_limit` (costs no primary quota); may throw a user-facing Error. */
+  readonly refreshFromService: () => Promise<void>;
+  readonly log: vscode.LogOutputChannel;
+  readonly now?: () => number;
+}
+
+export const QUOTA_STATUS_ITEM_ID = 'serviceHealth.quota';
+export const SHOW_QUOTA_COMMAND = 'serviceHealth.showQuota';
+
+export class QuotaStatusBar implements vscode.Disposable {
+  private readonly item: vscode.StatusBarItem;
+  private readonly disposables: vscode.Disposable[] = [];
+  private source: QuotaSource | undefined;
+  private sourceSubscription: { dispose(): void } | undefined;
+  private countdown: NodeJS.Timeout | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: QuotaStatusBarDeps) {
+    this.now = deps.now ?? Date.now;
+    this.item = vscode.window.createStatusBarItem(QUOTA_STATUS_ITEM_ID, vscode.StatusBarAlignment.Right, 100);
+    this.item.name = 'Service Health Quota';
+    this.item.command = SHOW_QUOTA_COMMAND;
+    this.disposables.push(this.item, vscode.commands.registerCommand(SHOW_QUOTA_COMMAND, () => this.showDetails()));
+  }
+
+  /** Follows a client's quota; called again when the client is replaced (sign-in, sample mode). */
+  setSource(source: QuotaSource | undefined): void {
+    this.sourceSubscription?.dispose();
+    this.source = source;
+    this.sourceSubscription = source?.onDidChangeQuota(() => this.render());
+    this.render();
+  }
+
+  /** What the item shows now, for tests and the chat participant. */
+  get text(): string | undefined {
+    return this.item.text || undefined;
+  }
+
+  private render(): void {
+    this.clearCountdown();
+    const state = this.source?.quota;
+    const now = this.now();
+    const summary = state ? summarizeQuota(state, now) : undefined;
+    if (!state || !summary) {
+      this.item.hide();
+      return;
+    }
+    const icon = summary.severity === 'exhausted' ? '$(error)' : summary.severity === 'low' ? '$(warning)' : '$(pulse)';
+    this.item.text = `${icon} ${summary.text}`;
+    this.item.backgroundColor =
+      summary.severity === 'exhausted'
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : summary.severity === 'low'
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
+    this.item.accessibilityInformation = {
+      label: `API quota: ${summary.text.replace('/', ' of ')} on ${summary.bucket.resource}`,
+      role: 'button',
+    };
+    this.item.tooltip = this.tooltip(state, now);
+    this.item.show();
+    if (summary.countdownUntil !== undefined && summary.countdownUntil > now) {
+      // Tick once a second only while a countdown is visible; nothing runs otherwise.
+      this.countdown = setTimeout(() => this.render(), 1000);
+    }
+  }
+
+  private tooltip(state: QuotaState, now: number): vscode.MarkdownString {
+    const md = new vscode.MarkdownString(undefined, true);
+    md.appendMarkdown('**API quota**\n\n| Resource | Remaining | Used | Limit | Reset |\n|---|---:|---:|---:|---|\n');
+    for (const row of quotaRows(state, now)) {
+      md.appendMarkdown(`| ${escapeCell(row.resource)} | ${row.remaining} | ${row.used} | ${row.limit} | ${escapeCell(row.reset)} |\n`);
+    }
+    if (state.pausedUntil !== undefined && state.pausedUntil > now) {
+      md.appendMarkdown(`\n$(watch) Requests paused for ${formatCountdown(state.pausedUntil - now)}`);
+      if (state.pauseReason) {
+        md.appendText(`: ${state.pauseReason}`);
+      }
+      md.appendMarkdown('\n');
+    }
+    md.appendMarkdown(`\n${state.requestsSent.toLocaleString('en-US')} requests sent this session. Click for details.`);
+    return md;
+  }
+
+  private async showDetails(): Promise<void> {
+    try {
+      await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: 'Reading API quota…' },
+        () => this.deps.refreshFromService(),
+      );
+    } catch (error) {
+      // The headers seen so far are still shown; the refresh is a bonus.
+      this.deps.log.warn(`Quota refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.render();
+    const state = this.source?.quota;
+    const rows = state ? quotaRows(state, this.now()) : [];
+    if (rows.length === 0) {
+      void vscode.window.showInformationMessage('No quota information yet: refresh the events to read it from the service.');
+      return;
+    }
+    await vscode.window.showQuickPick(
+      rows.map((row) => ({
+        label: `$(pulse) ${row.resource}`,
+        description: row.limit === '—' ? `${row.remaining} left` : `${row.remaining} of ${row.limit} left`,
+        detail: `Used ${row.used} · Reset ${row.reset} · from ${row.source === 'rate_limit' ? 'GET /rate_limit' : 'response headers'}`,
+      })),
+      { title: 'Service Health: API quota', placeHolder: 'Remaining quota per rate-limit resource' },
+    );
+  }
+
+  private clearCountdown(): void {
+    if (this.countdown) {
+      clearTimeout(this.countdown);
+      this.countdown = undefined;
+    }
+  }
+
+  dispose(): void {
+    this.clearCountdown();
+    this.sourceSubscription?.dispose();
+    for (const d of this.disposables.splice(0).reverse()) {
+      d.dispose();
+    }
+  }
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`);
+}
