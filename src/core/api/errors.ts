@@ -1,0 +1,234 @@
+/**
+ * Errors of the health events API layer. Every `message` is one user-facing sentence that
+ * says what to do next; the raw service fields stay available for logs and tests.
+ */
+import type { z } from 'zod';
+import { errorEnvelopeSchema } from '../model/schemas';
+import type { HttpResponse } from '../http/types';
+
+/** Which operation a response belongs to; it decides the wording of 403 and 404 messages. */
+export type ApiOperation = 'listEvents' | 'fetchEventDetails' | 'listSubscriptions' | 'rateLimit';
+
+export interface ApiErrorContext {
+  readonly operation: ApiOperation;
+  readonly subscriptionId?: string;
+  readonly trackingId?: string;
+}
+
+const MAX_EXCERPT = 160;
+
+/**
+ * Makes service-supplied text safe for a one-line message: drops control characters (no terminal
+ * escape injection), collapses whitespace, hides anything that looks like a bearer token or JWT,
+ * and shortens it.
+ */
+export function safeExcerpt(text: string, max = MAX_EXCERPT): string {
+  const cleaned = text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer [redacted]')
+    .replace(/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, '[redacted]')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return cleaned.length > max ? `${cleaned.slice(0, max - 1)}…` : cleaned;
+}
+
+function detailsText(details: unknown): string | undefined {
+  if (details === undefined || details === null) {
+    return undefined;
+  }
+  if (typeof details === 'string') {
+    return details;
+  }
+  try {
+    return JSON.stringify(details);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads `{code,message,details}` (seed) or `{error:{...}}` (ARM); undefined for other bodies. */
+export function parseErrorBody(body: string): { code?: string; message?: string; details?: unknown } | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const parsed = errorEnvelopeSchema.safeParse(json);
+  if (!parsed.success) {
+    return undefined;
+  }
+  const inner = 'error' in parsed.data && parsed.data.error && typeof parsed.data.error === 'object' ? parsed.data.error : parsed.data;
+  const fields = inner as { code?: string | null; message?: string | null; details?: unknown };
+  if (fields.code == null && fields.message == null && fields.details == null) {
+    return undefined;
+  }
+  return {
+    code: fields.code ?? undefined,
+    message: fields.message ?? undefined,
+    details: fields.details ?? undefined,
+  };
+}
+
+/** A non-2xx answer of the service, carrying the seed's ErrorResponse fields. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** ErrorResponse.code, e.g. `InvalidFilter`, `SubscriptionNotFound`. */
+  readonly code?: string;
+  /** ErrorResponse.message as sent (already made single-line and shortened). */
+  readonly serviceMessage?: string;
+  /** ErrorResponse.details: a string per the seed; ARM may send an array of nested errors. */
+  readonly details?: unknown;
+  readonly operation: ApiOperation;
+
+  constructor(
+    message: string,
+    init: { status: number; code?: string; serviceMessage?: string; details?: unknown; operation: ApiOperation },
+  ) {
+    super(message);
+    this.status = init.status;
+    this.code = init.code;
+    this.serviceMessage = init.serviceMessage;
+    this.details = init.details;
+    this.operation = init.operation;
+  }
+
+  static fromResponse(response: Pick<HttpResponse, 'status' | 'body'>, context: ApiErrorContext): ApiError {
+    const parsed = parseErrorBody(response.body);
+    const code = parsed?.code ? safeExcerpt(parsed.code, 80) : undefined;
+    let serviceMessage = parsed?.message ? safeExcerpt(parsed.message) : undefined;
+    let details = parsed?.details;
+    if (!parsed) {
+      // Not JSON (a proxy page, an empty body): keep a short excerpt, never the whole page.
+      const excerpt = safeExcerpt(response.body.replace(/<[^>]*>/g, ' '), 120);
+      details = excerpt || undefined;
+    } else if (serviceMessage === undefined) {
+      serviceMessage = detailsText(details) ? safeExcerpt(detailsText(details) ?? '') : undefined;
+    }
+    const message = userMessage(response.status, code, serviceMessage, context);
+    return new ApiError(message, { status: response.status, code, serviceMessage, details, operation: context.operation });
+  }
+}
+
+function what(code: string | undefined, serviceMessage: string | undefined, status: number): string {
+  const parts = [code, serviceMessage].filter((p): p is string => !!p);
+  return parts.length > 0 ? parts.join(': ') : `HTTP ${status}`;
+}
+
+function isSubscriptionProblem(code: string | undefined, serviceMessage: string | undefined): boolean {
+  return /subscription/i.test(code ?? '') || /subscription .*(not found|could not be found|is disabled|not registered)/i.test(serviceMessage ?? '');
+}
+
+function userMessage(status: number, code: string | undefined, serviceMessage: string | undefined, ctx: ApiErrorContext): string {
+  const reason = what(code, serviceMessage, status);
+  const sub = ctx.subscriptionId ? `subscription ${safeExcerpt(ctx.subscriptionId, 60)}` : 'the subscription';
+  switch (status) {
+    case 401:
+      return `The service did not accept your sign-in (${reason}); sign in again and retry.`;
+    case 403:
+      if (ctx.operation === 'fetchEventDetails') {
+        return (
+          'Reading the full details of this sensitive event needs the Owner/Subscription Admin role or a custom role with ' +
+          `Microsoft.ResourceHealth/events/fetchEventDetails/action on ${sub} (${reason}); ask an administrator for that role.`
+        );
+      }
+      return `You do not have access to ${ctx.operation === 'listSubscriptions' ? 'the subscription list' : sub} (${reason}); ask an administrator for at least the Reader role, or pick another subscription.`;
+    case 404:
+      if (ctx.operation === 'fetchEventDetails' && !isSubscriptionProblem(code, serviceMessage)) {
+        return `The event ${ctx.trackingId ? safeExcerpt(ctx.trackingId, 60) + ' ' : ''}was not found in ${sub} (${reason}); refresh the event list and try again.`;
+      }
+      if (ctx.operation === 'listEvents' || ctx.operation === 'fetchEventDetails') {
+        return `${capitalise(sub)} was not found or is not visible to you (${reason}); pick another subscription.`;
+      }
+      return `The service does not offer this operation (${reason}); check the endpoint and try again.`;
+    case 400:
+      if (/filter/i.test(code ?? '') || /\$filter|filter expression/i.test(serviceMessage ?? '')) {
+        return `The service rejected the filter (${reason}); fix the filter and try again.`;
+      }
+      if (/querystarttime|start ?time/i.test(`${code ?? ''} ${serviceMessage ?? ''}`)) {
+        return `The service rejected the start time (${reason}); use an ISO 8601 time such as 2025-01-31T00:00:00Z and try again.`;
+      }
+      return `The service rejected the request (${reason}); check the options and try again.`;
+    default:
+      if (status >= 500) {
+        return `The service failed with HTTP ${status} (${reason}); try again later.`;
+      }
+      return `The service answered with HTTP ${status} (${reason}); try again later or report it.`;
+  }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** What kind of body failed validation, for the message ("an event list", "event details"...). */
+export type ResponseKind = 'an event list' | 'event details' | 'a subscription list' | 'a rate-limit status';
+
+/** A 2xx body that is not JSON or does not match the schema. */
+export class ResponseValidationError extends Error {
+  override readonly name = 'ResponseValidationError';
+  /** Dotted path of the first offending field, e.g. `value.3.properties.priority`; '' for the root. */
+  readonly path: string;
+  readonly issue: string;
+
+  constructor(kind: ResponseKind, path: string, issue: string) {
+    super(
+      `The service returned ${kind} the extension does not understand (${path ? `${path}: ` : ''}${issue}); try again later or report it.`,
+    );
+    this.path = path;
+    this.issue = issue;
+  }
+
+  static fromZod(kind: ResponseKind, error: z.ZodError): ResponseValidationError {
+    const first = error.issues[0];
+    if (!first) {
+      return new ResponseValidationError(kind, '', 'unexpected shape');
+    }
+    const path = first.path.map((p) => String(p)).join('.');
+    let issue: string;
+    if (first.code === 'invalid_type') {
+      issue = `expected ${first.expected}`;
+    } else if (first.code === 'too_small' || first.code === 'too_big' || first.code === 'invalid_format') {
+      issue = safeExcerpt(first.message.replace(/^Invalid input:\s*/i, ''), 80);
+    } else {
+      issue = safeExcerpt(first.message.replace(/^Invalid input:\s*/i, ''), 80) || 'unexpected value';
+    }
+    return new ResponseValidationError(kind, path, issue);
+  }
+
+  static notJson(kind: ResponseKind, body: string): ResponseValidationError {
+    const excerpt = safeExcerpt(body, 40);
+    return new ResponseValidationError(kind, '', excerpt ? `not JSON, starts with "${excerpt}"` : 'empty body');
+  }
+}
+
+export type PagingProblem = 'loop' | 'pageCap' | 'crossOrigin' | 'invalidLink';
+
+/** Paging stopped because following `nextLink` would loop, never end, or leave the service. */
+export class PagingError extends Error {
+  override readonly name = 'PagingError';
+  readonly problem: PagingProblem;
+  /** Pages read before stopping. */
+  readonly pagesRead: number;
+
+  constructor(problem: PagingProblem, pagesRead: number, detail?: string) {
+    super(pagingMessage(problem, pagesRead, detail));
+    this.problem = problem;
+    this.pagesRead = pagesRead;
+  }
+}
+
+function pagingMessage(problem: PagingProblem, pages: number, detail: string | undefined): string {
+  switch (problem) {
+    case 'loop':
+      return `The service sent a next-page link it had already sent, so listing stopped after ${pages} pages instead of looping; try again later or report it.`;
+    case 'pageCap':
+      return `Listing stopped after ${pages} pages, the safety limit; narrow the filter or the start time and try again.`;
+    case 'crossOrigin':
+      return `The service sent a next-page link to another site (${detail ?? 'unknown'}), which was not followed to protect your credentials; try again later or report it.`;
+    case 'invalidLink':
+      return `The service sent a next-page link that is not a valid http(s) URL; try again later or report it.`;
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * The health events operations of seed 000 (plus the ARM subscription list and seed 001's
+ * /rate_limit), on top of any client with `request()` — in production the ThrottledClient, which
+ * adds the token, the throttle, retries and the origin policy.
+ */
+import {
+  eventSchema,
+  eventsPageSchema,
+  subscriptionsPageSchema,
+  type EventsPage,
+  type HealthEvent,
+  type RateLimitStatus,
+  type Subscription,
+} from '../model/schemas';
+import { followPages, requestJson, type HttpRequester } from './paging';
+import { RateLimitStatusReader, type RateLimitAwareClient } from './rateLimitStatus';
+
+export const HEALTH_EVENTS_API_VERSION = '2025-05-01';
+export const SUBSCRIPTIONS_API_VERSION = '2022-12-01';
+export const DEFAULT_MAX_PAGES = 200;
+
+export interface HealthEventsApiOptions {
+  readonly client: HttpRequester & Partial<Pick<RateLimitAwareClient, 'updateFromRateLimitStatus'>>;
+  readonly apiVersion?: string;
+  /** Safety cap on pages per listing; hitting it is a PagingError. */
+  readonly maxPages?: number;
+  /**
+   * The origin nextLinks must stay on. Defaults to the origin of the first response, which is the
+   * client's origin because first requests are paths.
+   */
+  readonly origin?: string | URL;
+}
+
+export interface ListEventsOptions {
+  /** OData `$filter`, e.g. from buildEventsFilter(); sent as is (URL-encoded). */
+  readonly filter?: string;
+  /**
+   * Events whose lastUpdateTime is at or after this time (service default: the last 3 days).
+   * The service accepts ISO 8601 and month/day/year; a Date is sent as ISO 8601, a string as given.
+   */
+  readonly queryStartTime?: string | Date;
+  readonly signal?: AbortSignal;
+}
+
+/** One validated page; `events` is `value` under a clearer name. */
+export type EventsPageWithEvents = EventsPage & { readonly events: HealthEvent[] };
+
+export interface SubscriptionEvents {
+  readonly subscriptionId: string;
+  /** Events read; when `error` is set, the events of the pages read before it. */
+  readonly events: HealthEvent[];
+  readonly error?: Error;
+}
+
+export class HealthEventsApi {
+  private readonly client: HealthEventsApiOptions['client'];
+  private readonly apiVersion: string;
+  private readonly maxPages: number;
+  private readonly origin?: string;
+  private readonly rateLimitReader: RateLimitStatusReader;
+
+  constructor(options: HealthEventsApiOptions) {
+    this.client = options.client;
+    this.apiVersion = options.apiVersion ?? HEALTH_EVENTS_API_VERSION;
+    this.maxPages = Math.max(1, Math.floor(options.maxPages ?? DEFAULT_MAX_PAGES));
+    this.origin = options.origin === undefined ? undefined : new URL(String(options.origin)).origin;
+    this.rateLimitReader = new RateLimitStatusReader({ client: this.client });
+  }
+
+  /** GET /subscriptions/{id}/providers/Microsoft.ResourceHealth/events, one validated page at a time. */
+  async *listEvents(subscriptionId: string, options: ListEventsOptions = {}): AsyncGenerator<EventsPageWithEvents, void, undefined> {
+    const query = [`api-version=${encodeURIComponent(this.apiVersion)}`];
+    if (options.filter !== undefined && options.filter.trim() !== '') {
+      // `$` is a legal query character; ARM documents the literal `$filter` name.
+      query.push(`$filter=${encodeURIComponent(options.filter)}`);
+    }
+    const start = startTimeParam(options.queryStartTime);
+    if (start !== undefined) {
+      query.push(`queryStartTime=${encodeURIComponent(start)}`);
+    }
+    const firstUrl = `${subscriptionPath(subscriptionId)}/providers/Microsoft.ResourceHealth/events?${query.join('&')}`;
+    const pages = followPages({
+      client: this.client,
+      firstUrl,
+      apiVersion: this.apiVersion,
+      maxPages: this.maxPages,
+      origin: this.origin,
+      schema: eventsPageSchema,
+      kind: 'an event list',
+      context: { operation: 'listEvents', subscriptionId },
+      signal: options.signal,
+    });
+    for await (const page of pages) {
+      yield { ...page, events: page.value };
+    }
+  }
+
+  /** All events of one subscription, every page. */
+  async listAllEvents(subscriptionId: string, options: ListEventsOptions = {}): Promise<HealthEvent[]> {
+    const events: HealthEvent[] = [];
+    for await (const page of this.listEvents(subscriptionId, options)) {
+      events.push(...page.events);
+    }
+    return events;
+  }
+
+  /**
+   * Lists several subscriptions at once. All start together; the client's throttle bounds the real
+   * concurrency. A failing subscription carries its error and does not lose the others. Duplicate
+   * ids are listed once; results keep the order of first appearance.
+   */
+  async listEventsForSubscriptions(subscriptionIds: readonly string[], options: ListEventsOptions = {}): Promise<SubscriptionEvents[]> {
+    const unique = [...new Set(subscriptionIds)];
+    return Promise.all(
+      unique.map(async (subscriptionId): Promise<SubscriptionEvents> => {
+        const events: HealthEvent[] = [];
+        try {
+          for await (const page of this.listEvents(subscriptionId, options)) {
+            events.push(...page.events);
+          }
+          return { subscriptionId, events };
+        } catch (error) {
+          if (options.signal?.aborted) {
+            throw error;
+          }
+          return { subscriptionId, events, error: error instanceof Error ? error : new Error(String(error)) };
+        }
+      }),
+    );
+  }
+
+  /**
+   * The full content of a sensitive event. The seed leaves the prefix, body and response "not
+   * shown"; like the real ARM action it is subscription-scoped
+   * (POST /subscriptions/{id}/providers/Microsoft.ResourceHealth/events/{trackingId}/fetchEventDetails),
+   * has an empty body, and returns one event with description, summary and region updates filled in.
+   */
+  async fetchEventDetails(subscriptionId: string, trackingId: string, options: { signal?: AbortSignal } = {}): Promise<HealthEvent> {
+    const id = requireSegment(trackingId, 'tracking id');
+    const url =
+      `${subscriptionPath(subscriptionId)}/providers/Microsoft.ResourceHealth/events/${encodeURIComponent(id)}` +
+      `/fetchEventDetails?api-version=${encodeURIComponent(this.apiVersion)}`;
+    const { data } = await requestJson(
+      this.client,
+      { method: 'POST', url, signal: options.signal, headers: { accept: 'application/json' } },
+      eventSchema,
+      'event details',
+      { operation: 'fetchEventDetails', subscriptionId, trackingId: id },
+    );
+    return data;
+  }
+
+  /** GET /subscriptions?api-version=2022-12-01, every page: the subscriptions the token can see. */
+  async listSubscriptions(options: { signal?: AbortSignal } = {}): Promise<Subscription[]> {
+    const subscriptions: Subscription[] = [];
+    const pages = followPages({
+      client: this.client,
+      firstUrl: `/subscriptions?api-version=${SUBSCRIPTIONS_API_VERSION}`,
+      apiVersion: SUBSCRIPTIONS_API_VERSION,
+      maxPages: this.maxPages,
+      origin: this.origin,
+      schema: subscriptionsPageSchema,
+      kind: 'a subscription list',
+      context: { operation: 'listSubscriptions' },
+      signal: options.signal,
+    });
+    for await (const page of pages) {
+      subscriptions.push(...page.value);
+    }
+    return subscriptions;
+  }
+
+  /** Seed 001 GET /rate_limit with ETag caching; undefined when the service does not offer it. */
+  async getRateLimitStatus(options: { signal?: AbortSignal } = {}): Promise<RateLimitStatus | undefined> {
+    return this.rateLimitReader.get(options);
+  }
+}
+
+function requireSegment(value: string, what: string): string {
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  if (trimmed === '') {
+    throw new TypeError(`A ${what} is required; pass a non-empty ${what}.`);
+  }
+  return trimmed;
+}
+
+function subscriptionPath(subscriptionId: string): string {
+  return `/subscriptions/${encodeURIComponent(requireSegment(subscriptionId, 'subscription id'))}`;
+}
+
+function startTimeParam(value: string | Date | undefined): string | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) {
+      throw new TypeError('The start time is not a valid date; pass an ISO 8601 time such as 2025-01-31T00:00:00Z.');
+    }
+    return value.toISOString();
+  }
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
