@@ -1,0 +1,45 @@
+/** Time formatting shared by the host (view model) and the webview (relative times on render). */
+
+/** `2025-05-01 14:03 UTC`: absolute and unambiguous, whatever the user's zone. */
+export function formatUtc(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+const UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600_000],
+  ['month', 30 * 24 * 3600_000],
+  ['week', 7 * 24 * 3600_000],
+  ['day', 24 * 3600_000],
+  ['hour', 3600_000],
+  ['minute', 60_000],
+];
+
+const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** `3 hours ago`, `in 2 days`, `just now` (under a minute). */
+export function formatRelative(ms: number, now: number): string {
+  const delta = ms - now;
+  const abs = Math.abs(delta);
+  for (const [unit, size] of UNITS) {
+    if (abs >= size) {
+      return relativeFormat.format(Math.trunc(delta / size), unit);
+    }
+  }
+  return 'just now';
+}
+
+/** `1 h 5 min`, `3 days 2 h`: a duration between two instants. */
+export function formatDuration(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0) {
+    return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
+  }
+  if (hours > 0) {
+    return mins > 0 ? `${hours} h ${mins} min` : `${hours} h`;
+  }
+  return `${mins} min`;
+}

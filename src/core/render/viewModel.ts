@@ -1,0 +1,315 @@
+/**
+ * Builds the details view model from a HealthEvent, in the host. All vendor HTML is sanitized
+ * here; the webview only lays the model out.
+ */
+import { parseServiceTime, type HealthEvent } from '../model/schemas';
+import type {
+  BadgeView,
+  BillingView,
+  DetailsViewModel,
+  FactView,
+  LinkView,
+  RegionView,
+  ServiceView,
+  TagView,
+  TimeView,
+  Tone,
+  UpdateView,
+} from './detailsModel';
+import { eventKey, type EventRefData } from './messages';
+import { eventPortalUrl, linkUrl, DEFAULT_PORTAL_URL } from './links';
+import { sanitizeVendorHtml, vendorText } from './sanitize';
+import { formatDuration, formatRelative, formatUtc } from './time';
+
+export interface ViewModelOptions {
+  /** Epoch ms used for relative times. */
+  readonly now: number;
+  /** Portal base URL (sovereign clouds differ). */
+  readonly portal?: string;
+}
+
+export const ACTION_RECOMMENDED_TAG = 'Action Recommended';
+
+const TYPE_INFO: Readonly<Record<string, { readonly text: string; readonly tone: Tone; readonly icon: string }>> = {
+  ServiceIssue: { text: 'Service issue', tone: 'error', icon: 'error' },
+  EmergingIssues: { text: 'Emerging issue', tone: 'warning', icon: 'warning' },
+  PlannedMaintenance: { text: 'Planned maintenance', tone: 'info', icon: 'tools' },
+  HealthAdvisory: { text: 'Health advisory', tone: 'info', icon: 'info' },
+  SecurityAdvisory: { text: 'Security advisory', tone: 'warning', icon: 'shield' },
+  Billing: { text: 'Billing', tone: 'neutral', icon: 'credit-card' },
+  RCA: { text: 'Post-incident review', tone: 'neutral', icon: 'notebook' },
+};
+
+const LEVEL_TONES: Readonly<Record<string, Tone>> = {
+  Critical: 'error',
+  Error: 'error',
+  Warning: 'warning',
+  Informational: 'info',
+};
+
+/** Region status values are "not shown" beyond Active/Resolved: unknown values stay neutral. */
+export function statusTone(status: string | null | undefined): Tone {
+  switch (status?.toLowerCase()) {
+    case 'active':
+      return 'warning';
+    case 'resolved':
+      return 'success';
+    default:
+      return 'neutral';
+  }
+}
+
+function timeView(value: string | null | undefined, now: number): TimeView | undefined {
+  const ms = parseServiceTime(value);
+  return ms === undefined ? undefined : { ms, utc: formatUtc(ms), relative: formatRelative(ms, now) };
+}
+
+/** `ServiceIssue` -> `Service issue` for values this build does not know. */
+function humanize(value: string): string {
+  const spaced = value.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
+}
+
+export function tagViews(tags: readonly string[] | null | undefined): TagView[] {
+  const seen = new Set<string>();
+  const out: TagView[] = [];
+  for (const raw of tags ?? []) {
+    const text = raw.trim();
+    const norm = text.toLowerCase();
+    if (text && !seen.has(norm)) {
+      seen.add(norm);
+      out.push({ text, highlight: norm === ACTION_RECOMMENDED_TAG.toLowerCase() });
+    }
+  }
+  return out;
+}
+
+function badges(event: HealthEvent): BadgeView[] {
+  const p = event.properties ?? {};
+  const out: BadgeView[] = [];
+  if (p.eventType) {
+    const info = TYPE_INFO[p.eventType];
+    out.push({ label: 'Type', value: info?.text ?? humanize(p.eventType), tone: info?.tone ?? 'neutral', icon: info?.icon ?? 'circle-filled' });
+  }
+  if (p.eventSubType) {
+    out.push({ label: 'Sub-type', value: humanize(p.eventSubType), tone: 'neutral', icon: 'tag' });
+  }
+  if (p.status) {
+    const resolved = p.status.toLowerCase() === 'resolved';
+    out.push({ label: 'Status', value: p.status, tone: statusTone(p.status), icon: resolved ? 'pass' : 'pulse' });
+  }
+  if (p.eventLevel) {
+    out.push({ label: 'Level', value: p.eventLevel, tone: LEVEL_TONES[p.eventLevel] ?? 'neutral', icon: 'symbol-event' });
+  }
+  if (p.level) {
+    out.push({ label: 'Insight', value: p.level, tone: LEVEL_TONES[p.level] ?? 'neutral', icon: 'lightbulb' });
+  }
+  if (typeof p.priority === 'number') {
+    // 0 is the highest of 0..23.
+    out.push({ label: 'Priority', value: `P${p.priority}`, tone: p.priority <= 2 ? 'error' : p.priority <= 8 ? 'warning' : 'neutral', icon: 'list-ordered' });
+  }
+  if (p.isHIR) {
+    out.push({ label: 'HIR', value: p.hirStage ? `High incident rate · ${p.hirStage}` : 'High incident rate', tone: 'error', icon: 'flame' });
+  }
+  if (p.isEventSensitive) {
+    out.push({ label: 'Sensitive', value: 'Sensitive', tone: 'warning', icon: 'lock' });
+  }
+  return out;
+}
+
+function facts(event: HealthEvent): FactView[] {
+  const p = event.properties ?? {};
+  const out: FactView[] = [];
+  const add = (label: string, value: string | null | undefined): void => {
+    const text = vendorText(value);
+    if (text) {
+      out.push({ label, value: text });
+    }
+  };
+  add('Source', p.eventSource);
+  add('Impact type', p.impactType);
+  add('Reason', p.reason);
+  add('External incident', p.externalIncidentId);
+  if (typeof p.platformInitiated === 'boolean') {
+    add('Platform initiated', p.platformInitiated ? 'Yes' : 'No');
+  }
+  add('Location', event.location);
+  return out;
+}
+
+function services(event: HealthEvent, now: number): ServiceView[] {
+  const out: ServiceView[] = [];
+  for (const impact of event.properties?.impact ?? []) {
+    const regions: RegionView[] = (impact.impactedRegions ?? []).map((r) => {
+      const lastUpdate = timeView(r.lastUpdateTime, now);
+      return {
+        name: r.impactedRegion || 'Unspecified region',
+        status: r.status || 'Unknown',
+        tone: statusTone(r.status),
+        ...(lastUpdate ? { lastUpdate } : {}),
+        updateCount: r.updates?.length ?? 0,
+      };
+    });
+    regions.sort((a, b) => a.name.localeCompare(b.name));
+    out.push({ name: impact.impactedService || impact.impactedServiceGuid || 'Unspecified service', regions });
+  }
+  out.sort((a, b) => a.name.localeCompare(b.name));
+  return out;
+}
+
+interface UpdateGroup {
+  readonly ms: number | undefined;
+  readonly summary: string | null | undefined;
+  readonly tags: string[];
+  readonly services: Set<string>;
+  readonly regions: Set<string>;
+}
+
+/**
+ * All region updates, newest first. The service repeats one update text for every impacted
+ * region (and often every service); updates with the same time and text are merged into one
+ * entry listing their services and regions.
+ */
+function updates(event: HealthEvent, now: number): UpdateView[] {
+  const groups = new Map<string, UpdateGroup>();
+  for (const impact of event.properties?.impact ?? []) {
+    const service = impact.impactedService || impact.impactedServiceGuid || '';
+    for (const region of impact.impactedRegions ?? []) {
+      for (const update of region.updates ?? []) {
+        const key = `${update.updateDateTime ?? ''}\u0000${update.summary ?? ''}`;
+        let group = groups.get(key);
+        if (!group) {
+          group = { ms: parseServiceTime(update.updateDateTime), summary: update.summary, tags: [], services: new Set(), regions: new Set() };
+          groups.set(key, group);
+        }
+        if (service) {
+          group.services.add(service);
+        }
+        if (region.impactedRegion) {
+          group.regions.add(region.impactedRegion);
+        }
+        // Tags can differ per region copy; keep the union (tagViews removes duplicates).
+        group.tags.push(...(update.eventTags ?? []));
+      }
+    }
+  }
+  const sorted = [...groups.values()].sort((a, b) => (b.ms ?? -Infinity) - (a.ms ?? -Infinity));
+  return sorted.map((g) => {
+    const time = g.ms === undefined ? undefined : { ms: g.ms, utc: formatUtc(g.ms), relative: formatRelative(g.ms, now) };
+    return {
+      ...(time ? { time } : {}),
+      services: [...g.services].sort(),
+      regions: [...g.regions].sort(),
+      html: sanitizeVendorHtml(g.summary),
+      tags: tagViews(g.tags),
+    };
+  });
+}
+
+function formatRate(rate: number): string {
+  return rate.toLocaleString('en-US', { maximumFractionDigits: 6 });
+}
+
+function billing(event: HealthEvent): BillingView | undefined {
+  const p = event.properties ?? {};
+  const hasRates = typeof p.oldRate === 'number' || typeof p.newRate === 'number';
+  if (!hasRates && !p.billingId && !p.currencyType && !(p.eventType === 'Billing' && p.eventSubType)) {
+    return undefined;
+  }
+  const view: { -readonly [K in keyof BillingView]: BillingView[K] } = {};
+  if (p.eventSubType) {
+    view.subType = humanize(p.eventSubType);
+  }
+  if (p.currencyType) {
+    view.currency = p.currencyType;
+  }
+  if (typeof p.oldRate === 'number') {
+    view.oldRate = formatRate(p.oldRate);
+  }
+  if (typeof p.newRate === 'number') {
+    view.newRate = formatRate(p.newRate);
+  }
+  if (typeof p.oldRate === 'number' && typeof p.newRate === 'number' && p.oldRate !== 0) {
+    const pct = ((p.newRate - p.oldRate) / Math.abs(p.oldRate)) * 100;
+    view.change = `${pct > 0 ? '+' : ''}${pct.toFixed(2)}%`;
+  }
+  if (p.billingId) {
+    view.billingId = p.billingId;
+  }
+  return view;
+}
+
+function links(event: HealthEvent, portal: string): LinkView[] {
+  return (event.properties?.links ?? []).map((link) => {
+    const url = linkUrl(link, portal);
+    const text = vendorText(link.displayText?.localizedValue || link.displayText?.value) || link.bladeName || 'Link';
+    return { kind: link.type === 'Button' ? 'Button' : 'Hyperlink', text, ...(url ? { url } : {}) };
+  });
+}
+
+/**
+ * Sensitive events arrive without description, summary and region updates; the full text needs
+ * fetchEventDetails. Only then is "Fetch details" offered (a fetched event keeps the flag).
+ */
+export function detailsHidden(event: HealthEvent): boolean {
+  const p = event.properties ?? {};
+  if (!p.isEventSensitive) {
+    return false;
+  }
+  const hasUpdates = (p.impact ?? []).some((i) => (i.impactedRegions ?? []).some((r) => (r.updates?.length ?? 0) > 0));
+  return !p.description && !p.summary && !hasUpdates;
+}
+
+export function buildDetailsViewModel(ref: EventRefData, event: HealthEvent, options: ViewModelOptions): DetailsViewModel {
+  const p = event.properties ?? {};
+  const now = options.now;
+  const portal = options.portal ?? DEFAULT_PORTAL_URL;
+  const tags = tagViews(p.eventTags);
+  const impactStart = timeView(p.impactStartTime, now);
+  const impactMitigation = timeView(p.impactMitigationTime, now);
+  const lastUpdate = timeView(p.lastUpdateTime, now);
+  let duration: string | undefined;
+  if (impactStart && impactMitigation && impactMitigation.ms >= impactStart.ms) {
+    duration = formatDuration(impactMitigation.ms - impactStart.ms);
+  } else if (typeof p.duration === 'number' && p.duration > 0) {
+    duration = formatDuration(p.duration * 1000);
+  }
+  const actions = (p.recommendedActions?.actions ?? [])
+    .map((a) => ({ ...(typeof a.groupId === 'number' ? { groupId: a.groupId } : {}), html: sanitizeVendorHtml(a.actionText) }))
+    .filter((a) => a.html !== '');
+  const actionMessage = vendorText(p.recommendedActions?.message);
+  const highlightActions = tags.some((t) => t.highlight);
+  const header = vendorText(p.header);
+  const billingView = billing(event);
+  return {
+    key: eventKey(ref),
+    subscriptionId: ref.subscriptionId,
+    trackingId: ref.trackingId,
+    title: vendorText(p.title) || ref.trackingId,
+    badges: badges(event),
+    facts: facts(event),
+    ...(impactStart ? { impactStart } : {}),
+    ...(impactMitigation ? { impactMitigation } : {}),
+    ...(lastUpdate ? { lastUpdate } : {}),
+    ...(duration ? { duration } : {}),
+    ...(header ? { header } : {}),
+    summaryHtml: sanitizeVendorHtml(p.summary),
+    descriptionHtml: sanitizeVendorHtml(p.description),
+    services: services(event, now),
+    updates: updates(event, now),
+    ...(actions.length > 0 || actionMessage
+      ? { recommendedActions: { message: actionMessage || 'Recommended actions', actions, highlight: highlightActions } }
+      : {}),
+    faqs: (p.faqs ?? [])
+      .map((f) => ({ question: vendorText(f.question), answerHtml: sanitizeVendorHtml(f.answer) }))
+      .filter((f) => f.question !== '' || f.answerHtml !== ''),
+    articleHtml: sanitizeVendorHtml(p.article?.articleContent),
+    ...(billingView ? { billing: billingView } : {}),
+    additionalInformationHtml: sanitizeVendorHtml(p.additionalInformation?.message),
+    tags,
+    links: links(event, portal),
+    portalUrl: eventPortalUrl(ref.trackingId, p.eventType, portal),
+    detailsHidden: detailsHidden(event),
+    isSensitive: p.isEventSensitive === true,
+  };
+}
