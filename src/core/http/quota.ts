@@ -1,0 +1,113 @@
+import type { RateLimitStatus } from '../model/schemas';
+import { inferredArmLimit, type RateLimitHeaders } from './rateLimitHeaders';
+import type { QuotaSnapshot, QuotaState } from './types';
+
+export interface Disposable {
+  dispose(): void;
+}
+
+/**
+ * Latest quota snapshot per bucket, the whole-queue pause, and a send counter. Every change
+ * produces a new immutable QuotaState and notifies listeners (status bar, chat participant).
+ */
+export class QuotaTracker {
+  private state: QuotaState = { buckets: new Map(), requestsSent: 0 };
+  private readonly listeners = new Set<(q: QuotaState) => void>();
+
+  get current(): QuotaState {
+    return this.state;
+  }
+
+  onDidChange(listener: (q: QuotaState) => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  bucket(name: string): QuotaSnapshot | undefined {
+    return this.state.buckets.get(name);
+  }
+
+  countSend(): void {
+    this.update({ ...this.state, requestsSent: this.state.requestsSent + 1 });
+  }
+
+  setPause(until: number | undefined, reason?: string): void {
+    const rest: QuotaState = { buckets: this.state.buckets, requestsSent: this.state.requestsSent };
+    this.update(until === undefined ? rest : { ...rest, pausedUntil: until, ...(reason ? { pauseReason: reason } : {}) });
+  }
+
+  /** Records what one response's headers say; returns the names of the buckets it touched. */
+  recordHeaders(parsed: RateLimitHeaders, now: number): string[] {
+    const snapshots: QuotaSnapshot[] = [];
+    const p = parsed.primary;
+    // A bucket is only worth recording when we know what is left in it.
+    if (p?.remaining !== undefined) {
+      snapshots.push({
+        resource: p.resource,
+        remaining: p.remaining,
+        ...(p.limit !== undefined ? { limit: p.limit } : {}),
+        ...(p.used !== undefined ? { used: p.used } : {}),
+        ...(p.resetAt !== undefined ? { resetAt: p.resetAt } : {}),
+        observedAt: now,
+        source: 'headers',
+      });
+    }
+    for (const a of parsed.arm) {
+      // ARM token buckets have no reset and no limit header; see inferredArmLimit.
+      const limit = inferredArmLimit(a.bucket);
+      snapshots.push({
+        resource: a.bucket,
+        remaining: a.remaining,
+        ...(limit !== undefined && a.remaining <= limit ? { limit } : {}),
+        observedAt: now,
+        source: 'headers',
+      });
+    }
+    for (const r of parsed.armResource) {
+      snapshots.push({ resource: r.policy, remaining: r.remaining, observedAt: now, source: 'headers' });
+    }
+    this.putAll(snapshots);
+    return snapshots.map((s) => s.resource);
+  }
+
+  /** Feeds a `GET /rate_limit` body (seed 001); `rate` is only used when `resources.core` is missing. */
+  applyRateLimitStatus(status: RateLimitStatus, now: number): string[] {
+    const entries = Object.entries(status.resources);
+    if (status.rate && !('core' in status.resources)) {
+      entries.push(['core', status.rate]);
+    }
+    const snapshots: QuotaSnapshot[] = entries.map(([resource, w]) => ({
+      resource,
+      limit: w.limit,
+      remaining: w.remaining,
+      ...(typeof w.used === 'number' ? { used: w.used } : {}),
+      resetAt: w.reset * 1000,
+      observedAt: now,
+      source: 'rate_limit',
+    }));
+    this.putAll(snapshots);
+    return snapshots.map((s) => s.resource);
+  }
+
+  private putAll(snapshots: readonly QuotaSnapshot[]): void {
+    if (snapshots.length === 0) {
+      return;
+    }
+    const buckets = new Map(this.state.buckets);
+    for (const s of snapshots) {
+      buckets.set(s.resource, s);
+    }
+    this.update({ ...this.state, buckets });
+  }
+
+  private update(next: QuotaState): void {
+    this.state = next;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(next);
+      } catch {
+        // A faulty listener must not break requests.
+      }
+    }
+  }
+}
