@@ -1,2 +1,20 @@
-// Entry point of the `health-events` CLI (filled in by the core work).
-process.stdout.write('health-events: not built yet\n');
+// Entry point of the `health-events` CLI; the commands live in src/core/cli.
+import { runCli } from './core/cli/runCli';
+
+const controller = new AbortController();
+// First Ctrl+C (or SIGTERM) stops cleanly; a second one falls back to Node's default and exits.
+const stop = () => controller.abort();
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+
+runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: controller.signal }).then(
+  (code) => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`health-events: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

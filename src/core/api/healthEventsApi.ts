@@ -20,7 +20,7 @@ export const SUBSCRIPTIONS_API_VERSION = '2022-12-01';
 export const DEFAULT_MAX_PAGES = 200;
 
 export interface HealthEventsApiOptions {
-  readonly client: HttpRequester & Partial<Pick<RateLimitAwareClient, 'updateFromRateLimitStatus'>>;
+  readonly client: HttpRequester & Partial<Pick<RateLimitAwareClient, 'applyRateLimitStatus'>>;
   readonly apiVersion?: string;
   /** Safety cap on pages per listing; hitting it is a PagingError. */
   readonly maxPages?: number;

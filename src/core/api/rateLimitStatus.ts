@@ -9,7 +9,7 @@ import { parseBody, type HttpRequester } from './paging';
 
 /** A client that can also take a /rate_limit result into its quota state (optional). */
 export interface RateLimitAwareClient extends HttpRequester {
-  updateFromRateLimitStatus?(status: RateLimitStatus): void;
+  applyRateLimitStatus?(status: RateLimitStatus): void;
 }
 
 export interface RateLimitStatusReaderOptions {
@@ -69,7 +69,7 @@ export class RateLimitStatusReader {
     const status = parseBody(response, rateLimitStatusSchema, 'a rate-limit status', { operation: 'rateLimit' });
     const etag = response.headers['etag'];
     this.cached = etag ? { etag, status } : undefined;
-    this.client.updateFromRateLimitStatus?.(status);
+    this.client.applyRateLimitStatus?.(status);
     return status;
   }
 }

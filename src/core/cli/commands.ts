@@ -1,0 +1,173 @@
+/** The network commands of the CLI: list, details, subscriptions, rate-limit. */
+import { ApiError } from '../api/errors';
+import { HealthEventsApi } from '../api/healthEventsApi';
+import { buildEventsFilter } from '../api/odataFilter';
+import { ThrottledClient } from '../http/client';
+import type { TokenProvider } from '../http/types';
+import type { HealthEvent } from '../model/schemas';
+import { eventDetails, eventsTable, latestSnapshot, quotaLine, rateLimitTable, subscriptionsTable, type EventRow } from './format';
+import { chooseToken, parseEndpoint, parseSince, UsageError } from './options';
+import { TOKEN_ENV } from './usage';
+
+export interface CommandContext {
+  readonly values: Readonly<Record<string, string | boolean | string[] | boolean[] | undefined>>;
+  readonly stdout: { write(chunk: string): unknown };
+  readonly stderr: { write(chunk: string): unknown };
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly signal?: AbortSignal;
+  readonly now: () => number;
+}
+
+const USER_AGENT = 'health-events-cli/0.1.0';
+
+function str(ctx: CommandContext, name: string): string | undefined {
+  const value = ctx.values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function strings(ctx: CommandContext, name: string): string[] {
+  const value = ctx.values[name];
+  if (Array.isArray(value)) {
+    return value.filter((v): v is string => typeof v === 'string');
+  }
+  return typeof value === 'string' ? [value] : [];
+}
+
+function json(ctx: CommandContext, value: unknown): void {
+  ctx.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+interface Session {
+  readonly client: ThrottledClient;
+  readonly api: HealthEventsApi;
+  readonly hasToken: boolean;
+}
+
+/** Opens a client for one command; the caller closes it. */
+function openSession(ctx: CommandContext): Session {
+  const origin = parseEndpoint(str(ctx, 'endpoint'));
+  const choice = chooseToken(str(ctx, 'token'), ctx.env);
+  if (choice.warning) {
+    ctx.stderr.write(`${choice.warning}\n`);
+  }
+  const token = choice.token;
+  const tokenProvider: TokenProvider = { getToken: async () => token };
+  const client = new ThrottledClient({ origin, tokenProvider, userAgent: USER_AGENT });
+  return { client, api: new HealthEventsApi({ client, origin }), hasToken: token !== undefined };
+}
+
+async function withSession(ctx: CommandContext, body: (session: Session) => Promise<number>): Promise<number> {
+  const session = openSession(ctx);
+  try {
+    return await body(session);
+  } catch (error) {
+    throw explainForCli(error, session.hasToken);
+  } finally {
+    await session.client.close();
+  }
+}
+
+/** A 401 without any token means "no token given", which the CLI can say precisely. */
+function explainForCli(error: unknown, hasToken: boolean): unknown {
+  if (error instanceof ApiError && error.status === 401 && !hasToken) {
+    return new ApiError(
+      `No access token was given and the service requires one; set ${TOKEN_ENV} (for example from 'az account get-access-token --query accessToken -o tsv') and try again.`,
+      { status: 401, code: error.code, serviceMessage: error.serviceMessage, details: error.details, operation: error.operation },
+    );
+  }
+  return error;
+}
+
+export async function runList(ctx: CommandContext): Promise<number> {
+  const subscriptionIds = strings(ctx, 'subscription').map((s) => s.trim()).filter((s) => s !== '');
+  if (subscriptionIds.length === 0) {
+    throw new UsageError("--subscription ID is required; run 'health-events subscriptions' to see your subscriptions.");
+  }
+  const rawFilter = str(ctx, 'filter');
+  const services = strings(ctx, 'service');
+  const regions = strings(ctx, 'region');
+  if (rawFilter !== undefined && (services.length > 0 || regions.length > 0)) {
+    throw new UsageError('use either --filter or --service/--region, not both.');
+  }
+  const filter = rawFilter ?? buildEventsFilter({ services, regions });
+  const sinceText = str(ctx, 'since');
+  const queryStartTime = sinceText === undefined ? undefined : parseSince(sinceText, ctx.now());
+
+  return withSession(ctx, async ({ client, api }) => {
+    const results = await api.listEventsForSubscriptions(subscriptionIds, { filter, queryStartTime, signal: ctx.signal });
+    const failed = results.filter((r) => r.error);
+    const rows: EventRow[] = results.flatMap((r) => r.events.map((event: HealthEvent) => ({ subscriptionId: r.subscriptionId, event })));
+    const quota = client.quota;
+    if (ctx.values['json'] === true) {
+      const out: Record<string, unknown> = {
+        events: rows.map((r) => r.event),
+        requests: quota.requestsSent,
+        rateLimit: latestSnapshot(quota) ?? null,
+      };
+      if (failed.length > 0) {
+        out['errors'] = failed.map((r) => ({ subscriptionId: r.subscriptionId, message: r.error?.message }));
+      }
+      json(ctx, out);
+    } else if (rows.length > 0) {
+      ctx.stdout.write(eventsTable(rows, results.length > 1));
+      ctx.stdout.write(`\n${rows.length} event${rows.length === 1 ? '' : 's'}, ${quota.requestsSent} request${quota.requestsSent === 1 ? '' : 's'}. ${quotaLine(latestSnapshot(quota), ctx.now())}\n`);
+    } else if (failed.length < results.length) {
+      ctx.stdout.write('No events in the time window; widen it with --since (the service default is the last 3 days).\n');
+    }
+    for (const r of failed) {
+      // One line per failing subscription; the others were still listed.
+      const message = (explainForCli(r.error, true) as Error).message.replace(/\s+/g, ' ');
+      ctx.stderr.write(`health-events list: ${results.length > 1 ? `subscription ${r.subscriptionId}: ` : ''}${message}\n`);
+    }
+    return failed.length > 0 ? 1 : 0;
+  });
+}
+
+export async function runDetails(ctx: CommandContext): Promise<number> {
+  const subscriptionId = str(ctx, 'subscription')?.trim();
+  const trackingId = str(ctx, 'tracking-id')?.trim();
+  if (!subscriptionId || !trackingId) {
+    throw new UsageError("--subscription ID and --tracking-id ID are required; 'health-events list' shows tracking ids.");
+  }
+  return withSession(ctx, async ({ api }) => {
+    const event = await api.fetchEventDetails(subscriptionId, trackingId, { signal: ctx.signal });
+    if (ctx.values['json'] === true) {
+      json(ctx, event);
+    } else {
+      ctx.stdout.write(eventDetails(event));
+    }
+    return 0;
+  });
+}
+
+export async function runSubscriptions(ctx: CommandContext): Promise<number> {
+  return withSession(ctx, async ({ api, client }) => {
+    const subscriptions = await api.listSubscriptions({ signal: ctx.signal });
+    if (ctx.values['json'] === true) {
+      json(ctx, { subscriptions, requests: client.quota.requestsSent });
+    } else if (subscriptions.length === 0) {
+      ctx.stdout.write('No subscriptions are visible to this token; check that you signed in to the right tenant.\n');
+    } else {
+      ctx.stdout.write(subscriptionsTable(subscriptions));
+    }
+    return 0;
+  });
+}
+
+export async function runRateLimit(ctx: CommandContext): Promise<number> {
+  return withSession(ctx, async ({ api, client }) => {
+    const status = await api.getRateLimitStatus({ signal: ctx.signal });
+    const snapshot = latestSnapshot(client.quota);
+    if (ctx.values['json'] === true) {
+      json(ctx, { status: status ?? null, rateLimit: snapshot ?? null, requests: client.quota.requestsSent });
+      return 0;
+    }
+    if (status) {
+      ctx.stdout.write(rateLimitTable(status, ctx.now()));
+    } else {
+      ctx.stdout.write('This service does not offer a rate-limit status (GET /rate_limit is not available); the quota comes from response headers.\n');
+    }
+    ctx.stdout.write(`${quotaLine(snapshot, ctx.now())}\n`);
+    return 0;
+  });
+}

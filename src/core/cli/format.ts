@@ -1,0 +1,206 @@
+/** Terminal formatting of events, subscriptions and quotas for the CLI. */
+import type { QuotaSnapshot, QuotaState } from '../http/types';
+import { parseServiceTime, trackingIdOf, type HealthEvent, type RateLimitStatus, type Subscription } from '../model/schemas';
+
+/**
+ * Service text on a terminal: control characters (ANSI escapes included) become spaces so the
+ * service cannot move the cursor or recolour the terminal. Newlines are kept when `multiline`.
+ */
+export function terminalText(value: unknown, multiline = false): string {
+  if (value === undefined || value === null) {
+    return '';
+  }
+  const text = String(value);
+  // eslint-disable-next-line no-control-regex
+  const cleaned = multiline ? text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, ' ') : text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+  return multiline ? cleaned : cleaned.replace(/\s+/g, ' ').trim();
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Event descriptions are HTML; a terminal gets plain text with paragraph breaks. */
+export function htmlToText(html: string | null | undefined): string {
+  if (!html) {
+    return '';
+  }
+  const text = html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith('#')) {
+        const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    });
+  return terminalText(text, true)
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Left-aligned columns separated by two spaces; the last column is not padded. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n') + '\n';
+}
+
+export function regionsOf(event: HealthEvent): string[] {
+  const regions = new Set<string>();
+  for (const impact of event.properties?.impact ?? []) {
+    for (const region of impact.impactedRegions ?? []) {
+      if (region.impactedRegion) {
+        regions.add(terminalText(region.impactedRegion));
+      }
+    }
+  }
+  return [...regions];
+}
+
+/** Shown as UTC minutes (2025-01-31 14:05Z): compact and the same on every machine. */
+export function shortTime(value: string | null | undefined): string {
+  const ms = parseServiceTime(value);
+  if (ms === undefined) {
+    return terminalText(value);
+  }
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')}Z`;
+}
+
+export interface EventRow {
+  readonly subscriptionId: string;
+  readonly event: HealthEvent;
+}
+
+/** Active before resolved, then the latest update first. */
+export function sortForDisplay(rows: readonly EventRow[]): EventRow[] {
+  const rank = (e: HealthEvent) => (e.properties?.status === 'Active' ? 0 : 1);
+  const time = (e: HealthEvent) => parseServiceTime(e.properties?.lastUpdateTime) ?? 0;
+  return [...rows].sort((a, b) => rank(a.event) - rank(b.event) || time(b.event) - time(a.event));
+}
+
+export function eventsTable(rows: readonly EventRow[], withSubscription: boolean): string {
+  const header = ['STATUS', 'TYPE', 'LEVEL', 'TRACKING ID', 'TITLE', 'REGIONS', 'LAST UPDATE'];
+  const body = sortForDisplay(rows).map(({ subscriptionId, event }) => {
+    const p = event.properties;
+    const regions = regionsOf(event);
+    const cells = [
+      terminalText(p?.status) || '-',
+      terminalText(p?.eventType) || '-',
+      terminalText(p?.eventLevel ?? p?.level) || '-',
+      terminalText(trackingIdOf(event)) || '-',
+      truncate(terminalText(p?.title) || '-', 60),
+      truncate(regions.length > 0 ? regions.join(', ') : '-', 40),
+      p?.lastUpdateTime ? shortTime(p.lastUpdateTime) : '-',
+    ];
+    return withSubscription ? [terminalText(subscriptionId), ...cells] : cells;
+  });
+  return table(withSubscription ? ['SUBSCRIPTION', ...header] : header, body);
+}
+
+export function eventDetails(event: HealthEvent): string {
+  const p = event.properties;
+  const lines: string[] = [];
+  const field = (label: string, value: string | undefined) => {
+    if (value) {
+      lines.push(`${`${label}:`.padEnd(14)}${value}`);
+    }
+  };
+  field('Title', terminalText(p?.title));
+  field('Tracking id', terminalText(trackingIdOf(event)));
+  field('Status', terminalText(p?.status));
+  field('Type', [terminalText(p?.eventType), terminalText(p?.eventSubType)].filter(Boolean).join(' / '));
+  field('Level', terminalText(p?.eventLevel ?? p?.level));
+  field('Source', terminalText(p?.eventSource));
+  field('Impact start', p?.impactStartTime ? shortTime(p.impactStartTime) : undefined);
+  field('Mitigated', p?.impactMitigationTime ? shortTime(p.impactMitigationTime) : undefined);
+  field('Last update', p?.lastUpdateTime ? shortTime(p.lastUpdateTime) : undefined);
+  field('Tags', (p?.eventTags ?? []).map((t) => terminalText(t)).join(', '));
+  if (p?.isEventSensitive) {
+    field('Sensitive', 'yes');
+  }
+  for (const impact of p?.impact ?? []) {
+    const regions = (impact.impactedRegions ?? []).map((r) => `${terminalText(r.impactedRegion)}${r.status ? ` (${terminalText(r.status)})` : ''}`);
+    field('Service', `${terminalText(impact.impactedService) || '-'}${regions.length ? `: ${regions.join(', ')}` : ''}`);
+  }
+  const block = (label: string, text: string) => {
+    if (text) {
+      lines.push('', `${label}:`, ...text.split('\n').map((l) => (l ? `  ${l}` : '')));
+    }
+  };
+  block('Summary', htmlToText(p?.summary));
+  block('Description', htmlToText(p?.description));
+  const updates: string[] = [];
+  for (const impact of p?.impact ?? []) {
+    for (const region of impact.impactedRegions ?? []) {
+      for (const update of region.updates ?? []) {
+        updates.push(`${shortTime(update.updateDateTime)} [${terminalText(region.impactedRegion)}] ${htmlToText(update.summary).replace(/\n+/g, ' ')}`);
+      }
+    }
+  }
+  block('Updates', updates.join('\n'));
+  const actions = (p?.recommendedActions?.actions ?? []).map((a) => `- ${htmlToText(a.actionText).replace(/\n+/g, ' ')}`);
+  block('Recommended actions', actions.join('\n'));
+  return lines.join('\n') + '\n';
+}
+
+export function subscriptionsTable(subscriptions: readonly Subscription[]): string {
+  return table(
+    ['SUBSCRIPTION ID', 'STATE', 'NAME'],
+    subscriptions.map((s) => [terminalText(s.subscriptionId), terminalText(s.state) || '-', terminalText(s.displayName) || '-']),
+  );
+}
+
+/** The most recently observed quota bucket, or undefined before any response carried one. */
+export function latestSnapshot(quota: QuotaState): QuotaSnapshot | undefined {
+  let latest: QuotaSnapshot | undefined;
+  for (const snapshot of quota.buckets.values()) {
+    if (!latest || snapshot.observedAt > latest.observedAt) {
+      latest = snapshot;
+    }
+  }
+  return latest;
+}
+
+function resetText(epochMs: number | undefined, now: number): string {
+  if (epochMs === undefined) {
+    return '-';
+  }
+  const minutes = Math.max(0, Math.ceil((epochMs - now) / 60_000));
+  return `${new Date(epochMs).toISOString().slice(0, 19).replace('T', ' ')}Z (in ${minutes} min)`;
+}
+
+export function rateLimitTable(status: RateLimitStatus, now: number): string {
+  return table(
+    ['CATEGORY', 'LIMIT', 'REMAINING', 'USED', 'RESETS'],
+    Object.entries(status.resources).map(([name, w]) => [
+      terminalText(name),
+      String(w.limit),
+      String(w.remaining),
+      w.used === undefined || w.used === null ? '-' : String(w.used),
+      resetText(w.reset * 1000, now),
+    ]),
+  );
+}
+
+export function quotaLine(snapshot: QuotaSnapshot | undefined, now: number): string {
+  if (!snapshot) {
+    return 'Quota: no rate-limit headers seen yet.';
+  }
+  const limit = snapshot.limit === undefined ? '' : ` of ${snapshot.limit}`;
+  const reset = snapshot.resetAt === undefined ? '' : `, resets ${resetText(snapshot.resetAt, now)}`;
+  return `Quota (${terminalText(snapshot.resource)}): ${snapshot.remaining}${limit} requests left${reset}.`;
+}

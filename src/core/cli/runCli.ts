@@ -1,0 +1,179 @@
+/**
+ * The `health-events` CLI, runnable in-process: `runCli(argv, io)` returns the exit code
+ * (0 success, 1 failure, 2 usage error). Expected failures print one line on stderr, never a
+ * stack trace; everything written goes through a filter that hides the token.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ApiError, PagingError, ResponseValidationError } from '../api/errors';
+import { FilterSyntaxError } from '../api/odataFilter';
+import { HttpClientError, isAbortError } from '../http/errors';
+import { runDetails, runList, runRateLimit, runSubscriptions, type CommandContext } from './commands';
+import { UsageError } from './options';
+import { runServeSample } from './serveSample';
+import { DETAILS_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
+
+export interface CliWriter {
+  write(chunk: string): unknown;
+}
+
+export interface CliIo {
+  readonly stdout: CliWriter;
+  readonly stderr: CliWriter;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Aborting stops serve-sample and in-flight requests; the entry wires SIGINT/SIGTERM to it. */
+  readonly signal?: AbortSignal;
+}
+
+const COMMON_OPTIONS = {
+  endpoint: { type: 'string' },
+  token: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+const COMMANDS = {
+  list: {
+    usage: LIST_USAGE,
+    options: {
+      ...COMMON_OPTIONS,
+      subscription: { type: 'string', multiple: true },
+      filter: { type: 'string' },
+      service: { type: 'string', multiple: true },
+      region: { type: 'string', multiple: true },
+      since: { type: 'string' },
+    },
+  },
+  details: {
+    usage: DETAILS_USAGE,
+    options: { ...COMMON_OPTIONS, subscription: { type: 'string' }, 'tracking-id': { type: 'string' } },
+  },
+  subscriptions: { usage: SUBSCRIPTIONS_USAGE, options: COMMON_OPTIONS },
+  'rate-limit': { usage: RATE_LIMIT_USAGE, options: COMMON_OPTIONS },
+  'serve-sample': {
+    usage: SERVE_SAMPLE_USAGE,
+    options: {
+      port: { type: 'string' },
+      events: { type: 'string' },
+      seed: { type: 'string' },
+      'latency-ms': { type: 'string' },
+      'primary-limit': { type: 'string' },
+      'window-seconds': { type: 'string' },
+      'page-size': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  },
+} as const satisfies Record<string, { usage: string; options: ParseArgsConfig['options'] }>;
+
+type CommandName = keyof typeof COMMANDS;
+
+function isCommand(name: string): name is CommandName {
+  return Object.prototype.hasOwnProperty.call(COMMANDS, name);
+}
+
+/** Replaces every occurrence of the secrets in written text (defence in depth). */
+function redactingWriter(target: CliWriter, secrets: () => readonly string[]): CliWriter {
+  return {
+    write(chunk: string) {
+      let text = chunk;
+      for (const secret of secrets()) {
+        if (secret.length >= 4) {
+          text = text.split(secret).join('[redacted]');
+        }
+      }
+      return target.write(text);
+    },
+  };
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const secrets: string[] = [];
+  const stdout = redactingWriter(io.stdout, () => secrets);
+  const stderr = redactingWriter(io.stderr, () => secrets);
+  const [first, ...rest] = argv;
+
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    (first === undefined ? stderr : stdout).write(MAIN_USAGE);
+    return first === undefined ? 2 : 0;
+  }
+  if (first === '--version' || first === '-v') {
+    stdout.write('health-events 0.1.0\n');
+    return 0;
+  }
+  if (!isCommand(first)) {
+    stderr.write(`health-events: unknown command "${first.slice(0, 40)}"; run 'health-events --help' for the commands.\n`);
+    return 2;
+  }
+  const spec = COMMANDS[first];
+  let values: Record<string, string | boolean | string[] | boolean[] | undefined>;
+  try {
+    const parsed = parseArgs({ args: [...rest], options: spec.options, strict: true, allowPositionals: false });
+    values = parsed.values as typeof values;
+  } catch (error) {
+    // node:util parseArgs messages are one sentence; never echo a value that could be a token.
+    const message = error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error);
+    stderr.write(`health-events ${first}: ${message.replace(/\.$/, '')}; run 'health-events ${first} --help' for the options.\n`);
+    return 2;
+  }
+  if (values['help'] === true) {
+    stdout.write(spec.usage);
+    return 0;
+  }
+  const token = typeof values['token'] === 'string' ? values['token'] : undefined;
+  if (token) {
+    secrets.push(token, token.trim());
+  }
+  const envToken = io.env['HEALTH_EVENTS_TOKEN'];
+  if (envToken) {
+    secrets.push(envToken, envToken.trim());
+  }
+
+  const ctx: CommandContext = { values, stdout, stderr, env: io.env, signal: io.signal, now: () => Date.now() };
+  try {
+    switch (first) {
+      case 'list':
+        return await runList(ctx);
+      case 'details':
+        return await runDetails(ctx);
+      case 'subscriptions':
+        return await runSubscriptions(ctx);
+      case 'rate-limit':
+        return await runRateLimit(ctx);
+      case 'serve-sample':
+        return await runServeSample(ctx);
+    }
+  } catch (error) {
+    return reportError(first, error, stderr, io.env);
+  }
+}
+
+function reportError(command: string, error: unknown, stderr: CliWriter, env: CliIo['env']): number {
+  if (error instanceof UsageError) {
+    stderr.write(`health-events ${command}: ${error.message}\n`);
+    return 2;
+  }
+  if (isAbortError(error)) {
+    stderr.write(`health-events ${command}: stopped.\n`);
+    return 130;
+  }
+  if (
+    error instanceof ApiError ||
+    error instanceof ResponseValidationError ||
+    error instanceof PagingError ||
+    error instanceof HttpClientError ||
+    error instanceof FilterSyntaxError ||
+    error instanceof TypeError
+  ) {
+    stderr.write(`health-events ${command}: ${oneLine(error.message)}\n`);
+    return 1;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  stderr.write(`health-events ${command}: unexpected error: ${oneLine(message)}; please report it.\n`);
+  if (env['HEALTH_EVENTS_DEBUG'] && error instanceof Error && error.stack) {
+    stderr.write(`${error.stack}\n`);
+  }
+  return 1;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,91 @@
+/** Help texts of the `health-events` CLI, one per command. */
+
+export const TOKEN_ENV = 'HEALTH_EVENTS_TOKEN';
+export const DEFAULT_ENDPOINT = 'https://management.azure.com';
+
+const COMMON = `  --endpoint URL      Service base URL (default ${DEFAULT_ENDPOINT}; plain http only on loopback)
+  --token TOKEN       Access token; prefer the ${TOKEN_ENV} environment variable, because
+                      --token is visible to other users in the process list
+  --json              Print JSON instead of a table
+  -h, --help          Show this help`;
+
+export const MAIN_USAGE = `Usage: health-events <command> [options]
+
+Service health events (service issues, planned maintenance, advisories, billing notices) of
+Azure subscriptions, and the remaining API quota.
+
+Commands:
+  list            List the health events of one or more subscriptions
+  details         Show the full details of one event, including the hidden text of sensitive events
+  subscriptions   List the subscriptions the token can see
+  rate-limit      Show the rate-limit status (GET /rate_limit) and the quota seen in response headers
+  serve-sample    Run the local sample service to try the CLI and the extension without Azure
+
+Authentication: set ${TOKEN_ENV} to an ARM access token, for example
+  export ${TOKEN_ENV}="$(az account get-access-token --query accessToken -o tsv)"
+
+Run 'health-events <command> --help' for the options of a command.
+Exit codes: 0 success, 1 failure, 2 usage error.
+`;
+
+export const LIST_USAGE = `Usage: health-events list --subscription ID [--subscription ID ...] [options]
+
+List the service health events of subscriptions (several are listed concurrently).
+
+Options:
+  --subscription ID   Subscription id; repeat for several (required)
+  --filter ODATA      OData $filter sent to the service, e.g. "service eq 'Virtual Machines'"
+  --service NAME      Only events of this service; repeatable (builds the $filter; not with --filter)
+  --region NAME       Only events in this region; repeatable (builds the $filter; not with --filter)
+  --since TIME        Events updated at or after TIME: ISO 8601 (2025-01-31T00:00:00Z), or a
+                      duration back from now (90m, 12h, 7d, 2w); the service default is 3 days
+${COMMON}
+
+--json prints {"events":[...as received...],"requests":N,"rateLimit":{...}|null}.
+`;
+
+export const DETAILS_USAGE = `Usage: health-events details --subscription ID --tracking-id ID [options]
+
+Show one event in full (fetchEventDetails). For sensitive events this needs the Owner or
+Subscription Admin role, or a custom role with Microsoft.ResourceHealth/events/fetchEventDetails/action.
+
+Options:
+  --subscription ID   Subscription id (required)
+  --tracking-id ID    Tracking id of the event, the NAME shown by 'list' (required)
+${COMMON}
+`;
+
+export const SUBSCRIPTIONS_USAGE = `Usage: health-events subscriptions [options]
+
+List the subscriptions the token can see.
+
+Options:
+${COMMON}
+`;
+
+export const RATE_LIMIT_USAGE = `Usage: health-events rate-limit [options]
+
+Show the rate-limit status per category (GET /rate_limit; it costs no primary quota) and the
+latest quota seen in response headers. Services without /rate_limit (such as Azure Resource
+Manager) report only the header quota.
+
+Options:
+${COMMON}
+`;
+
+export const SERVE_SAMPLE_USAGE = `Usage: health-events serve-sample [options]
+
+Run the local sample service on 127.0.0.1 until Ctrl+C (SIGINT) or SIGTERM. Prints
+'listening on http://127.0.0.1:PORT' first, then 'token: ...' (the sample's own throwaway
+token) and 'subscriptions: ...'.
+
+Options:
+  --port N            Port to listen on (default 0: any free port)
+  --events N          Number of generated events per subscription
+  --seed N            Seed of the generated data (same seed, same events)
+  --latency-ms N      Added latency per response, in milliseconds
+  --primary-limit N   Requests per window before the primary rate limit answers 429/403
+  --window-seconds N  Length of the rate-limit window in seconds
+  --page-size N       Events per page
+  -h, --help          Show this help
+`;
