@@ -1,0 +1,10 @@
+/** Public API of the sample service (a local stand-in for the health events and rate-limit APIs). */
+export { startSampleService, EVENTS_API_VERSIONS, SUBSCRIPTIONS_API_VERSIONS } from './server';
+export type { SampleService, SampleServiceOptions, SampleStats, SampleKnobs } from './server';
+export { FaultController } from './faults';
+export type { Fault, FaultMatch } from './faults';
+export { generateEvents, generateGuids, mulberry32, priorityOf, eventIdFor, EVENT_RESOURCE_TYPE } from './generator';
+export type { GeneratedEvent, GenerateOptions } from './generator';
+export { SampleRateLimiter } from './rateLimiter';
+export type { RateLimitOptions, LimitCounters, WindowStatus, Admission, AdmitRequest, ArmBucketName } from './rateLimiter';
+export { parseQueryStartTime } from './queryTime';
