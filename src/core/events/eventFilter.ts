@@ -1,0 +1,100 @@
+/**
+ * The user's filter of the events view (persisted per workspace by the UI). Pure and VS Code-free.
+ * Empty lists mean "no restriction"; matching is case-insensitive (region names vary in case).
+ */
+import { eventTypeOf, lastUpdateOf, regionsOf, servicesOf, statusOf, type StoredEvent } from './eventFacts';
+
+export interface EventFilter {
+  /** Time window in days, by last update; also the window the store loads. */
+  readonly windowDays: number;
+  readonly types: readonly string[];
+  readonly statuses: readonly string[];
+  readonly services: readonly string[];
+  readonly regions: readonly string[];
+}
+
+export const TIME_WINDOW_CHOICES = [1, 3, 7, 14, 30, 90] as const;
+/**
+ * 7 days by default: the service's own default is 3 days, which hides last week's incident
+ * and its RCA; a week keeps them while one listing stays small.
+ */
+export const DEFAULT_WINDOW_DAYS = 7;
+export const MAX_WINDOW_DAYS = 90;
+
+export function defaultFilter(windowDays = DEFAULT_WINDOW_DAYS): EventFilter {
+  return { windowDays: clampWindow(windowDays), types: [], statuses: [], services: [], regions: [] };
+}
+
+export function clampWindow(days: unknown): number {
+  const n = typeof days === 'number' && Number.isFinite(days) ? Math.round(days) : DEFAULT_WINDOW_DAYS;
+  return Math.min(MAX_WINDOW_DAYS, Math.max(1, n));
+}
+
+/** Reads a persisted filter, tolerating missing or malformed fields. */
+export function normalizeFilter(value: unknown, fallbackWindowDays = DEFAULT_WINDOW_DAYS): EventFilter {
+  const obj = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  return {
+    windowDays: obj['windowDays'] === undefined ? clampWindow(fallbackWindowDays) : clampWindow(obj['windowDays']),
+    types: list(obj['types']),
+    statuses: list(obj['statuses']),
+    services: list(obj['services']),
+    regions: list(obj['regions']),
+  };
+}
+
+/** True when anything beyond the time window restricts the view. */
+export function isRestricted(filter: EventFilter): boolean {
+  return filter.types.length + filter.statuses.length + filter.services.length + filter.regions.length > 0;
+}
+
+export function windowStartOf(filter: EventFilter, now: number): number {
+  return now - filter.windowDays * 86_400_000;
+}
+
+function anyMatch(wanted: readonly string[], actual: readonly (string | undefined)[]): boolean {
+  if (wanted.length === 0) {
+    return true;
+  }
+  const set = new Set(wanted.map((w) => w.toLowerCase()));
+  return actual.some((a) => a !== undefined && set.has(a.toLowerCase()));
+}
+
+export function matchesFilter(e: StoredEvent, filter: EventFilter, now: number): boolean {
+  const updated = lastUpdateOf(e.event);
+  if (updated !== undefined && updated < windowStartOf(filter, now)) {
+    return false;
+  }
+  return (
+    anyMatch(filter.types, [eventTypeOf(e.event)]) &&
+    anyMatch(filter.statuses, [statusOf(e.event)]) &&
+    anyMatch(filter.services, servicesOf(e.event)) &&
+    anyMatch(filter.regions, regionsOf(e.event))
+  );
+}
+
+export function applyFilter(events: readonly StoredEvent[], filter: EventFilter, now: number): StoredEvent[] {
+  return events.filter((e) => matchesFilter(e, filter, now));
+}
+
+/** Distinct values present in the data, for the filter pickers. */
+export function facetsOf(events: readonly StoredEvent[]): { services: string[]; regions: string[]; types: string[]; statuses: string[] } {
+  const services = new Set<string>();
+  const regions = new Set<string>();
+  const types = new Set<string>();
+  const statuses = new Set<string>();
+  for (const e of events) {
+    servicesOf(e.event).forEach((s) => services.add(s));
+    regionsOf(e.event).forEach((r) => regions.add(r));
+    const t = eventTypeOf(e.event);
+    if (t) {
+      types.add(t);
+    }
+    const s = statusOf(e.event);
+    if (s) {
+      statuses.add(s);
+    }
+  }
+  const sorted = (s: Set<string>): string[] => [...s].sort((a, b) => a.localeCompare(b));
+  return { services: sorted(services), regions: sorted(regions), types: sorted(types), statuses: sorted(statuses) };
+}
