@@ -1,6 +1,7 @@
 // Bundles the extension and the CLI with esbuild (the vscode-extension-samples recipe).
 // `vscode` stays external: the extension host provides it at run time.
 import * as esbuild from 'esbuild';
+import { cpSync, mkdirSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -29,7 +30,22 @@ const contexts = await Promise.all([
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
   }),
+  // Event details webview script (runs in the webview, not in Node).
+  esbuild.context({
+    ...common,
+    platform: 'browser',
+    target: 'es2022',
+    format: 'iife',
+    entryPoints: ['media/details/main.ts'],
+    outfile: 'dist/webview/details.js',
+  }),
 ]);
+
+// Codicons for webviews: .vscodeignore drops node_modules, so ship the css and font from dist/.
+mkdirSync('dist/codicons', { recursive: true });
+for (const file of ['codicon.css', 'codicon.ttf']) {
+  cpSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/codicons/${file}`);
+}
 
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));

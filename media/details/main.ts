@@ -1,0 +1,340 @@
+/**
+ * Details webview script. Builds the view from the host's model in one pass into a
+ * DocumentFragment. Text goes through textContent; innerHTML is used ONLY for the model's
+ * SafeHtml fields, which the host sanitized. The page never navigates: links are sent to the
+ * host, which checks them again before opening.
+ */
+import type { DetailsViewModel, TagView, TimeView, Tone, UpdateView } from '../../src/core/render/detailsModel';
+import type { FetchState, HostToWebview, WebviewState, WebviewToHost } from '../../src/core/render/messages';
+import type { SafeHtml } from '../../src/core/render/sanitize';
+import { formatRelative } from '../../src/core/render/time';
+
+interface VsCodeApi {
+  postMessage(message: WebviewToHost): void;
+  getState(): unknown;
+  setState(state: WebviewState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const root = document.getElementById('root') as HTMLElement;
+let fetchArea: HTMLElement | undefined;
+
+type Child = Node | string | null | undefined | false;
+
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) {
+    node.className = className;
+  }
+  for (const child of children) {
+    if (child) {
+      node.append(child);
+    }
+  }
+  return node;
+}
+
+function icon(name: string): HTMLElement {
+  const span = h('span', `codicon codicon-${name}`);
+  span.setAttribute('aria-hidden', 'true');
+  return span;
+}
+
+/** The only place vendor HTML enters the DOM; the argument type admits host-sanitized HTML only. */
+function safeHtml(className: string, html: SafeHtml): HTMLElement {
+  const div = h('div', `vendor ${className}`);
+  div.innerHTML = html;
+  return div;
+}
+
+function button(label: string, iconName: string, onClick: () => void, secondary = false): HTMLButtonElement {
+  const b = h('button', secondary ? 'btn secondary' : 'btn', icon(iconName), label);
+  b.type = 'button';
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function openLink(url: string): void {
+  vscode.postMessage({ type: 'openLink', url });
+}
+
+function toneClass(tone: Tone): string {
+  return `tone-${tone}`;
+}
+
+function section(title: string, iconName: string, ...children: Child[]): HTMLElement {
+  return h('section', 'section', h('h2', undefined, icon(iconName), title), ...children);
+}
+
+function timeText(t: TimeView): HTMLElement {
+  const time = h('time', 'time', t.utc);
+  time.dateTime = new Date(t.ms).toISOString();
+  return h('span', 'time-wrap', time, h('span', 'relative', ` (${formatRelative(t.ms, Date.now())})`));
+}
+
+function tagChips(tags: readonly TagView[]): HTMLElement | undefined {
+  if (tags.length === 0) {
+    return undefined;
+  }
+  const list = h('ul', 'chips');
+  for (const tag of tags) {
+    list.append(h('li', tag.highlight ? 'chip highlight' : 'chip', tag.highlight ? icon('warning') : null, tag.text));
+  }
+  return list;
+}
+
+function renderHeader(m: DetailsViewModel): HTMLElement {
+  const head = h('header', 'head', h('h1', 'title', m.title));
+  const badges = h('ul', 'badges');
+  badges.setAttribute('aria-label', 'Event attributes');
+  for (const b of m.badges) {
+    const li = h('li', `badge ${toneClass(b.tone)}`, b.icon ? icon(b.icon) : null, h('span', 'badge-label', `${b.label}: `), b.value);
+    li.title = `${b.label}: ${b.value}`;
+    badges.append(li);
+  }
+  head.append(badges);
+
+  const idRow = h('div', 'tracking', h('span', 'muted', 'Tracking ID '), h('code', 'tracking-id', m.trackingId));
+  const copy = button('Copy', 'copy', () => vscode.postMessage({ type: 'copyTrackingId' }), true);
+  copy.title = 'Copy the tracking ID';
+  idRow.append(copy);
+  head.append(idRow);
+
+  const actions = h('div', 'actions', button('Open in portal', 'link-external', () => openLink(m.portalUrl)));
+  for (const link of m.links) {
+    if (link.kind === 'Button' && link.url) {
+      const url = link.url;
+      actions.append(button(link.text, 'link-external', () => openLink(url), true));
+    }
+  }
+  head.append(actions);
+  if (m.header) {
+    head.append(h('p', 'subtitle', m.header));
+  }
+  return head;
+}
+
+function renderFetchState(state: FetchState): void {
+  if (!fetchArea) {
+    return;
+  }
+  fetchArea.replaceChildren();
+  const btn = fetchArea.dataset.button === 'true';
+  if (state.state === 'loading') {
+    fetchArea.append(h('p', 'status', icon('loading codicon-modifier-spin'), ' Fetching details…'));
+  } else {
+    if (state.state === 'error') {
+      const err = h('p', 'error', icon('error'), ' ', state.message);
+      err.setAttribute('role', 'alert');
+      fetchArea.append(err);
+    }
+    if (btn) {
+      fetchArea.append(button(state.state === 'error' ? 'Try again' : 'Fetch details', 'cloud-download', () => vscode.postMessage({ type: 'fetchDetails' })));
+    }
+  }
+}
+
+function renderSensitiveNotice(): HTMLElement {
+  const notice = h(
+    'div',
+    'notice',
+    h('p', undefined, icon('lock'), ' ', h('strong', undefined, 'This event may contain sensitive information.'), ' Its description, summary and updates are sent only on request, to accounts allowed to read sensitive event details (Microsoft.ResourceHealth/events/fetchEventDetails/action) on the subscription.'),
+  );
+  fetchArea = h('div', 'fetch');
+  fetchArea.dataset.button = 'true';
+  notice.append(fetchArea);
+  return notice;
+}
+
+function renderTimes(m: DetailsViewModel): HTMLElement | undefined {
+  const rows: Array<[string, Node]> = [];
+  if (m.impactStart) {
+    rows.push(['Impact start', timeText(m.impactStart)]);
+  }
+  if (m.impactMitigation) {
+    rows.push(['Mitigated', timeText(m.impactMitigation)]);
+  }
+  if (m.duration) {
+    rows.push(['Duration', document.createTextNode(m.duration)]);
+  }
+  if (m.lastUpdate) {
+    rows.push(['Last update', timeText(m.lastUpdate)]);
+  }
+  for (const f of m.facts) {
+    rows.push([f.label, document.createTextNode(f.value)]);
+  }
+  if (rows.length === 0) {
+    return undefined;
+  }
+  const dl = h('dl', 'facts');
+  for (const [label, value] of rows) {
+    dl.append(h('dt', undefined, label), h('dd', undefined, value));
+  }
+  return dl;
+}
+
+function renderServices(m: DetailsViewModel): HTMLElement | undefined {
+  if (m.services.length === 0) {
+    return undefined;
+  }
+  const list = h('ul', 'services');
+  for (const s of m.services) {
+    const regions = h('ul', 'regions');
+    for (const r of s.regions) {
+      const li = h('li', 'region', h('span', 'region-name', icon('globe'), ' ', r.name), h('span', `chip ${toneClass(r.tone)}`, r.status));
+      if (r.lastUpdate) {
+        li.append(h('span', 'muted small', 'updated ', timeText(r.lastUpdate)));
+      }
+      regions.append(li);
+    }
+    list.append(h('li', 'service', h('h3', undefined, icon('server'), ' ', s.name), s.regions.length ? regions : h('p', 'muted', 'No regions listed.')));
+  }
+  return section(`Impacted services (${m.services.length})`, 'server-environment', list);
+}
+
+function renderUpdate(u: UpdateView): HTMLElement {
+  const meta = h('div', 'update-meta', u.time ? timeText(u.time) : h('span', 'muted', 'Time not given'));
+  const where = [u.services.join(', '), u.regions.join(', ')].filter(Boolean).join(' · ');
+  if (where) {
+    meta.append(h('span', 'muted small where', where));
+  }
+  return h('li', 'update', meta, tagChips(u.tags), safeHtml('update-body', u.html));
+}
+
+function renderUpdates(m: DetailsViewModel): HTMLElement | undefined {
+  if (m.updates.length === 0) {
+    return undefined;
+  }
+  const list = h('ol', 'timeline');
+  for (const u of m.updates) {
+    list.append(renderUpdate(u));
+  }
+  return section(`Updates (${m.updates.length}, newest first)`, 'history', list);
+}
+
+function renderActions(m: DetailsViewModel): HTMLElement | undefined {
+  const ra = m.recommendedActions;
+  if (!ra) {
+    return undefined;
+  }
+  const list = h('ol', 'recommended');
+  for (const a of ra.actions) {
+    list.append(h('li', undefined, safeHtml('action', a.html)));
+  }
+  const s = section(ra.message, 'checklist', ra.highlight ? h('p', 'chip highlight', icon('warning'), 'Action Recommended') : null, ra.actions.length ? list : null);
+  if (ra.highlight) {
+    s.classList.add('highlighted');
+  }
+  return s;
+}
+
+function renderBilling(m: DetailsViewModel): HTMLElement | undefined {
+  const b = m.billing;
+  if (!b) {
+    return undefined;
+  }
+  const dl = h('dl', 'facts');
+  const row = (label: string, value: Child): void => {
+    if (value) {
+      dl.append(h('dt', undefined, label), h('dd', undefined, value));
+    }
+  };
+  row('Change', b.subType);
+  row('Currency', b.currency);
+  if (b.oldRate !== undefined || b.newRate !== undefined) {
+    row('Rate', h('span', 'rate', b.oldRate ?? '?', ' ', icon('arrow-right'), ' ', h('strong', undefined, b.newRate ?? '?'), b.change ? h('span', 'muted', ` (${b.change})`) : null));
+  }
+  row('Billing ID', b.billingId ? h('code', undefined, b.billingId) : undefined);
+  return section('Billing', 'credit-card', dl);
+}
+
+function renderLinks(m: DetailsViewModel): HTMLElement | undefined {
+  const hyperlinks = m.links.filter((l) => l.kind === 'Hyperlink' || !l.url);
+  if (hyperlinks.length === 0) {
+    return undefined;
+  }
+  const list = h('ul', 'links');
+  for (const l of hyperlinks) {
+    if (l.url) {
+      const a = h('a', undefined, l.text);
+      a.href = l.url;
+      a.title = l.url;
+      list.append(h('li', undefined, icon('link-external'), ' ', a));
+    } else {
+      list.append(h('li', 'muted', icon('link'), ' ', l.text, ' (no address)'));
+    }
+  }
+  return section('Links', 'link', list);
+}
+
+function render(m: DetailsViewModel): void {
+  fetchArea = undefined;
+  const frag = document.createDocumentFragment();
+  frag.append(renderHeader(m));
+  if (m.detailsHidden) {
+    frag.append(renderSensitiveNotice());
+  } else if (m.isSensitive) {
+    // Fetched sensitive events: keep room for a refresh error, without a button.
+    fetchArea = h('div', 'fetch');
+    frag.append(fetchArea);
+  }
+  const times = renderTimes(m);
+  if (times) {
+    frag.append(times);
+  }
+  const tags = tagChips(m.tags);
+  if (tags) {
+    frag.append(tags);
+  }
+  const parts: Array<HTMLElement | undefined> = [
+    m.summaryHtml ? section('Summary', 'note', safeHtml('summary', m.summaryHtml)) : undefined,
+    m.descriptionHtml ? section('Description', 'book', safeHtml('description', m.descriptionHtml)) : undefined,
+    renderActions(m),
+    renderServices(m),
+    renderUpdates(m),
+    m.faqs.length
+      ? section('FAQs', 'question', ...m.faqs.map((f) => h('details', 'faq', h('summary', undefined, f.question || 'Question'), safeHtml('answer', f.answerHtml))))
+      : undefined,
+    m.articleHtml ? section('Article', 'file-text', safeHtml('article', m.articleHtml)) : undefined,
+    renderBilling(m),
+    m.additionalInformationHtml ? section('Additional information', 'info', safeHtml('additional', m.additionalInformationHtml)) : undefined,
+    renderLinks(m),
+  ];
+  for (const p of parts) {
+    if (p) {
+      frag.append(p);
+    }
+  }
+  root.replaceChildren(frag);
+  document.title = m.title;
+  renderFetchState({ state: 'idle' });
+}
+
+// Links inside vendor HTML and the Links section: never navigate, ask the host.
+document.addEventListener('click', (e) => {
+  const target = e.target instanceof Element ? e.target.closest('a') : null;
+  if (target) {
+    e.preventDefault();
+    const href = target.getAttribute('href');
+    if (href) {
+      openLink(href);
+    }
+  }
+});
+
+window.addEventListener('message', (e: MessageEvent<HostToWebview>) => {
+  const msg = e.data;
+  if (msg.type === 'render') {
+    vscode.setState({ model: msg.model, persist: msg.persist });
+    render(msg.model);
+  } else if (msg.type === 'fetchState') {
+    renderFetchState(msg);
+  }
+});
+
+const saved = vscode.getState() as WebviewState | undefined;
+if (saved?.model) {
+  render(saved.model);
+}
+vscode.postMessage({ type: 'ready' });

@@ -1,0 +1,316 @@
+/**
+ * Event details webview panels: one per event (subscription + tracking id), reused on re-open.
+ * The host builds a sanitized view model (src/core/render) and posts it after the webview's
+ * `ready`; the webview only lays it out. Links come back as messages and are checked again here.
+ */
+import * as vscode from 'vscode';
+import { eventSchema, type HealthEvent } from '../../core/model/schemas';
+import type { DetailsViewModel } from '../../core/render/detailsModel';
+import { renderDetailsHtml } from '../../core/render/html';
+import { checkExternalUrl, portalBase } from '../../core/render/links';
+import { eventKey, parseWebviewMessage, type HostToWebview, type PersistedDetails, type WebviewToHost } from '../../core/render/messages';
+import { vendorText } from '../../core/render/sanitize';
+import { buildDetailsViewModel, detailsHidden } from '../../core/render/viewModel';
+
+export interface EventRef {
+  readonly subscriptionId: string;
+  readonly trackingId: string;
+}
+
+export interface EventDetailsDeps {
+  readonly extensionUri: vscode.Uri;
+  /** Calls fetchEventDetails for sensitive events (may throw an Error whose message is user-facing). */
+  readonly fetchDetails: (ref: EventRef, signal: AbortSignal) => Promise<HealthEvent>;
+  readonly log: vscode.LogOutputChannel;
+  /** Portal base for deep links, default https://portal.azure.com; sovereign clouds differ. */
+  readonly portalUrl?: () => string;
+}
+
+export const DETAILS_VIEW_TYPE = 'serviceHealth.eventDetails';
+
+const MAX_TITLE = 48;
+
+interface PanelEntry {
+  readonly panel: vscode.WebviewPanel;
+  readonly ref: EventRef;
+  event: HealthEvent;
+  /** True once the full text of a sensitive event was fetched. */
+  fetched: boolean;
+  disposed: boolean;
+  fetch?: AbortController;
+  html: string;
+  model?: DetailsViewModel;
+  readonly subscriptions: vscode.Disposable[];
+}
+
+/** What tests (and diagnostics) can read about a panel. */
+export interface RenderedDetails {
+  readonly html: string;
+  readonly model: DetailsViewModel | undefined;
+}
+
+function shortTitle(event: HealthEvent, ref: EventRef): string {
+  const title = vendorText(event.properties?.title) || ref.trackingId;
+  return title.length > MAX_TITLE ? `${title.slice(0, MAX_TITLE - 1).trimEnd()}…` : title;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Could not fetch the event details. Try again later.';
+}
+
+/**
+ * Opens an https URL. Passed as the string itself: VS Code opens a string verbatim, while a
+ * parsed Uri percent-encodes `/` in the fragment and breaks portal deep links (microsoft/vscode#85930).
+ */
+async function openExternalUrl(url: string): Promise<boolean> {
+  try {
+    return await vscode.env.openExternal(url as unknown as vscode.Uri);
+  } catch {
+    return vscode.env.openExternal(vscode.Uri.parse(url, true));
+  }
+}
+
+export class EventDetailsPanels implements vscode.Disposable {
+  private readonly panels = new Map<string, PanelEntry>();
+
+  constructor(private readonly deps: EventDetailsDeps) {}
+
+  get openCount(): number {
+    return this.panels.size;
+  }
+
+  /** The last shell HTML and model of the panel for this event, if it is open. */
+  lastRendered(ref: EventRef): RenderedDetails | undefined {
+    const entry = this.panels.get(eventKey(ref));
+    return entry ? { html: entry.html, model: entry.model } : undefined;
+  }
+
+  /** Opens (or reveals and updates the one already open for this event) a panel. */
+  show(ref: EventRef, event: HealthEvent): void {
+    const existing = this.panels.get(eventKey(ref));
+    if (existing) {
+      // A listing refresh sends the sensitive event without its text again; keep the fetched
+      // text unless the event changed since.
+      const keepFetched =
+        existing.fetched && detailsHidden(event) && event.properties?.lastUpdateTime === existing.event.properties?.lastUpdateTime;
+      if (!keepFetched) {
+        existing.event = event;
+        existing.fetched = false;
+      }
+      existing.panel.title = shortTitle(existing.event, ref);
+      existing.panel.reveal(existing.panel.viewColumn, false);
+      this.postRender(existing);
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(
+      DETAILS_VIEW_TYPE,
+      shortTitle(event, ref),
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+      { ...this.webviewOptions(), retainContextWhenHidden: false, enableFindWidget: true },
+    );
+    this.attach(panel, { subscriptionId: ref.subscriptionId, trackingId: ref.trackingId }, event);
+  }
+
+  /**
+   * Restores a panel after a window reload from the state its webview saved. The state is
+   * untrusted: the event is validated again and the view model rebuilt (re-sanitized).
+   */
+  restore(panel: vscode.WebviewPanel, state: unknown): void {
+    const persisted = readPersisted(state);
+    if (!persisted) {
+      this.deps.log.warn('Closed an event details panel whose saved state could not be read.');
+      panel.dispose();
+      return;
+    }
+    const existing = this.panels.get(eventKey(persisted.ref));
+    if (existing) {
+      panel.dispose();
+      existing.panel.reveal(existing.panel.viewColumn, true);
+      return;
+    }
+    panel.webview.options = this.webviewOptions();
+    this.attach(panel, persisted.ref, persisted.event);
+  }
+
+  dispose(): void {
+    for (const entry of [...this.panels.values()]) {
+      entry.panel.dispose();
+    }
+    this.panels.clear();
+  }
+
+  private webviewOptions(): vscode.WebviewOptions {
+    const root = this.deps.extensionUri;
+    return {
+      enableScripts: true,
+      enableCommandUris: false,
+      // codicon.css and codicon.ttf are copied into dist/codicons by scripts/build.mjs.
+      localResourceRoots: [vscode.Uri.joinPath(root, 'media'), vscode.Uri.joinPath(root, 'dist')],
+    };
+  }
+
+  private attach(panel: vscode.WebviewPanel, ref: EventRef, event: HealthEvent): void {
+    const key = eventKey(ref);
+    const media = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'details');
+    panel.iconPath = { light: vscode.Uri.joinPath(media, 'icon-light.svg'), dark: vscode.Uri.joinPath(media, 'icon-dark.svg') };
+    panel.title = shortTitle(event, ref);
+    const entry: PanelEntry = { panel, ref, event, fetched: false, disposed: false, html: '', subscriptions: [] };
+    this.panels.set(key, entry);
+    entry.subscriptions.push(
+      panel.webview.onDidReceiveMessage((data: unknown) => this.onMessage(entry, data)),
+      panel.onDidDispose(() => {
+        entry.disposed = true;
+        entry.fetch?.abort();
+        if (this.panels.get(key) === entry) {
+          this.panels.delete(key);
+        }
+        for (const s of entry.subscriptions) {
+          s.dispose();
+        }
+      }),
+    );
+    entry.html = this.shellHtml(panel.webview, panel.title);
+    panel.webview.html = entry.html;
+  }
+
+  private shellHtml(webview: vscode.Webview, title: string): string {
+    const root = this.deps.extensionUri;
+    const uri = (...path: string[]): string => webview.asWebviewUri(vscode.Uri.joinPath(root, ...path)).toString();
+    return renderDetailsHtml({
+      cspSource: webview.cspSource,
+      scriptUri: uri('dist', 'webview', 'details.js'),
+      codiconCssUri: uri('dist', 'codicons', 'codicon.css'),
+      styleUri: uri('media', 'details', 'details.css'),
+      title,
+    });
+  }
+
+  private post(entry: PanelEntry, message: HostToWebview): void {
+    // A hidden webview drops messages; it posts `ready` again when shown and gets a fresh render.
+    if (entry.disposed) {
+      return;
+    }
+    void entry.panel.webview.postMessage(message);
+  }
+
+  private postRender(entry: PanelEntry): void {
+    const portal = portalBase(this.deps.portalUrl?.());
+    entry.model = buildDetailsViewModel(entry.ref, entry.event, { now: Date.now(), portal });
+    const persist: PersistedDetails = { version: 1, ref: entry.ref, event: entry.event };
+    this.post(entry, { type: 'render', model: entry.model, persist });
+    if (entry.fetch) {
+      this.post(entry, { type: 'fetchState', state: 'loading' });
+    }
+  }
+
+  private onMessage(entry: PanelEntry, data: unknown): void {
+    const msg: WebviewToHost | undefined = parseWebviewMessage(data);
+    if (!msg) {
+      this.deps.log.warn('Ignored a malformed message from the event details view.');
+      return;
+    }
+    switch (msg.type) {
+      case 'ready':
+        this.postRender(entry);
+        return;
+      case 'openLink':
+        void this.openLink(msg.url);
+        return;
+      case 'copyTrackingId':
+        void vscode.env.clipboard.writeText(entry.ref.trackingId).then(() => {
+          vscode.window.setStatusBarMessage(`Copied tracking ID ${entry.ref.trackingId}`, 3000);
+        });
+        return;
+      case 'fetchDetails':
+        void this.fetchDetails(entry);
+        return;
+    }
+  }
+
+  private async openLink(raw: string): Promise<void> {
+    const url = checkExternalUrl(raw);
+    if (!url) {
+      // Log the scheme only: the rest is vendor content and may be long.
+      const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(raw.trim())?.[0] ?? '(none)';
+      this.deps.log.warn(`Refused to open a link with scheme ${scheme}: only https links are opened.`);
+      return;
+    }
+    try {
+      await openExternalUrl(url);
+    } catch (error) {
+      this.deps.log.error(`Could not open ${url}: ${errorMessage(error)}`);
+    }
+  }
+
+  private async fetchDetails(entry: PanelEntry): Promise<void> {
+    if (entry.fetch) {
+      return;
+    }
+    const controller = new AbortController();
+    entry.fetch = controller;
+    this.post(entry, { type: 'fetchState', state: 'loading' });
+    const { ref } = entry;
+    try {
+      const full = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Fetching details of ${ref.trackingId}…`, cancellable: true },
+        (_progress, token) => {
+          const cancel = token.onCancellationRequested(() => controller.abort());
+          return this.deps.fetchDetails(ref, controller.signal).finally(() => cancel.dispose());
+        },
+      );
+      if (controller.signal.aborted) {
+        throw controller.signal.reason ?? new Error('Cancelled.');
+      }
+      entry.fetch = undefined;
+      entry.event = full;
+      entry.fetched = true;
+      entry.panel.title = shortTitle(full, ref);
+      this.deps.log.info(`Fetched the details of event ${ref.trackingId}.`);
+      this.postRender(entry);
+    } catch (error) {
+      entry.fetch = undefined;
+      if (controller.signal.aborted) {
+        this.deps.log.info(`Fetching the details of event ${ref.trackingId} was cancelled.`);
+        this.post(entry, { type: 'fetchState', state: 'idle' });
+        return;
+      }
+      const message = errorMessage(error);
+      this.deps.log.error(`Fetching the details of event ${ref.trackingId} failed: ${message}`);
+      this.post(entry, { type: 'fetchState', state: 'error', message });
+    }
+  }
+}
+
+/** Reads the webview state saved by media/details/main.ts; undefined when it is not usable. */
+function readPersisted(state: unknown): PersistedDetails | undefined {
+  if (typeof state !== 'object' || state === null) {
+    return undefined;
+  }
+  const persist = (state as { persist?: unknown }).persist;
+  if (typeof persist !== 'object' || persist === null) {
+    return undefined;
+  }
+  const { version, ref, event } = persist as { version?: unknown; ref?: unknown; event?: unknown };
+  if (version !== 1 || typeof ref !== 'object' || ref === null) {
+    return undefined;
+  }
+  const { subscriptionId, trackingId } = ref as { subscriptionId?: unknown; trackingId?: unknown };
+  if (typeof subscriptionId !== 'string' || !subscriptionId || typeof trackingId !== 'string' || !trackingId) {
+    return undefined;
+  }
+  const parsed = eventSchema.safeParse(event);
+  return parsed.success ? { version: 1, ref: { subscriptionId, trackingId }, event: parsed.data } : undefined;
+}
+
+/**
+ * Restores details panels after a window reload. Needs the activation event
+ * `onWebviewPanel:serviceHealth.eventDetails` in package.json.
+ */
+export function registerDetailsSerializer(panels: EventDetailsPanels): vscode.Disposable {
+  return vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, {
+    deserializeWebviewPanel: (panel: vscode.WebviewPanel, state: unknown): Promise<void> => {
+      panels.restore(panel, state);
+      return Promise.resolve();
+    },
+  });
+}
