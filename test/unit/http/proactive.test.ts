@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { ThrottledClient } from '../../../src/core/http/client';
+import { realClock } from '../../../src/core/http/clock';
+import { FakeClock } from './fakeClock';
+import { send, startLoopback, type Loopback } from './loopback';
+
+const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
+
+describe('http client: proactive throttle', () => {
+  let server: Loopback | undefined;
+  let client: ThrottledClient | undefined;
+  afterEach(async () => {
+    await client?.close();
+    await server?.close();
+    client = undefined;
+    server = undefined;
+  });
+
+  it('holds every request of an exhausted bucket until reset + 1 s; the server sees none before', async () => {
+    const clock = new FakeClock(T0);
+    const reset = T0 + 45_000;
+    server = await startLoopback((r, res) =>
+      r.at < reset
+        ? send(res, 200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset / 1000), 'x-ratelimit-resource': 'core' })
+        : send(res, 200, { 'x-ratelimit-remaining': '4999', 'x-ratelimit-reset': String(reset / 1000 + 3600) }),
+    () => clock.now());
+    client = new ThrottledClient({ origin: server.origin, clock });
+    await client.request({ method: 'GET', url: '/first' });
+    assert.equal(client.quota.buckets.get('core')?.remaining, 0);
+    const results = await Promise.all([1, 2, 3].map((n) => client!.request({ method: 'GET', url: `/q${n}` })));
+    assert.ok(results.every((r) => r.status === 200));
+    assert.deepEqual(server.seen.map((s) => s.at), [T0, reset + 1000, reset + 1000, reset + 1000]);
+  });
+
+  it('with one unit left, sends one request and holds the rest until reset', async () => {
+    const clock = new FakeClock(T0, false);
+    const reset = T0 + 10_000;
+    server = await startLoopback((r, res, i) =>
+      send(res, 200, { 'x-ratelimit-remaining': r.at < reset ? String(Math.max(0, 1 - i)) : '100', 'x-ratelimit-reset': String(reset / 1000) }),
+    () => clock.now());
+    client = new ThrottledClient({ origin: server.origin, clock });
+    await client.request({ method: 'GET', url: '/first' }); // remaining 1
+    const a = client.request({ method: 'GET', url: '/a' });
+    const b = client.request({ method: 'GET', url: '/b' });
+    await a;
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(server.seen.length, 2, 'the second request waits: the service said 0 left');
+    clock.advance(11_000);
+    await b;
+    assert.deepEqual(server.seen.map((s) => s.at - T0), [0, 0, 11_000]);
+  });
+
+  it('exempt requests (GET /rate_limit) skip the primary hold; applyRateLimitStatus feeds the hold', async () => {
+    const clock = new FakeClock(T0, false);
+    const reset = T0 + 120_000;
+    server = await startLoopback((_r, res) => send(res, 200), () => clock.now());
+    client = new ThrottledClient({ origin: server.origin, clock });
+    client.applyRateLimitStatus({ resources: { core: { limit: 5000, remaining: 0, used: 5000, reset: reset / 1000 }, search: { limit: 30, remaining: 30, reset: reset / 1000 } } });
+    assert.deepEqual({ ...client.quota.buckets.get('core') }, { resource: 'core', limit: 5000, remaining: 0, used: 5000, resetAt: reset, observedAt: T0, source: 'rate_limit' });
+    const held = client.request({ method: 'GET', url: '/repos/a/b' });
+    await client.request({ method: 'GET', url: '/rate_limit', exemptFromPrimaryLimit: true });
+    await client.request({ method: 'GET', url: '/search/issues?q=x' });
+    await new Promise((r) => setTimeout(r, 20));
+    assert.deepEqual(server.seen.map((s) => s.path), ['/rate_limit', '/search/issues?q=x']);
+    clock.advance(121_000);
+    await held;
+    assert.equal(server.seen[2]?.path, '/repos/a/b');
+    assert.equal(server.seen[2]?.at, reset + 1000);
+  });
+
+  it('an ARM bucket seen at 0 holds for about a second (token bucket refill)', async () => {
+    const clock = new FakeClock(T0);
+    server = await startLoopback((_r, res, i) => send(res, 200, { 'x-ms-ratelimit-remaining-subscription-reads': i === 0 ? '0' : '24' }), () => clock.now());
+    client = new ThrottledClient({ origin: server.origin, clock });
+    await client.request({ method: 'GET', url: '/a' });
+    await client.request({ method: 'GET', url: '/b' });
+    await client.request({ method: 'POST', url: '/c', json: {} }); // writes bucket: not held
+    assert.deepEqual(server.seen.map((s) => s.at - T0), [0, 1_000, 1_000]);
+  });
+
+  it('keeps points per minute within budget: GET 1, POST 5, excess waits for the window', async () => {
+    const clock = new FakeClock(T0, false);
+    server = await startLoopback((_r, res) => send(res, 200), () => clock.now());
+    client = new ThrottledClient({ origin: server.origin, clock, pointsPerMinute: 10 });
+    const reqs = [
+      client.request({ method: 'POST', url: '/p1', json: {} }),
+      client.request({ method: 'GET', url: '/g1' }),
+      client.request({ method: 'GET', url: '/g2' }),
+      client.request({ method: 'GET', url: '/g3' }),
+      client.request({ method: 'GET', url: '/g4' }),
+      client.request({ method: 'GET', url: '/g5' }), // 10th point: still fits
+      client.request({ method: 'POST', url: '/p2', json: {} }), // waits for the window
+      client.request({ method: 'GET', url: '/g6' }), // FIFO: waits behind /p2
+    ];
+    await Promise.all(reqs.slice(0, 6));
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(server.seen.length, 6);
+    clock.advance(59_999);
+    await new Promise((r) => setTimeout(r, 20));
+    assert.equal(server.seen.length, 6);
+    clock.advance(1);
+    await Promise.all(reqs);
+    const at = Object.fromEntries(server.seen.map((s) => [s.path, s.at - T0]));
+    assert.deepEqual(at, { '/p1': 0, '/g1': 0, '/g2': 0, '/g3': 0, '/g4': 0, '/g5': 0, '/p2': 60_000, '/g6': 60_000 });
+    // Every 60 s window holds at most 10 points.
+    const points = server.seen.map((s) => ({ at: s.at, p: s.method === 'GET' ? 1 : 5 }));
+    for (const a of points) {
+      const inWindow = points.filter((b) => b.at >= a.at && b.at < a.at + 60_000).reduce((n, b) => n + b.p, 0);
+      assert.ok(inWindow <= 10, `window at ${a.at - T0} holds ${inWindow} points`);
+    }
+  });
+
+  it('never has more than maxConcurrency requests in flight', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    server = await startLoopback((_r, res) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        send(res, 200);
+      }, 15);
+    });
+    client = new ThrottledClient({ origin: server.origin, clock: realClock, maxConcurrency: 3 });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => client!.request({ method: 'GET', url: `/r${i}` })));
+    assert.equal(server.seen.length, 12);
+    assert.equal(peak, 3);
+  });
+});
