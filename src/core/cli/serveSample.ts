@@ -1,5 +1,5 @@
 /** `health-events serve-sample`: runs the local sample service until aborted (SIGINT/SIGTERM). */
-import { startSampleService } from '../sample/server';
+import { startSampleService, type SampleServiceOptions } from '../sample/server';
 import type { CommandContext } from './commands';
 import { parseNonNegativeInt, UsageError } from './options';
 
@@ -9,18 +9,18 @@ export async function runServeSample(ctx: CommandContext): Promise<number> {
   if (port !== undefined && port > 65535) {
     throw new UsageError('--port must be between 0 and 65535.');
   }
-  const options = {
-    port,
-    events: opt('events'),
-    seed: opt('seed'),
-    latencyMs: opt('latency-ms'),
-    primaryLimit: opt('primary-limit'),
-    windowSeconds: opt('window-seconds'),
-    pageSize: opt('page-size'),
-  };
+  const pageSize = opt('page-size');
+  if (pageSize === 0) {
+    throw new UsageError('--page-size must be at least 1.');
+  }
   // Only the options given are passed, so the service keeps its own defaults for the rest.
-  const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-  const service = await startSampleService(given);
+  const defined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const rateLimits = defined({ primaryLimit: opt('primary-limit'), windowSeconds: opt('window-seconds') });
+  const options: SampleServiceOptions = {
+    ...defined({ port, events: opt('events'), seed: opt('seed'), latencyMs: opt('latency-ms'), pageSize }),
+    ...(Object.keys(rateLimits).length > 0 ? { rateLimits } : {}),
+  };
+  const service = await startSampleService(options);
   try {
     // The first line is the contract scripts read: the URL to talk to.
     ctx.stdout.write(`listening on ${service.url}\n`);

@@ -81,7 +81,7 @@ token) and 'subscriptions: ...'.
 
 Options:
   --port N            Port to listen on (default 0: any free port)
-  --events N          Number of generated events per subscription
+  --events N          Number of generated events (spread over the sample's subscriptions)
   --seed N            Seed of the generated data (same seed, same events)
   --latency-ms N      Added latency per response, in milliseconds
   --primary-limit N   Requests per window before the primary rate limit answers 429/403
