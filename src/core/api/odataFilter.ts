@@ -153,19 +153,22 @@ export function parseEventsFilter(text: string): FilterExpr {
   const describe = (t: Token): string =>
     t.type === 'end' ? 'end of filter' : t.type === 'word' || t.type === 'string' ? `'${t.text}'` : `'${t.type}'`;
 
+  // `(a or b) or c` is `a or b or c`: flattening keeps the tree canonical.
+  const flatten = (kind: 'or' | 'and', items: FilterExpr[]): FilterExpr[] =>
+    items.flatMap((e) => (e.kind === kind ? e.operands : [e]));
   const parseOr = (depth: number): FilterExpr => {
-    const operands = [parseAnd(depth)];
+    const operands = flatten('or', [parseAnd(depth)]);
     while (isKeyword(peek(), 'or')) {
       index++;
-      operands.push(parseAnd(depth));
+      operands.push(...flatten('or', [parseAnd(depth)]));
     }
     return operands.length === 1 ? (operands[0] as FilterExpr) : { kind: 'or', operands };
   };
   const parseAnd = (depth: number): FilterExpr => {
-    const operands = [parseTerm(depth)];
+    const operands = flatten('and', [parseTerm(depth)]);
     while (isKeyword(peek(), 'and')) {
       index++;
-      operands.push(parseTerm(depth));
+      operands.push(...flatten('and', [parseTerm(depth)]));
     }
     return operands.length === 1 ? (operands[0] as FilterExpr) : { kind: 'and', operands };
   };
