@@ -1,0 +1,338 @@
+/**
+ * parseQuery: text → ParsedQuery. Structured terms (`type:ServiceIssue region:"West Europe"
+ * -status:resolved since:7d sort:priority`) and plain questions ("are there active outages in
+ * West Europe since monday?") mix freely. Every word is either understood, a stop-word, or
+ * reported in `unrecognized`; nothing is dropped silently. Never throws.
+ */
+import { EVENT_LEVELS, EVENT_STATUSES, EVENT_SUB_TYPES, EVENT_TYPES } from '../model/schemas';
+import { cleanValue, compactKey, pushUnique, regionKey } from './normalize';
+import { buildRegionIndex } from './regions';
+import { buildServiceIndex } from './services';
+import { parseTimeValue, readTimePhrase, type TimeContext, type TimeWindow } from './time';
+import { tokenize, trimWord, type Token } from './tokenize';
+import { emptyQuery, type ParseOptions, type ParsedQuery, type QueryFieldName, type QueryFields } from './types';
+import {
+  KNOWN_TAGS,
+  MAX_PHRASE_WORDS,
+  NEGATION_WORDS,
+  STOP_WORDS,
+  VOCABULARY,
+  sortKeyOf,
+  type VocabularyEntry,
+  type VocabularyField,
+} from './vocabulary';
+
+/** Structured keys and the names people use for them. */
+const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'limit' | 'sensitive' | 'hir'> = new Map([
+  ['type', 'types'], ['types', 'types'], ['eventtype', 'types'],
+  ['subtype', 'subTypes'], ['subtypes', 'subTypes'], ['sub', 'subTypes'], ['eventsubtype', 'subTypes'],
+  ['status', 'statuses'], ['statuses', 'statuses'], ['state', 'statuses'], ['is', 'statuses'],
+  ['level', 'levels'], ['levels', 'levels'], ['eventlevel', 'levels'], ['severity', 'levels'],
+  ['service', 'services'], ['services', 'services'], ['svc', 'services'],
+  ['region', 'regions'], ['regions', 'regions'], ['location', 'regions'], ['loc', 'regions'],
+  ['tag', 'tags'], ['tags', 'tags'],
+  ['text', 'text'], ['title', 'text'], ['has', 'text'], ['id', 'text'], ['trackingid', 'text'],
+  ['since', 'since'], ['after', 'since'], ['from', 'since'],
+  ['until', 'until'], ['before', 'until'], ['to', 'until'],
+  ['sort', 'sort'], ['order', 'sort'], ['orderby', 'sort'], ['sortby', 'sort'],
+  ['limit', 'limit'], ['top', 'limit'], ['take', 'limit'],
+  ['sensitive', 'sensitive'], ['hir', 'hir'],
+] as const);
+
+/** Largest accepted `limit`; more is almost certainly a typo. */
+export const MAX_LIMIT = 10_000;
+
+/** How values of each field are compared for de-duplication (and by formatQuery's round-trip). */
+export function fieldKey(field: QueryFieldName, value: string): string {
+  if (field === 'text') return value.toLowerCase();
+  if (field === 'regions') return regionKey(value);
+  return compactKey(value);
+}
+
+const TRACKING_ID = /^(?=.*\d)(?=.*[a-z])[a-z0-9]{3,6}-[a-z0-9]{2,6}$/iu;
+
+const CANONICAL: Partial<Record<VocabularyField, readonly string[]>> = {
+  types: EVENT_TYPES,
+  subTypes: EVENT_SUB_TYPES,
+  statuses: EVENT_STATUSES,
+  levels: EVENT_LEVELS,
+  tags: KNOWN_TAGS,
+};
+
+interface WordItem {
+  readonly raw: string;
+  readonly lower: string;
+  readonly negated: boolean;
+}
+
+class QueryBuilder {
+  readonly q: ParsedQuery = emptyQuery();
+  private readonly regions: Map<string, string>;
+  private readonly services: Map<string, string>;
+  private readonly ctx: TimeContext;
+
+  constructor(options: ParseOptions) {
+    this.regions = buildRegionIndex(options.knownRegions);
+    this.services = buildServiceIndex(options.knownServices);
+    const now = Number.isFinite(options.now) ? options.now : Date.now();
+    this.ctx = { now, weekStartsOn: options.weekStartsOn === 0 ? 0 : 1 };
+  }
+
+  add(field: QueryFieldName, value: string, negated: boolean): void {
+    const target: QueryFields = negated ? this.q.exclude : this.q;
+    pushUnique(target[field], value, (v) => fieldKey(field, v));
+  }
+
+  applyEntry(entry: VocabularyEntry, negated: boolean): void {
+    for (const [field, values] of Object.entries(entry.fields) as Array<[VocabularyField, readonly string[]]>) {
+      for (const value of values) this.add(field, value, negated);
+    }
+    if (entry.sensitive !== undefined) this.q.sensitive = negated ? !entry.sensitive : entry.sensitive;
+    if (entry.hir !== undefined) this.q.hir = negated ? !entry.hir : entry.hir;
+  }
+
+  applyWindow(window: TimeWindow): void {
+    if (window.since !== undefined) this.q.since = window.since;
+    if (window.until !== undefined) this.q.until = window.until;
+    // A window with both ends replaces an earlier open end; one with a single end keeps the other.
+    if (window.since !== undefined && window.until === undefined && this.q.until !== undefined && this.q.until <= window.since) {
+      delete this.q.until;
+    }
+  }
+
+  unrecognized(raw: string): void {
+    this.q.unrecognized.push(raw);
+  }
+
+  /** Looks a phrase up in the vocabulary, then the regions, then the services. */
+  lookup(key: string): ((negated: boolean) => void) | undefined {
+    if (!key) return undefined;
+    const entry = VOCABULARY.get(key);
+    if (entry) return (negated) => this.applyEntry(entry, negated);
+    const region = this.regions.get(key);
+    if (region !== undefined) return (negated) => this.add('regions', region, negated);
+    const service = this.services.get(key);
+    if (service !== undefined) return (negated) => this.add('services', service, negated);
+    return undefined;
+  }
+
+  /** A `key:value` term. Values that cannot be read are reported with the whole term. */
+  term(token: Extract<Token, { kind: 'term' }>): void {
+    const target = KEYS.get(token.key);
+    const values = token.values.map(cleanValue).filter((v) => v.length > 0);
+    if (target === undefined || values.length === 0) {
+      this.unrecognized(token.raw);
+      return;
+    }
+    const single = values.length === 1 ? values[0] : undefined;
+    switch (target) {
+      case 'since':
+      case 'until': {
+        const at = single === undefined || token.negated ? undefined : parseTimeValue(single, this.ctx);
+        if (at === undefined) this.unrecognized(token.raw);
+        else this.applyWindow(target === 'since' ? { since: at } : { until: at });
+        return;
+      }
+      case 'sort': {
+        const sort = single === undefined || token.negated ? undefined : sortKeyOf(single);
+        if (sort === undefined) this.unrecognized(token.raw);
+        else this.q.sort = sort;
+        return;
+      }
+      case 'limit': {
+        const n = single !== undefined && !token.negated && /^\d{1,9}$/u.test(single) ? Number(single) : 0;
+        if (n < 1 || n > MAX_LIMIT) this.unrecognized(token.raw);
+        else this.q.limit = n;
+        return;
+      }
+      case 'sensitive':
+      case 'hir': {
+        const flag = single === undefined ? undefined : readBoolean(single);
+        if (flag === undefined) this.unrecognized(token.raw);
+        else this.q[target] = token.negated ? !flag : flag;
+        return;
+      }
+      default:
+        for (const value of values) this.fieldValue(target, value, token.negated);
+    }
+  }
+
+  private fieldValue(field: QueryFieldName, value: string, negated: boolean): void {
+    const key = compactKey(value);
+    switch (field) {
+      case 'regions':
+        this.add(field, this.regions.get(regionKey(value)) ?? value, negated);
+        return;
+      case 'services':
+        this.add(field, this.services.get(key) ?? value, negated);
+        return;
+      case 'text':
+        this.add(field, value, negated);
+        return;
+      default: {
+        const canonical = CANONICAL[field]?.find((c) => compactKey(c) === key);
+        if (canonical !== undefined) {
+          this.add(field, canonical, negated);
+          return;
+        }
+        // Synonyms: `status:open`, `level:high-impact`, `type:outage`; `type:retirement` is a sub-type.
+        const entry = VOCABULARY.get(key);
+        const values = entry?.fields[field] ?? (field === 'types' ? entry?.fields.subTypes : undefined);
+        if (values !== undefined && values.length > 0) {
+          const into = entry?.fields[field] ? field : 'subTypes';
+          for (const v of values) this.add(into, v, negated);
+          return;
+        }
+        // Open enums: a value the service may add later is kept as typed.
+        this.add(field, value, negated);
+      }
+    }
+  }
+
+  /** A quoted phrase outside a term: a region or service when it names one exactly, else text. */
+  phrase(token: Extract<Token, { kind: 'phrase' }>): void {
+    const value = cleanValue(token.text);
+    if (!value) {
+      if (token.raw.trim()) this.unrecognized(token.raw);
+      return;
+    }
+    const key = compactKey(value);
+    const region = this.regions.get(key);
+    if (region !== undefined) return this.add('regions', region, token.negated);
+    const service = this.services.get(key);
+    if (service !== undefined) return this.add('services', service, token.negated);
+    this.add('text', value, token.negated);
+  }
+
+  /** A run of plain words: longest known phrase first, then stop-words, then reported. */
+  words(items: readonly WordItem[]): void {
+    const lower = items.map((w) => w.lower);
+    let negation: string | undefined;
+    const takeNegation = (): boolean => {
+      const negated = negation !== undefined;
+      negation = undefined;
+      return negated;
+    };
+    const dropNegation = (): void => {
+      if (negation !== undefined) this.unrecognized(negation);
+      negation = undefined;
+    };
+    let i = 0;
+    while (i < items.length) {
+      const item = items[i];
+      if (item === undefined) break;
+      if (!item.lower) {
+        i += 1;
+        continue;
+      }
+      if (item.negated) {
+        dropNegation();
+        negation = '-';
+      }
+      if (NEGATION_WORDS.has(item.lower) && i + 1 < items.length && !item.negated) {
+        dropNegation();
+        negation = item.raw;
+        i += 1;
+        continue;
+      }
+      const time = readTimePhrase(lower, i, this.ctx);
+      if (time) {
+        dropNegation();
+        this.applyWindow(time);
+        i += time.consumed;
+        continue;
+      }
+      const sortLength = this.sortPhrase(lower, i);
+      if (sortLength > 0) {
+        dropNegation();
+        i += sortLength;
+        continue;
+      }
+      const next = lower[i + 1];
+      if ((item.lower === 'top' || item.lower === 'first' || item.lower === 'limit') && next !== undefined && /^\d{1,9}$/u.test(next)) {
+        const n = Number(next);
+        if (n >= 1 && n <= MAX_LIMIT) {
+          dropNegation();
+          this.q.limit = n;
+          i += 2;
+          continue;
+        }
+      }
+      let matched = 0;
+      for (let len = Math.min(MAX_PHRASE_WORDS, items.length - i); len >= 1 && matched === 0; len -= 1) {
+        // Later words of a phrase must not carry their own "-" (that starts a new term).
+        if (items.slice(i + 1, i + len).some((w) => w.negated)) continue;
+        const apply = this.lookup(compactKey(lower.slice(i, i + len).join('')));
+        if (apply) {
+          apply(takeNegation());
+          matched = len;
+        }
+      }
+      if (matched > 0) {
+        i += matched;
+        continue;
+      }
+      if (STOP_WORDS.has(item.lower) && !item.negated) {
+        i += 1;
+        continue;
+      }
+      if (TRACKING_ID.test(item.lower)) {
+        this.add('text', item.raw.toUpperCase(), takeNegation());
+        i += 1;
+        continue;
+      }
+      dropNegation();
+      this.unrecognized(item.negated ? `-${item.raw}` : item.raw);
+      i += 1;
+    }
+    dropNegation();
+  }
+
+  /** "sort by priority", "sorted by last update", "order by start", "by priority". Returns words used. */
+  private sortPhrase(lower: readonly string[], i: number): number {
+    const w0 = lower[i];
+    if (w0 !== 'sort' && w0 !== 'sorted' && w0 !== 'order' && w0 !== 'ordered' && w0 !== 'by') return 0;
+    let j = i + 1;
+    if (w0 !== 'by' && lower[j] === 'by') j += 1;
+    for (const len of [2, 1]) {
+      const words = lower.slice(j, j + len);
+      if (words.length !== len) continue;
+      const sort = sortKeyOf(words.join(''));
+      if (sort !== undefined) {
+        this.q.sort = sort;
+        return j + len - i;
+      }
+    }
+    return 0;
+  }
+}
+
+function readBoolean(value: string): boolean | undefined {
+  const v = value.toLowerCase();
+  if (v === 'true' || v === 'yes' || v === '1' || v === 'only') return true;
+  if (v === 'false' || v === 'no' || v === '0') return false;
+  return undefined;
+}
+
+export function parseQuery(text: string, options: ParseOptions): ParsedQuery {
+  const builder = new QueryBuilder(options);
+  const tokens = tokenize(typeof text === 'string' ? text : '', (key) => KEYS.has(key));
+  let run: WordItem[] = [];
+  const flush = (): void => {
+    if (run.length > 0) builder.words(run);
+    run = [];
+  };
+  for (const token of tokens) {
+    if (token.kind === 'word') {
+      // A word of only symbols (an emoji, "#") is still a word the user typed: report it.
+      const word = trimWord(token.word) || (/[^\p{P}\p{Z}\p{Cc}]/u.test(token.word) ? token.word : '');
+      run.push({ raw: word, lower: word.toLowerCase(), negated: token.negated });
+      continue;
+    }
+    flush();
+    if (token.kind === 'term') builder.term(token);
+    else builder.phrase(token);
+  }
+  flush();
+  return builder.q;
+}
