@@ -67,13 +67,14 @@ async function withSession(ctx: CommandContext, body: (session: Session) => Prom
   }
 }
 
-/** A 401 without any token means "no token given", which the CLI can say precisely. */
+/** "Sign in again" means, for the CLI, a new token in the environment variable. */
 function explainForCli(error: unknown, hasToken: boolean): unknown {
-  if (error instanceof ApiError && error.status === 401 && !hasToken) {
-    return new ApiError(
-      `No access token was given and the service requires one; set ${TOKEN_ENV} (for example from 'az account get-access-token --query accessToken -o tsv') and try again.`,
-      { status: 401, code: error.code, serviceMessage: error.serviceMessage, details: error.details, operation: error.operation },
-    );
+  if (error instanceof ApiError && error.status === 401) {
+    const reason = [error.code, error.serviceMessage].filter(Boolean).join(': ') || 'HTTP 401';
+    const message = hasToken
+      ? `The service did not accept the token (${reason}); get a new one, for example with 'az account get-access-token --query accessToken -o tsv', set ${TOKEN_ENV} to it and try again.`
+      : `No access token was given and the service requires one; set ${TOKEN_ENV} (for example from 'az account get-access-token --query accessToken -o tsv') and try again.`;
+    return new ApiError(message, { status: 401, code: error.code, serviceMessage: error.serviceMessage, details: error.details, operation: error.operation });
   }
   return error;
 }
@@ -93,7 +94,7 @@ export async function runList(ctx: CommandContext): Promise<number> {
   const sinceText = str(ctx, 'since');
   const queryStartTime = sinceText === undefined ? undefined : parseSince(sinceText, ctx.now());
 
-  return withSession(ctx, async ({ client, api }) => {
+  return withSession(ctx, async ({ client, api, hasToken }) => {
     const results = await api.listEventsForSubscriptions(subscriptionIds, { filter, queryStartTime, signal: ctx.signal });
     const failed = results.filter((r) => r.error);
     const rows: EventRow[] = results.flatMap((r) => r.events.map((event: HealthEvent) => ({ subscriptionId: r.subscriptionId, event })));
@@ -116,7 +117,7 @@ export async function runList(ctx: CommandContext): Promise<number> {
     }
     for (const r of failed) {
       // One line per failing subscription; the others were still listed.
-      const message = (explainForCli(r.error, true) as Error).message.replace(/\s+/g, ' ');
+      const message = (explainForCli(r.error, hasToken) as Error).message.replace(/\s+/g, ' ');
       ctx.stderr.write(`health-events list: ${results.length > 1 ? `subscription ${r.subscriptionId}: ` : ''}${message}\n`);
     }
     return failed.length > 0 ? 1 : 0;
