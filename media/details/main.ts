@@ -323,8 +323,11 @@ document.addEventListener('click', (e) => {
   }
 });
 
-window.addEventListener('message', (e: MessageEvent<HostToWebview>) => {
+window.addEventListener('message', (e: MessageEvent<HostToWebview | null>) => {
   const msg = e.data;
+  if (!msg || typeof msg !== 'object') {
+    return;
+  }
   if (msg.type === 'render') {
     vscode.setState({ model: msg.model, persist: msg.persist });
     render(msg.model);
