@@ -261,7 +261,9 @@ class QueryBuilder {
       let matched = 0;
       for (let len = Math.min(MAX_PHRASE_WORDS, items.length - i); len >= 1 && matched === 0; len -= 1) {
         // Later words of a phrase must not carry their own "-" (that starts a new term).
-        if (items.slice(i + 1, i + len).some((w) => w.negated)) continue;
+        // Every word of a phrase must count: "outages ?? 💥" is not the phrase "outages".
+        const phraseWords = items.slice(i, i + len);
+        if (phraseWords.slice(1).some((w) => w.negated) || phraseWords.some((w) => !compactKey(w.lower))) continue;
         const apply = this.lookup(compactKey(lower.slice(i, i + len).join('')));
         if (apply) {
           apply(takeNegation());
@@ -281,6 +283,7 @@ class QueryBuilder {
         i += 1;
         continue;
       }
+      if (item.negated) negation = undefined; // the "-" is reported with the word
       dropNegation();
       this.unrecognized(item.negated ? `-${item.raw}` : item.raw);
       i += 1;
