@@ -33,13 +33,22 @@ export function mulberry32(seed: number): () => number {
 type Rng = () => number;
 const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
 const int = (rng: Rng, min: number, max: number): number => min + Math.floor(rng() * (max - min + 1));
+/** n distinct items (at least 1), in random order; partial Fisher-Yates over an index copy. */
 function sample<T>(rng: Rng, items: readonly T[], n: number): T[] {
-  const copy = items.slice();
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+  const k = Math.max(1, Math.min(n, items.length));
+  if (k === items.length) {
+    return items.slice();
   }
-  return copy.slice(0, Math.max(1, Math.min(n, copy.length)));
+  const out: T[] = [];
+  const taken = new Set<number>();
+  while (out.length < k) {
+    const i = Math.floor(rng() * items.length);
+    if (!taken.has(i)) {
+      taken.add(i);
+      out.push(items[i] as T);
+    }
+  }
+  return out;
 }
 
 /** Stable GUIDs for a seed (version-4 layout), used for default subscription and tenant ids. */
@@ -99,6 +108,10 @@ const REGIONS: readonly string[] = [
   'Canada Central', 'Brazil South', 'Central India', 'Korea Central', 'Global',
 ];
 
+const REGIONS_NOT_GLOBAL = REGIONS.filter((r) => r !== 'Global');
+// Shared, frozen sub-objects: every event holds them; sharing keeps large sets cheap to build.
+const NO_STRINGS = Object.freeze([]) as unknown as string[];
+
 const TYPE_WEIGHTS: readonly (readonly [KnownEventType, number])[] = [
   ['ServiceIssue', 30],
   ['PlannedMaintenance', 22],
@@ -118,7 +131,20 @@ const TRACKING_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+// Whole-second UTC ISO times. Hand-rolled with a per-day cache: toISOString dominated the
+// generation time of large sets.
+const dayCache = new Map<number, string>();
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
+function iso(ms: number): string {
+  const day = Math.floor(ms / DAY);
+  let date = dayCache.get(day);
+  if (date === undefined) {
+    date = new Date(day * DAY).toISOString().slice(0, 11);
+    dayCache.set(day, date);
+  }
+  const s = Math.floor((ms - day * DAY) / 1000);
+  return `${date}${pad2(Math.floor(s / 3600))}:${pad2(Math.floor(s / 60) % 60)}:${pad2(s % 60)}Z`;
+}
 
 function pickType(rng: Rng): KnownEventType {
   let r = rng() * TYPE_TOTAL;
@@ -241,6 +267,28 @@ function levelFor(rng: Rng, type: KnownEventType): KnownEventLevel {
   }
 }
 
+const sharedCache = new Map<string, Pick<EventProperties, 'recommendedActions' | 'faqs'>>();
+/** Per-service recommended actions and FAQs, deep-frozen and shared by all events of the service. */
+function sharedFor(service: string): Pick<EventProperties, 'recommendedActions' | 'faqs'> {
+  let shared = sharedCache.get(service);
+  if (!shared) {
+    const actions = [
+      Object.freeze({ groupId: 1, actionText: `Review the health of your ${service} resources in the portal.` }),
+      Object.freeze({ groupId: 2, actionText: 'Configure Service Health alerts to be notified of future events.' }),
+    ];
+    const faqs = [
+      Object.freeze({ question: `Which ${service} resources are affected?`, answer: 'See the Impacted Resources tab for the list.', localeCode: 'en-us' }),
+      Object.freeze({ question: 'Will I receive updates?', answer: 'Yes, this event is updated as more information becomes available.', localeCode: 'en-us' }),
+    ];
+    shared = Object.freeze({
+      recommendedActions: Object.freeze({ message: 'Recommended actions', localeCode: 'en-us', actions: Object.freeze(actions) as typeof actions }),
+      faqs: Object.freeze(faqs) as typeof faqs,
+    });
+    sharedCache.set(service, shared);
+  }
+  return shared;
+}
+
 /** Generates `count` events, each concerning a non-empty subset of `subscriptionIds`. */
 export function generateEvents(options: GenerateOptions): GeneratedEvent[] {
   const { count, seed, now, subscriptionIds } = options;
@@ -271,7 +319,7 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
   const level = eventLevel === 'Critical' || eventLevel === 'Error' ? 'Critical' : 'Warning';
   const [service, serviceGuid] = pick(rng, SERVICES);
   const regionCount = type === 'Billing' ? 1 : int(rng, 1, 4);
-  const regions = type === 'Billing' ? ['Global'] : sample(rng, REGIONS.slice(0, -1), regionCount);
+  const regions = type === 'Billing' ? ['Global'] : sample(rng, REGIONS_NOT_GLOBAL, regionCount);
   const subType =
     type === 'Billing' ? pick(rng, BILLING_SUBTYPES) : type === 'HealthAdvisory' && rng() < 0.2 ? 'Retirement' : undefined;
   const isSensitive = type === 'SecurityAdvisory' ? rng() < 0.6 : rng() < 0.03;
@@ -313,18 +361,19 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
       summary: texts.update(nUpdates - 1 - ui, ui === 0),
       // Newest first: the first update is the region's last update.
       updateDateTime: iso(regionLast - Math.floor((span * ui) / nUpdates)),
-      eventTags: ui === 0 ? tags.slice() : [],
+      eventTags: ui === 0 ? tags : NO_STRINGS,
     }));
     return {
       impactedRegion: region,
       status: regionStatus,
-      impactedSubscriptions: subs.slice(),
-      impactedTenants: [],
+      impactedSubscriptions: subs,
+      impactedTenants: NO_STRINGS,
       lastUpdateTime: iso(regionLast),
       updates,
     };
   });
 
+  const shared = sharedFor(service);
   const trackingParam = { trackingId: name };
   const properties: EventProperties = {
     eventType: type,
@@ -359,22 +408,10 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
       },
     ],
     impactStartTime: iso(impactStart),
-    ...(impactMitigation !== undefined ? { impactMitigationTime: iso(impactMitigation) } : {}),
     impact: [{ impactedService: service, impactedServiceGuid: serviceGuid, impactedRegions }],
-    recommendedActions: {
-      message: 'Recommended actions',
-      localeCode: 'en-us',
-      actions: [
-        { groupId: 1, actionText: `Review the health of your ${service} resources in the portal.` },
-        { groupId: 2, actionText: 'Configure Service Health alerts to be notified of future events.' },
-      ],
-    },
-    faqs: [
-      { question: `Which ${service} resources are affected?`, answer: 'See the Impacted Resources tab for the list.', localeCode: 'en-us' },
-      { question: 'Will I receive updates?', answer: 'Yes, this event is updated as more information becomes available.', localeCode: 'en-us' },
-    ],
+    recommendedActions: shared.recommendedActions,
+    faqs: shared.faqs,
     isHIR,
-    ...(isHIR ? { hirStage: pick(rng, HIR_STAGES) } : {}),
     enableMicrosoftSupport: true,
     enableChatWithUs: rng() < 0.3,
     description: `<p>${texts.title}.</p>${texts.summary}`,
@@ -389,6 +426,13 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
   };
   if (subType !== undefined) {
     properties['eventSubType'] = subType;
+  }
+  // Optional fields are added only when present (absent, not undefined), without spreads.
+  if (impactMitigation !== undefined) {
+    properties.impactMitigationTime = iso(impactMitigation);
+  }
+  if (isHIR) {
+    properties.hirStage = pick(rng, HIR_STAGES);
   }
   if (type === 'Billing') {
     const oldRate = Math.round((0.01 + rng() * 2) * 10000) / 10000;
