@@ -1,0 +1,335 @@
+/**
+ * The composition root: builds every part once, wires them together, registers the commands and
+ * owns every disposable (released in reverse order on deactivate).
+ */
+import * as vscode from 'vscode';
+import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
+import { eventKey } from '../../core/events/eventFacts';
+import type { GroupBy } from '../../core/events/grouping';
+import type { QuotaState } from '../../core/http/types';
+import { AzureAuth } from '../auth/azureAuth';
+import { Disposable } from '../base/disposable';
+import { cloudConfig } from '../config/clouds';
+import { readSettings, SECTION, updateSetting, type Mode, type ServiceHealthSettings } from '../config/settings';
+import { ConnectionManager } from '../connection/connectionManager';
+import { EventDetailsPanels, registerDetailsSerializer } from '../details/eventDetailsPanels';
+import { AutoRefresh } from '../refresh/autoRefresh';
+import { EventNotifier } from '../refresh/eventNotifier';
+import { EventsController } from '../refresh/eventsController';
+import { QuotaStatusBar } from '../status/quotaStatusBar';
+import { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
+import { EventsView, type TreeSnapshotNode } from '../tree/eventsView';
+import { OPEN_DETAILS_COMMAND } from '../tree/nodes';
+import { pickFilter, pickGroupBy } from '../tree/pickers';
+
+/** What activate() returns: lets integration tests (and other extensions) drive the extension. */
+export interface ServiceHealthApi {
+  readonly settings: { get(): ServiceHealthSettings; update(key: keyof ServiceHealthSettings, value: unknown): Promise<void> };
+  /** Every held event (before the view filter). */
+  getEvents(): StoredEvent[];
+  /** Events the view shows (after the filter). */
+  getVisibleEvents(): StoredEvent[];
+  refresh(options?: { full?: boolean }): Promise<void>;
+  /** Switches to the embedded sample service and loads it; resolves to its URL. */
+  useSampleService(): Promise<string>;
+  useAzure(): Promise<void>;
+  setGroupBy(groupBy: GroupBy): Promise<void>;
+  getTreeSnapshot(depth?: number): TreeSnapshotNode[];
+  viewState(): { message?: string; description?: string; badge?: number; stale: boolean; phase: string };
+  quota(): QuotaState | undefined;
+  openDetails(ref: EventRef): Promise<boolean>;
+  detailsPanelCount(): number;
+  /** Attaches to an existing account; `silent` never shows UI. Resolves to whether signed in. */
+  signIn(options?: { silent?: boolean }): Promise<boolean>;
+  isSignedIn(): boolean;
+}
+
+export class ServiceHealthApp extends Disposable {
+  private readonly log: vscode.LogOutputChannel;
+  private readonly auth: AzureAuth;
+  private readonly connections: ConnectionManager;
+  private readonly selection: SubscriptionSelection;
+  private readonly controller: EventsController;
+  private readonly view: EventsView;
+  private readonly details: EventDetailsPanels;
+  private readonly statusBar: QuotaStatusBar;
+  private readonly autoRefresh: AutoRefresh;
+  private settings: ServiceHealthSettings;
+  private ready: Promise<void> = Promise.resolve();
+
+  constructor(context: vscode.ExtensionContext) {
+    super();
+    this.settings = readSettings();
+    this.log = this._register(vscode.window.createOutputChannel('Service Health', { log: true }));
+    this.auth = this._register(
+      new AzureAuth({ cloud: cloudConfig(this.settings.cloud), tenant: this.settings.tenant }, context.globalState, this.log),
+    );
+    this.connections = this._register(new ConnectionManager(this.auth, this.log));
+    this.selection = new SubscriptionSelection(context.globalState, () => this.settings.subscriptions);
+    const notifier = new EventNotifier({ level: () => this.settings.notifications, open: (ref) => this.openDetails(ref) });
+    this.controller = this._register(
+      new EventsController({
+        connections: this.connections,
+        auth: this.auth,
+        selection: this.selection,
+        settings: () => this.settings,
+        workspaceState: context.workspaceState,
+        storageUri: context.globalStorageUri,
+        log: this.log,
+        onOutcome: (outcome) => {
+          notifier.notify(outcome);
+          this.autoRefresh.noteRefreshed();
+        },
+      }),
+    );
+    this.view = this._register(new EventsView(this.controller, () => this.settings.groupBy));
+    this.details = this._register(
+      new EventDetailsPanels({
+        extensionUri: context.extensionUri,
+        fetchDetails: (ref, signal) => {
+          const c = this.connections.current;
+          if (!c) {
+            return Promise.reject(new Error('Not connected to a service; sign in or use the sample service, then try again.'));
+          }
+          return c.api.fetchEventDetails(ref.subscriptionId, ref.trackingId, { signal });
+        },
+        log: this.log,
+        portalUrl: () => this.connections.current?.portalUrl ?? cloudConfig(this.settings.cloud).portalUrl,
+      }),
+    );
+    this._register(registerDetailsSerializer(this.details));
+    this.statusBar = this._register(
+      new QuotaStatusBar({
+        refreshFromService: async () => {
+          await this.connections.current?.api.getRateLimitStatus();
+        },
+        log: this.log,
+      }),
+    );
+    this.autoRefresh = this._register(
+      new AutoRefresh({
+        intervalMinutes: () => this.settings.refreshIntervalMinutes,
+        quota: () => this.connections.current?.client.quota,
+        refresh: () => this.controller.refresh(),
+      }),
+    );
+    this._register(this.view.view.onDidChangeVisibility((e) => this.autoRefresh.setVisible(e.visible)));
+    this.autoRefresh.setVisible(this.view.view.visible);
+
+    this._register(
+      this.connections.onDidChange((c) => {
+        this.statusBar.setSource(c?.client);
+        void this.controller.resetForConnection().then(() => this.controller.refresh());
+      }),
+    );
+    this._register(
+      this.auth.onDidChange(() => {
+        void setContext('serviceHealth.signedIn', this.auth.signedIn);
+        this.ready = this.connections.apply(this.settings).then(() => this.view.render());
+      }),
+    );
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)));
+    this.registerCommands();
+    void setContext('serviceHealth.signedIn', false);
+    this.ready = this.start();
+  }
+
+  private async start(): Promise<void> {
+    if (this.settings.mode === 'azure') {
+      await this.auth.signInSilently();
+    }
+    await this.connections.apply(this.settings);
+    this.view.render();
+  }
+
+  private onConfigurationChanged(e: vscode.ConfigurationChangeEvent): void {
+    if (!e.affectsConfiguration(SECTION)) {
+      return;
+    }
+    const before = this.settings;
+    this.settings = readSettings();
+    const s = this.settings;
+    this.ready = (async () => {
+      if (s.cloud !== before.cloud || s.tenant !== before.tenant) {
+        await this.auth.setTarget({ cloud: cloudConfig(s.cloud), tenant: s.tenant });
+      }
+      if (s.mode === 'azure' && before.mode !== 'azure' && !this.auth.signedIn) {
+        await this.auth.signInSilently();
+      }
+      await this.connections.apply(s);
+      if (s.subscriptions.join() !== before.subscriptions.join()) {
+        await this.controller.refresh();
+      }
+      if (s.timeWindowDays !== before.timeWindowDays && this.controller.filter.windowDays === before.timeWindowDays) {
+        await this.controller.setFilter({ ...this.controller.filter, windowDays: s.timeWindowDays });
+      }
+      this.autoRefresh.schedule();
+      this.view.render();
+    })().catch((err: unknown) => this.log.error(`Applying settings failed: ${String(err)}`));
+  }
+
+  private registerCommands(): void {
+    const reg = (id: string, fn: (...args: never[]) => unknown): void => {
+      this._register(
+        vscode.commands.registerCommand(id, async (...args: never[]) => {
+          try {
+            return await fn(...args);
+          } catch (error) {
+            const message = error instanceof Error && error.message ? error.message : String(error);
+            this.log.error(`${id}: ${message}`);
+            void vscode.window.showErrorMessage(message);
+            return undefined;
+          }
+        }),
+      );
+    };
+    reg('serviceHealth.refresh', () => this.controller.refresh());
+    reg('serviceHealth.signIn', async () => {
+      const ok = await this.auth.signIn();
+      if (ok) {
+        await this.connections.apply(this.settings);
+        const c = this.connections.current;
+        if (c && this.selection.selected(c).length === 0) {
+          await vscode.commands.executeCommand('serviceHealth.selectSubscriptions');
+        }
+      }
+      return ok;
+    });
+    reg('serviceHealth.signOut', async () => {
+      await this.auth.signOut();
+      this.controller.store.clear();
+    });
+    reg('serviceHealth.selectSubscriptions', async () => {
+      await this.ready;
+      const c = this.connections.current;
+      if (!c) {
+        void vscode.window.showInformationMessage('Sign in or use the sample service first, then select subscriptions.');
+        return;
+      }
+      if (c.mode === 'azure' && !this.auth.signedIn) {
+        void vscode.window.showInformationMessage('Sign in first, then select subscriptions.', 'Sign In').then((choice) => {
+          if (choice) {
+            void vscode.commands.executeCommand('serviceHealth.signIn');
+          }
+        });
+        return;
+      }
+      const ids = await this.selection.pick(c);
+      if (ids) {
+        this.view.render();
+        await this.controller.refresh();
+      }
+    });
+    reg('serviceHealth.useSampleService', () => this.setMode('sample'));
+    reg('serviceHealth.useAzure', () => this.setMode('azure'));
+    reg('serviceHealth.filter', async () => {
+      const next = await pickFilter(this.controller.filter, this.controller.store.getEvents(), this.settings.timeWindowDays);
+      if (next) {
+        await this.controller.setFilter(next);
+      }
+    });
+    reg('serviceHealth.clearFilter', () => this.controller.setFilter({ ...this.controller.filter, types: [], statuses: [], services: [], regions: [] }));
+    reg('serviceHealth.groupBy', async () => {
+      const next = await pickGroupBy(this.settings.groupBy);
+      if (next) {
+        await this.setGroupBy(next);
+      }
+    });
+    reg('serviceHealth.markAllSeen', () => {
+      this.controller.store.markSeen(this.controller.store.getEvents().map((e) => eventKey(e.subscriptionId, e.trackingId)));
+    });
+    reg('serviceHealth.copyTrackingId', async (arg: unknown) => {
+      const ref = refFromArg(arg);
+      if (ref) {
+        await vscode.env.clipboard.writeText(ref.trackingId);
+      }
+    });
+    reg('serviceHealth.showLog', () => this.log.show());
+    reg(OPEN_DETAILS_COMMAND, (arg: unknown) => {
+      const ref = refFromArg(arg);
+      return ref ? this.openDetails(ref) : false;
+    });
+  }
+
+  private async setMode(mode: Mode): Promise<void> {
+    await updateSetting('mode', mode);
+    // The configuration listener applies it too; applying here as well lets callers await it.
+    this.settings = readSettings();
+    if (mode === 'azure' && !this.auth.signedIn) {
+      await this.auth.signInSilently();
+    }
+    this.ready = this.connections.apply(this.settings);
+    await this.ready;
+    this.view.render();
+  }
+
+  private async setGroupBy(groupBy: GroupBy): Promise<void> {
+    await updateSetting('groupBy', groupBy);
+    this.settings = readSettings();
+    this.view.render();
+  }
+
+  private async openDetails(ref: EventRef): Promise<boolean> {
+    const stored = this.controller.store.getEvent(ref.subscriptionId, ref.trackingId);
+    if (!stored) {
+      void vscode.window.showInformationMessage('That event is no longer in the list; refresh the Service Health view.');
+      return false;
+    }
+    this.details.show(ref, stored.event);
+    this.controller.store.markSeen([eventKey(ref.subscriptionId, ref.trackingId)]);
+    return true;
+  }
+
+  /** The test API (see {@link ServiceHealthApi}). */
+  api(): ServiceHealthApi {
+    return {
+      settings: { get: () => this.settings, update: (key, value) => updateSetting(key, value) },
+      getEvents: () => this.controller.store.getEvents(),
+      getVisibleEvents: () => this.controller.visibleEvents(),
+      refresh: async (options) => {
+        await this.ready;
+        await this.controller.refresh(options);
+      },
+      useSampleService: async () => {
+        await this.setMode('sample');
+        await this.controller.refresh();
+        const url = this.connections.sampleUrl;
+        if (!url) {
+          throw new Error(this.connections.configurationProblem ?? 'The sample service did not start.');
+        }
+        return url;
+      },
+      useAzure: () => this.setMode('azure'),
+      setGroupBy: (g) => this.setGroupBy(g),
+      getTreeSnapshot: (depth) => this.view.snapshot(depth),
+      viewState: () => ({
+        message: this.view.view.message,
+        description: this.view.view.description,
+        badge: this.view.view.badge?.value,
+        stale: this.controller.store.isStale,
+        phase: this.controller.phase(),
+      }),
+      quota: () => this.connections.current?.client.quota,
+      openDetails: (ref) => this.openDetails(ref),
+      detailsPanelCount: () => this.details.openCount,
+      signIn: async (options) => {
+        await this.ready;
+        return options?.silent ? this.auth.signInSilently() : this.auth.signIn();
+      },
+      isSignedIn: () => this.auth.signedIn,
+    };
+  }
+}
+
+function refFromArg(arg: unknown): EventRef | undefined {
+  // Called with a ref (tree item command) or a tree node (context menu).
+  const candidate = (arg as { stored?: unknown } | undefined)?.stored ?? arg;
+  const r = candidate as { subscriptionId?: unknown; trackingId?: unknown } | undefined;
+  return typeof r?.subscriptionId === 'string' && typeof r.trackingId === 'string'
+    ? { subscriptionId: r.subscriptionId, trackingId: r.trackingId }
+    : undefined;
+}
+
+function setContext(key: string, value: unknown): Thenable<unknown> {
+  return vscode.commands.executeCommand('setContext', key, value);
+}

@@ -1,0 +1,67 @@
+/** Typed reading of the `serviceHealth.*` settings; every value is validated, never trusted. */
+import * as vscode from 'vscode';
+import { clampWindow, DEFAULT_WINDOW_DAYS } from '../../core/events/eventFilter';
+import { isGroupBy, type GroupBy } from '../../core/events/grouping';
+import { CLOUD_NAMES, type CloudName } from './clouds';
+
+export const SECTION = 'serviceHealth';
+
+export type Mode = 'azure' | 'sample';
+export type NotificationLevel = 'all' | 'serviceIssues' | 'off';
+
+export interface ServiceHealthSettings {
+  readonly mode: Mode;
+  readonly cloud: CloudName;
+  readonly tenant: string | undefined;
+  readonly endpoint: string | undefined;
+  readonly subscriptions: readonly string[];
+  readonly refreshIntervalMinutes: number;
+  readonly notifications: NotificationLevel;
+  readonly timeWindowDays: number;
+  readonly groupBy: GroupBy;
+}
+
+export const DEFAULT_REFRESH_MINUTES = 5;
+
+export function readSettings(): ServiceHealthSettings {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const mode = c.get<string>('mode');
+  const cloud = c.get<string>('cloud');
+  const notifications = c.get<string>('notifications');
+  const groupBy = c.get<string>('groupBy');
+  const interval = c.get<number>('refreshIntervalMinutes');
+  const text = (key: string): string | undefined => {
+    const v = c.get<unknown>(key);
+    return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+  };
+  const subs = c.get<unknown>('subscriptions');
+  return {
+    // "azure" by default: invented outages must never be mistaken for real ones; the welcome
+    // view offers the sample service in one click instead.
+    mode: mode === 'sample' ? 'sample' : 'azure',
+    cloud: (CLOUD_NAMES as readonly string[]).includes(cloud ?? '') ? (cloud as CloudName) : 'AzureCloud',
+    tenant: text('tenant'),
+    endpoint: text('endpoint'),
+    subscriptions: Array.isArray(subs)
+      ? [...new Set(subs.filter((s): s is string => typeof s === 'string' && s.trim() !== '').map((s) => s.trim()))]
+      : [],
+    refreshIntervalMinutes:
+      typeof interval === 'number' && Number.isFinite(interval) && interval >= 0 ? interval : DEFAULT_REFRESH_MINUTES,
+    notifications: notifications === 'off' || notifications === 'serviceIssues' ? notifications : 'all',
+    timeWindowDays: clampWindow(c.get<number>('timeWindowDays') ?? DEFAULT_WINDOW_DAYS),
+    groupBy: isGroupBy(groupBy) ? groupBy : 'type',
+  };
+}
+
+/** Writes a setting where the user keeps it: the workspace value if one is set there, else the user settings. */
+export async function updateSetting(key: string, value: unknown): Promise<void> {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const inspected = c.inspect(key);
+  const target =
+    inspected?.workspaceFolderValue !== undefined
+      ? vscode.ConfigurationTarget.WorkspaceFolder
+      : inspected?.workspaceValue !== undefined
+        ? vscode.ConfigurationTarget.Workspace
+        : vscode.ConfigurationTarget.Global;
+  await c.update(key, value, target);
+}

@@ -1,0 +1,159 @@
+/**
+ * The current way to the service: Azure (ARM of the chosen cloud, or the validated endpoint
+ * override, with the signed-in token) or the embedded sample service (a real loopback HTTP server
+ * started inside the extension, with its own token). One ThrottledClient per connection; switching
+ * closes the old client, and leaving sample mode stops the sample server.
+ */
+import * as vscode from 'vscode';
+import { HealthEventsApi } from '../../core/api/healthEventsApi';
+import { ThrottledClient } from '../../core/http/client';
+import { startSampleService, type SampleService } from '../../core/sample';
+import type { AzureAuth } from '../auth/azureAuth';
+import { Disposable } from '../base/disposable';
+import { checkEndpoint, cloudConfig } from '../config/clouds';
+import type { Mode, ServiceHealthSettings } from '../config/settings';
+
+export interface Connection {
+  readonly mode: Mode;
+  /** Distinguishes caches and remembered selections: mode, cloud, origin and account. */
+  readonly identity: string;
+  readonly origin: string;
+  readonly portalUrl: string;
+  readonly client: ThrottledClient;
+  readonly api: HealthEventsApi;
+  /** Sample mode only: the subscriptions the sample service serves. */
+  readonly sampleSubscriptionIds?: readonly string[];
+}
+
+export class ConnectionManager extends Disposable {
+  private connection: Connection | undefined;
+  private sample: SampleService | undefined;
+  private problem: string | undefined;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly changed = this._register(new vscode.EventEmitter<Connection | undefined>());
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly auth: AzureAuth,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    super();
+    this._register({ dispose: () => void this.shutdown() });
+  }
+
+  get current(): Connection | undefined {
+    return this.connection;
+  }
+
+  /** Why there is no connection (an invalid endpoint setting, a sample server that failed), if so. */
+  get configurationProblem(): string | undefined {
+    return this.problem;
+  }
+
+  /** Base URL of the running sample service, if any. */
+  get sampleUrl(): string | undefined {
+    return this.sample?.url;
+  }
+
+  /** Brings the connection in line with the settings and sign-in state; calls run one at a time. */
+  apply(settings: ServiceHealthSettings): Promise<void> {
+    const next = this.queue.then(() => this.applyNow(settings));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async applyNow(settings: ServiceHealthSettings): Promise<void> {
+    if (this.isDisposed) {
+      return;
+    }
+    this.problem = undefined;
+    if (settings.mode === 'sample') {
+      await this.useSample();
+      return;
+    }
+    await this.stopSample();
+    const cloud = cloudConfig(settings.cloud);
+    let origin = cloud.managementUrl;
+    if (settings.endpoint) {
+      const check = checkEndpoint(settings.endpoint);
+      if (!check.ok) {
+        this.problem = check.message;
+        this.log.error(check.message);
+        this.replace(undefined);
+        return;
+      }
+      origin = check.origin;
+    }
+    const identity = `azure|${cloud.name}|${origin}|${this.auth.accountId ?? ''}`;
+    if (this.connection?.identity === identity) {
+      return;
+    }
+    const client = new ThrottledClient({ origin, tokenProvider: this.auth.tokenProvider, log: (line) => this.log.debug(line) });
+    this.replace({
+      mode: 'azure',
+      identity,
+      origin,
+      portalUrl: cloud.portalUrl,
+      client,
+      api: new HealthEventsApi({ client, origin }),
+    });
+  }
+
+  private async useSample(): Promise<void> {
+    if (this.connection?.mode === 'sample' && this.sample) {
+      return;
+    }
+    try {
+      this.sample ??= await startSampleService({ port: 0 });
+    } catch (error) {
+      this.problem = `The sample service could not start (${error instanceof Error ? error.message : String(error)}); reload the window and try again.`;
+      this.log.error(this.problem);
+      this.replace(undefined);
+      return;
+    }
+    const sample = this.sample;
+    this.log.info(`Sample service listening on ${sample.url}.`);
+    const client = new ThrottledClient({
+      origin: sample.url,
+      // The sample service's own random token: it only ever goes to this loopback origin.
+      tokenProvider: { getToken: () => Promise.resolve(sample.token) },
+      log: (line) => this.log.debug(line),
+    });
+    this.replace({
+      mode: 'sample',
+      identity: `sample|${sample.url}`,
+      origin: sample.url,
+      portalUrl: cloudConfig('AzureCloud').portalUrl,
+      client,
+      api: new HealthEventsApi({ client, origin: sample.url }),
+      sampleSubscriptionIds: [...sample.subscriptionIds],
+    });
+  }
+
+  private replace(next: Connection | undefined): void {
+    const previous = this.connection;
+    this.connection = next;
+    if (previous) {
+      void previous.client.close().catch((e: unknown) => this.log.debug(`Closing the previous client: ${String(e)}`));
+    }
+    if (previous !== next) {
+      this.changed.fire(next);
+    }
+  }
+
+  private async stopSample(): Promise<void> {
+    const sample = this.sample;
+    this.sample = undefined;
+    if (sample) {
+      await sample.close().catch((e: unknown) => this.log.warn(`Stopping the sample service: ${String(e)}`));
+      this.log.info('Sample service stopped.');
+    }
+  }
+
+  private async shutdown(): Promise<void> {
+    const connection = this.connection;
+    this.connection = undefined;
+    await connection?.client.close().catch(() => undefined);
+    await this.stopSample();
+  }
+}

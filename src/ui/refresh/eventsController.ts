@@ -1,0 +1,250 @@
+/**
+ * Loads events into the store: one refresh at a time (a second request joins the running one),
+ * incremental by default, cancelled when the connection changes. Persists the store per
+ * connection identity so the tree fills at once on start and offline (Azure mode only: sample
+ * data is made up and never cached). Sensitive text is never cached: listings hide it, and
+ * fetched details live only in their panel.
+ */
+import { createHash } from 'node:crypto';
+import * as vscode from 'vscode';
+import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
+import { EventsStore, type RefreshOutcome, type SubscriptionFetchResult } from '../../core/events/eventsStore';
+import type { StoredEvent } from '../../core/events/eventFacts';
+import type { AzureAuth } from '../auth/azureAuth';
+import { Disposable } from '../base/disposable';
+import type { ServiceHealthSettings } from '../config/settings';
+import type { Connection, ConnectionManager } from '../connection/connectionManager';
+import type { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
+
+const FILTER_KEY = 'serviceHealth.filter';
+
+/** What the view can show, in order of precedence. */
+export type Phase = 'misconfigured' | 'connecting' | 'signedOut' | 'noSubscriptions' | 'ready';
+
+export interface EventsControllerDeps {
+  readonly connections: ConnectionManager;
+  readonly auth: AzureAuth;
+  readonly selection: SubscriptionSelection;
+  readonly settings: () => ServiceHealthSettings;
+  readonly workspaceState: vscode.Memento;
+  readonly storageUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  readonly onOutcome: (outcome: RefreshOutcome) => void;
+  readonly now?: () => number;
+}
+
+export class EventsController extends Disposable {
+  readonly store: EventsStore;
+  private readonly now: () => number;
+  private inFlight: Promise<void> | undefined;
+  private abort: AbortController | undefined;
+  private generation = 0;
+  private loading = false;
+  private loadedOnce = false;
+  private filterValue: EventFilter;
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  /** Fires when anything the view shows may have changed. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly deps: EventsControllerDeps) {
+    super();
+    this.now = deps.now ?? Date.now;
+    this.store = new EventsStore({
+      now: this.now,
+      describeError: (e) => (e instanceof Error && e.message ? e.message : 'Loading events failed; try Refresh again.'),
+    });
+    this._register(this.store.onDidChange(() => this.changed.fire()));
+    this.filterValue = normalizeFilter(deps.workspaceState.get(FILTER_KEY), deps.settings().timeWindowDays);
+    this._register({ dispose: () => this.abort?.abort() });
+  }
+
+  get filter(): EventFilter {
+    return this.filterValue;
+  }
+
+  get isLoading(): boolean {
+    return this.loading;
+  }
+
+  /** True once a refresh finished (successfully or not) for the current connection. */
+  get hasLoaded(): boolean {
+    return this.loadedOnce;
+  }
+
+  /** One sentence on a setting that prevents any connection, if one does. */
+  get configurationProblem(): string | undefined {
+    return this.deps.connections.configurationProblem;
+  }
+
+  get connection(): Connection | undefined {
+    return this.deps.connections.current;
+  }
+
+  phase(): Phase {
+    const c = this.connection;
+    if (this.deps.connections.configurationProblem) {
+      return 'misconfigured';
+    }
+    if (!c) {
+      return 'connecting';
+    }
+    if (c.mode === 'azure' && !this.deps.auth.signedIn) {
+      return 'signedOut';
+    }
+    return this.subscriptionIds().length === 0 ? 'noSubscriptions' : 'ready';
+  }
+
+  subscriptionIds(): string[] {
+    const c = this.connection;
+    return c ? this.deps.selection.selected(c) : [];
+  }
+
+  subscriptionNames(): Map<string, string> {
+    const c = this.connection;
+    return c ? this.deps.selection.names(c) : new Map();
+  }
+
+  /** Events after the user's filter. */
+  visibleEvents(): StoredEvent[] {
+    return this.phase() === 'ready' ? applyFilter(this.store.getEvents(), this.filterValue, this.now()) : [];
+  }
+
+  async setFilter(filter: EventFilter): Promise<void> {
+    const widened = filter.windowDays > this.filterValue.windowDays;
+    this.filterValue = filter;
+    await this.deps.workspaceState.update(FILTER_KEY, filter);
+    this.changed.fire();
+    if (widened) {
+      // The store plans a full load for the wider window by itself.
+      await this.refresh();
+    }
+  }
+
+  /** The connection changed: forget what belongs to the old one and show the new one's cache. */
+  async resetForConnection(): Promise<void> {
+    this.generation++;
+    this.abort?.abort();
+    this.inFlight = undefined;
+    this.loading = false;
+    this.loadedOnce = false;
+    this.store.clear();
+    const c = this.connection;
+    if (c?.mode === 'azure') {
+      await this.restoreCache(c);
+    }
+    this.changed.fire();
+  }
+
+  /** Refreshes the selected subscriptions; joins a refresh already running. */
+  refresh(options: { full?: boolean } = {}): Promise<void> {
+    if (this.inFlight) {
+      return this.inFlight;
+    }
+    if (this.phase() !== 'ready') {
+      this.changed.fire();
+      return Promise.resolve();
+    }
+    const run = Promise.resolve(
+      vscode.window.withProgress({ location: { viewId: 'serviceHealth.events' } }, () => this.load(options.full === true)),
+    )
+      .then(
+        () => undefined,
+        (e: unknown) => this.deps.log.error(`Refresh failed: ${e instanceof Error ? e.message : String(e)}`),
+      )
+      .finally(() => {
+        if (this.inFlight === run) {
+          this.inFlight = undefined;
+        }
+      });
+    this.inFlight = run;
+    return run;
+  }
+
+  private async load(full: boolean): Promise<void> {
+    const connection = this.connection;
+    if (!connection) {
+      return;
+    }
+    const generation = this.generation;
+    const abort = new AbortController();
+    this.abort = abort;
+    this.loading = true;
+    this.changed.fire();
+    const subscriptionIds = this.subscriptionIds();
+    const startedAt = this.now();
+    const windowStart = windowStartOf(this.filterValue, startedAt);
+    try {
+      this.store.setSubscriptions(subscriptionIds);
+      // Subscriptions that share a start time go in one call (usually all of them).
+      const byStart = new Map<number, string[]>();
+      for (const id of subscriptionIds) {
+        const start = this.store.planQueryStart(id, windowStart, { full });
+        byStart.set(start, [...(byStart.get(start) ?? []), id]);
+      }
+      const results: SubscriptionFetchResult[] = [];
+      await Promise.all(
+        [...byStart].map(async ([start, ids]) => {
+          const listed = await connection.api.listEventsForSubscriptions(ids, { queryStartTime: new Date(start), signal: abort.signal });
+          results.push(...listed.map((r) => ({ ...r, queryStartTime: start })));
+        }),
+      );
+      if (generation !== this.generation) {
+        return;
+      }
+      const outcome = this.store.applyResults(results, windowStart, startedAt);
+      const loaded = results.filter((r) => !r.error).reduce((n, r) => n + r.events.length, 0);
+      this.deps.log.info(
+        `Refreshed ${subscriptionIds.length} subscription(s): ${loaded} event(s) received, ${this.store.size} held` +
+          (outcome.failures.length > 0 ? `, ${outcome.failures.length} failed` : '') +
+          (outcome.skipped > 0 ? `, ${outcome.skipped} without a tracking id skipped` : '') +
+          '.',
+      );
+      for (const f of outcome.failures) {
+        this.deps.log.warn(`Subscription ${f.subscriptionId}: ${f.message}`);
+      }
+      if (connection.mode === 'azure') {
+        await this.saveCache(connection);
+      }
+      this.deps.onOutcome(outcome);
+    } catch (error) {
+      if (generation !== this.generation || abort.signal.aborted) {
+        return;
+      }
+      // Only unexpected failures land here (listEventsForSubscriptions reports per subscription).
+      const message = error instanceof Error && error.message ? error.message : 'Loading events failed; try Refresh again.';
+      this.store.applyResults(subscriptionIds.map((id) => ({ subscriptionId: id, events: [], error: new Error(message), queryStartTime: windowStart })), windowStart, startedAt);
+      this.deps.log.error(`Refresh failed: ${message}`);
+    } finally {
+      if (generation === this.generation) {
+        this.loading = false;
+        this.loadedOnce = true;
+        this.changed.fire();
+      }
+    }
+  }
+
+  private cacheUri(connection: Connection): vscode.Uri {
+    const hash = createHash('sha256').update(connection.identity).digest('hex').slice(0, 24);
+    return vscode.Uri.joinPath(this.deps.storageUri, `events-${hash}.json`);
+  }
+
+  private async saveCache(connection: Connection): Promise<void> {
+    try {
+      await vscode.workspace.fs.createDirectory(this.deps.storageUri);
+      await vscode.workspace.fs.writeFile(this.cacheUri(connection), Buffer.from(JSON.stringify(this.store.toJSON()), 'utf8'));
+    } catch (error) {
+      this.deps.log.warn(`Could not write the events cache: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async restoreCache(connection: Connection): Promise<void> {
+    try {
+      const bytes = await vscode.workspace.fs.readFile(this.cacheUri(connection));
+      if (this.store.restore(JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown)) {
+        this.deps.log.info(`Showing ${this.store.size} cached event(s) until the first refresh.`);
+      }
+    } catch {
+      // No cache yet (first run) or unreadable: the first refresh fills the store.
+    }
+  }
+}

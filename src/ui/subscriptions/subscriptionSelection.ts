@@ -1,0 +1,124 @@
+/**
+ * Which subscriptions are shown. Order of precedence: the `serviceHealth.subscriptions` setting
+ * (Azure mode), else the selection remembered per connection (globalState: subscriptions belong to
+ * an account, not to a workspace), else in sample mode every sample subscription.
+ */
+import * as vscode from 'vscode';
+import type { Subscription } from '../../core/model/schemas';
+import type { Connection } from '../connection/connectionManager';
+
+interface Remembered {
+  readonly ids: string[];
+  /** Display names by id, from the last subscription listing. */
+  readonly names: Record<string, string>;
+}
+
+const KEY_PREFIX = 'serviceHealth.selection:';
+
+export class SubscriptionSelection {
+  constructor(
+    private readonly memento: vscode.Memento,
+    private readonly settingIds: () => readonly string[],
+  ) {}
+
+  /** The ids to load for this connection (may be empty: "no subscription selected"). */
+  selected(connection: Connection): string[] {
+    const fromSetting = connection.mode === 'azure' ? this.settingIds() : [];
+    if (fromSetting.length > 0) {
+      return [...fromSetting];
+    }
+    const remembered = this.remembered(connection);
+    if (remembered) {
+      return [...remembered.ids];
+    }
+    return connection.sampleSubscriptionIds ? [...connection.sampleSubscriptionIds] : [];
+  }
+
+  /** Display names known for this connection, keyed by lower-case id. */
+  names(connection: Connection): Map<string, string> {
+    const names = this.remembered(connection)?.names ?? {};
+    return new Map(Object.entries(names).map(([id, name]) => [id.toLowerCase(), name]));
+  }
+
+  async remember(connection: Connection, ids: readonly string[], all: readonly Subscription[]): Promise<void> {
+    const names: Record<string, string> = {};
+    for (const s of all) {
+      if (s.displayName) {
+        names[s.subscriptionId] = s.displayName;
+      }
+    }
+    await this.memento.update(this.key(connection), { ids: [...ids], names } satisfies Remembered);
+  }
+
+  /**
+   * The "Select Subscriptions…" picker. Lists what the token can see; returns the new selection,
+   * or undefined when cancelled. Throws the API's user-facing error when the listing fails.
+   */
+  async pick(connection: Connection): Promise<string[] | undefined> {
+    const all = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Listing subscriptions…', cancellable: true },
+      (_progress, token) => {
+        const controller = new AbortController();
+        const sub = token.onCancellationRequested(() => controller.abort());
+        return connection.api.listSubscriptions({ signal: controller.signal }).finally(() => sub.dispose());
+      },
+    );
+    if (all.length === 0) {
+      void vscode.window.showInformationMessage('This account has no subscriptions; sign in with another account or use the sample service.');
+      return undefined;
+    }
+    const current = new Set(this.selected(connection).map((s) => s.toLowerCase()));
+    const items = all
+      .map((s) => ({
+        label: s.displayName || s.subscriptionId,
+        description: s.subscriptionId,
+        detail: s.state && s.state !== 'Enabled' ? `State: ${s.state}` : undefined,
+        picked: current.has(s.subscriptionId.toLowerCase()),
+        id: s.subscriptionId,
+      }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+    const chosen = await vscode.window.showQuickPick(items, {
+      canPickMany: true,
+      title: 'Service Health: Select Subscriptions',
+      placeHolder: 'Choose the subscriptions whose health events to show',
+      matchOnDescription: true,
+      ignoreFocusOut: true,
+    });
+    if (!chosen) {
+      return undefined;
+    }
+    const ids = chosen.map((c) => c.id);
+    await this.remember(connection, ids, all);
+    if (connection.mode === 'azure' && this.settingIds().length > 0) {
+      void vscode.window.showInformationMessage(
+        'The setting serviceHealth.subscriptions decides which subscriptions are shown; clear it to use this selection.',
+      );
+    }
+    return ids;
+  }
+
+  private remembered(connection: Connection): Remembered | undefined {
+    const value = this.memento.get<unknown>(this.key(connection));
+    if (typeof value !== 'object' || value === null) {
+      return undefined;
+    }
+    const v = value as { ids?: unknown; names?: unknown };
+    if (!Array.isArray(v.ids)) {
+      return undefined;
+    }
+    const names: Record<string, string> = {};
+    if (typeof v.names === 'object' && v.names !== null) {
+      for (const [k, n] of Object.entries(v.names as Record<string, unknown>)) {
+        if (typeof n === 'string') {
+          names[k] = n;
+        }
+      }
+    }
+    return { ids: v.ids.filter((x): x is string => typeof x === 'string'), names };
+  }
+
+  /** Sample servers get a new port each start; their selection is keyed by mode only. */
+  private key(connection: Connection): string {
+    return KEY_PREFIX + (connection.mode === 'sample' ? 'sample' : connection.identity);
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The "Events" tree view: provider, view message/description/badge, and the context keys that
+ * pick the welcome content (signed out, no subscriptions, nothing in the window).
+ */
+import * as vscode from 'vscode';
+import { isActiveServiceIssue } from '../../core/events/eventFacts';
+import { isRestricted } from '../../core/events/eventFilter';
+import { groupEvents, type GroupBy } from '../../core/events/grouping';
+import { Disposable } from '../base/disposable';
+import type { EventsController } from '../refresh/eventsController';
+import { GroupNode, MessageNode, type NodeContext, type TreeNode } from './nodes';
+
+export const EVENTS_VIEW_ID = 'serviceHealth.events';
+
+/** Plain data of a rendered tree, for integration tests. */
+export interface TreeSnapshotNode {
+  readonly id?: string;
+  readonly label: string;
+  readonly description?: string;
+  readonly contextValue?: string;
+  readonly children?: TreeSnapshotNode[];
+}
+
+class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(
+    private readonly controller: EventsController,
+    private readonly groupBy: () => GroupBy,
+  ) {}
+
+  fire(): void {
+    this.changed.fire(undefined);
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  getChildren(node?: TreeNode): TreeNode[] {
+    return node ? node.getChildren() : this.roots();
+  }
+
+  roots(): TreeNode[] {
+    const c = this.controller;
+    if (c.phase() !== 'ready') {
+      return []; // the welcome content explains what to do
+    }
+    const events = c.visibleEvents();
+    if (events.length === 0) {
+      const error = c.store.lastError;
+      if (error && c.store.size === 0) {
+        return [
+          new MessageNode('error', "Couldn't load events", {
+            description: 'Retry',
+            tooltip: error,
+            icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
+            command: { command: 'serviceHealth.refresh', title: 'Retry' },
+            contextValue: 'serviceHealth.error',
+          }),
+          new MessageNode('error-detail', error, { icon: new vscode.ThemeIcon('blank') }),
+        ];
+      }
+      return [];
+    }
+    const names = c.subscriptionNames();
+    const ctx: NodeContext = {
+      now: Date.now(),
+      isSeen: (key) => c.store.isSeen(key),
+      subscriptionNames: names,
+      multipleSubscriptions: c.subscriptionIds().length > 1,
+    };
+    return groupEvents(events, this.groupBy(), { subscriptionNames: names }).map((g) => new GroupNode(g, ctx));
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+export class EventsView extends Disposable {
+  private readonly provider: EventsTreeProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+
+  constructor(
+    private readonly controller: EventsController,
+    groupBy: () => GroupBy,
+  ) {
+    super();
+    this.provider = this._register(new EventsTreeProvider(controller, groupBy));
+    this.view = this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
+    this._register(controller.onDidChange(() => this.render()));
+    this.render();
+  }
+
+  /** Re-renders nodes, message, description, badge and context keys. */
+  render(): void {
+    const c = this.controller;
+    const phase = c.phase();
+    const connection = c.connection;
+    const visible = c.visibleEvents();
+    void setContext('serviceHealth.mode', connection?.mode ?? 'azure');
+    void setContext('serviceHealth.hasSubscriptions', phase === 'ready');
+    void setContext('serviceHealth.empty', phase === 'ready' && c.hasLoaded && !c.isLoading && visible.length === 0 && !(c.store.lastError && c.store.size === 0));
+    void setContext('serviceHealth.filtered', isRestricted(c.filter));
+    void setContext('serviceHealth.stale', c.store.isStale);
+
+    const parts: string[] = [];
+    if (connection?.mode === 'sample') {
+      parts.push('Sample data');
+    }
+    if (phase === 'ready') {
+      parts.push(`${c.filter.windowDays}d`);
+      if (isRestricted(c.filter)) {
+        parts.push('filtered');
+      }
+    }
+    if (c.store.isStale || c.store.restoredFromCacheAt !== undefined) {
+      parts.push('(stale)');
+    }
+    this.view.description = parts.join(' · ') || undefined;
+    this.view.message = this.message(phase, visible.length);
+
+    const unseen = phase === 'ready' ? c.store.unseenActiveServiceIssues().filter((e) => visible.includes(e)).length : 0;
+    this.view.badge = unseen > 0 ? { value: unseen, tooltip: `${unseen} active service issue${unseen === 1 ? '' : 's'} not yet opened` } : undefined;
+    this.provider.fire();
+  }
+
+  private message(phase: ReturnType<EventsController['phase']>, visibleCount: number): string | undefined {
+    const c = this.controller;
+    if (phase === 'misconfigured') {
+      return c.configurationProblem;
+    }
+    if (phase !== 'ready') {
+      return undefined;
+    }
+    if (c.isLoading && c.store.size === 0) {
+      return 'Loading events…';
+    }
+    const error = c.store.lastError;
+    if (error && c.store.size > 0) {
+      const at = c.store.lastSuccessAt;
+      return `Showing earlier results${at ? ` from ${new Date(at).toLocaleTimeString()}` : ''}: ${error}`;
+    }
+    if (c.store.restoredFromCacheAt !== undefined && !c.isLoading) {
+      return `Showing cached events from ${new Date(c.store.restoredFromCacheAt).toLocaleString()}.`;
+    }
+    const hidden = c.store.size - visibleCount;
+    return isRestricted(c.filter) && hidden > 0 && visibleCount > 0 ? `${hidden} event(s) hidden by the filter.` : undefined;
+  }
+
+  /** Labels and descriptions of the tree, to `depth` levels. */
+  snapshot(depth = 3): TreeSnapshotNode[] {
+    const walk = (nodes: TreeNode[], level: number): TreeSnapshotNode[] =>
+      nodes.map((n) => {
+        const item = n.getTreeItem();
+        const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+        const children = level < depth && item.collapsibleState !== vscode.TreeItemCollapsibleState.None ? walk(n.getChildren(), level + 1) : undefined;
+        return {
+          id: item.id,
+          label,
+          description: typeof item.description === 'string' ? item.description : undefined,
+          contextValue: item.contextValue,
+          ...(children ? { children } : {}),
+        };
+      });
+    return walk(this.provider.roots(), 1);
+  }
+
+  unseenActiveCount(): number {
+    return this.controller.store.unseenActiveServiceIssues().filter((e) => isActiveServiceIssue(e.event)).length;
+  }
+}
+
+function setContext(key: string, value: unknown): Thenable<unknown> {
+  return vscode.commands.executeCommand('setContext', key, value);
+}
