@@ -89,7 +89,7 @@ function renderHeader(m: DetailsViewModel): HTMLElement {
   const badges = h('ul', 'badges');
   badges.setAttribute('aria-label', 'Event attributes');
   for (const b of m.badges) {
-    const li = h('li', `badge ${toneClass(b.tone)}`, b.icon ? icon(b.icon) : null, h('span', 'badge-label', `${b.label}: `), b.value);
+    const li = h('li', `badge ${toneClass(b.tone)}`, b.icon ? icon(b.icon) : null, b.label === b.value ? null : h('span', 'badge-label', `${b.label}: `), b.value);
     li.title = `${b.label}: ${b.value}`;
     badges.append(li);
   }
