@@ -59,6 +59,26 @@ const CANONICAL: Partial<Record<VocabularyField, readonly string[]>> = {
   tags: KNOWN_TAGS,
 };
 
+// Indexes are pure functions of the name lists; remembering them per list (weakly) keeps a
+// parse per keystroke cheap. The lists are readonly by type and treated as immutable.
+const DEFAULT_LIST: readonly string[] = [];
+const REGION_INDEXES = new WeakMap<readonly string[], Map<string, string>>();
+const SERVICE_INDEXES = new WeakMap<readonly string[], Map<string, string>>();
+
+function cachedIndex(
+  cache: WeakMap<readonly string[], Map<string, string>>,
+  list: readonly string[] | undefined,
+  build: (list: readonly string[] | undefined) => Map<string, string>,
+): Map<string, string> {
+  const key = list ?? DEFAULT_LIST;
+  let index = cache.get(key);
+  if (!index) {
+    index = build(list);
+    cache.set(key, index);
+  }
+  return index;
+}
+
 interface WordItem {
   readonly raw: string;
   readonly lower: string;
@@ -72,8 +92,8 @@ class QueryBuilder {
   private readonly ctx: TimeContext;
 
   constructor(options: ParseOptions) {
-    this.regions = buildRegionIndex(options.knownRegions);
-    this.services = buildServiceIndex(options.knownServices);
+    this.regions = cachedIndex(REGION_INDEXES, options.knownRegions, buildRegionIndex);
+    this.services = cachedIndex(SERVICE_INDEXES, options.knownServices, buildServiceIndex);
     const now = Number.isFinite(options.now) ? options.now : Date.now();
     this.ctx = { now, weekStartsOn: options.weekStartsOn === 0 ? 0 : 1 };
   }
