@@ -54,6 +54,7 @@ export async function runIntegrationTests(options: IntegrationOptions): Promise<
 
   let server: VsCodeServer | undefined;
   let workbench: Workbench | undefined;
+  let opening: Promise<Workbench> | undefined;
   const limit = timeout(options.timeoutMs ?? 5 * 60_000);
   const interrupted = new Promise<'interrupted'>((resolve) => {
     process.once('SIGINT', () => resolve('interrupted'));
@@ -64,13 +65,14 @@ export async function runIntegrationTests(options: IntegrationOptions): Promise<
     if (options.grep) env[GREP_ENV] = options.grep;
     server = await startServer({ runtime, env });
     const activeServer = server;
-    const opened = openWorkbench({
+    opening = openWorkbench({
       server: activeServer,
       extensionDevelopmentPath: options.root,
       extensionTestsPath: testsPath,
       folder: work,
       onLog,
-    }).then((wb) => {
+    });
+    const opened = opening.then((wb) => {
       workbench = wb;
       return wb.exit;
     });
@@ -114,6 +116,12 @@ export async function runIntegrationTests(options: IntegrationOptions): Promise<
     return summary.failed === 0 ? 0 : 1;
   } finally {
     limit.cancel();
+    if (!workbench && opening) {
+      // Timed out while the page was still loading: stopping the server makes the load fail fast,
+      // then the browser that openWorkbench launched is closed all the same.
+      await server?.stop();
+      await opening.then((wb) => wb.close(), () => undefined);
+    }
     await workbench?.close().catch(() => undefined);
     await server?.stop();
     await rm(work, { recursive: true, force: true });

