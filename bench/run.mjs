@@ -1,0 +1,198 @@
+// `npm run bench`: side-by-side benchmarks against the sample service over loopback.
+// Each contender runs in a fresh child process; the sample service runs in this process.
+// Prints a table and writes bench/results/latest.json. See BENCHMARKS.md for definitions.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { performance } from 'node:perf_hooks';
+import { loadOut, round, root, runChild } from './lib.mjs';
+
+const { startSampleService } = loadOut('core/sample/index.js');
+const { generateEvents, generateGuids } = loadOut('core/sample/generator.js');
+
+const LATENCY_MS = 20;
+const START = '2000-01-01T00:00:00Z';
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+// a. Paging
+const PAGING = { events: 5000, pageSize: 100, latencyMs: LATENCY_MS };
+// b. Throttled fan-out
+const FAN = {
+  subscriptions: 20,
+  pagesPerSubscription: 5,
+  pageSize: 20,
+  latencyMs: LATENCY_MS,
+  primaryLimit: 60,
+  windowSeconds: Number(process.env.BENCH_WINDOW_SECONDS ?? 30),
+  maxConcurrent: 15,
+  pointsPerMinute: 150,
+};
+
+const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+
+async function paging() {
+  const sub = generateGuids(4242, 1)[0];
+  const token = randomBytes(24).toString('base64url');
+  const service = await startSampleService({ events: PAGING.events, subscriptionIds: [sub], pageSize: PAGING.pageSize, latencyMs: PAGING.latencyMs, token, seed: 11 });
+  const env = { BENCH_URL: service.url, BENCH_TOKEN: token, BENCH_SUB: sub, BENCH_START: START, BENCH_RUNS: String(RUNS), BENCH_EXPECTED: String(PAGING.events) };
+  try {
+    log('paging: reference round trips');
+    const ref = await runChild('paging-child.mjs', ['reference'], env);
+    const rows = [];
+    for (const name of ['ours', 'azure', 'fetch']) {
+      log(`paging: ${name}`);
+      service.resetStats();
+      const r = await runChild('paging-child.mjs', [name], env);
+      const requestsPerListing = service.stats.requests / (RUNS + 1);
+      rows.push({
+        ...r,
+        requestsPerListing,
+        ratio: r.wallMs / (ref.pages * ref.rttMedianMs),
+        ratioToSumOfRtts: r.wallMs / ref.sumOfRttsMs,
+      });
+    }
+    log('paging: validation cost');
+    const validation = await runChild('paging-child.mjs', ['validation'], env);
+    return { settings: PAGING, reference: ref, contenders: rows, validation };
+  } finally {
+    await service.close();
+  }
+}
+
+function fanOutEvents(subs) {
+  return subs.flatMap((id, i) =>
+    generateEvents({ count: FAN.pagesPerSubscription * FAN.pageSize, seed: 100 + i, now: Date.now(), subscriptionIds: [id] }),
+  );
+}
+
+/** The least completion time the primary quota allows for this fan-out (see BENCHMARKS.md). */
+function quotaMinimumMs(rttMs) {
+  const roundsPerWindow = Math.floor(FAN.primaryLimit / FAN.subscriptions);
+  const windows = Math.ceil(FAN.pagesPerSubscription / roundsPerWindow);
+  const tailRounds = FAN.pagesPerSubscription - roundsPerWindow * (windows - 1);
+  return { windows, tailRounds, ms: (windows - 1) * FAN.windowSeconds * 1000 + tailRounds * rttMs };
+}
+
+async function fanOut() {
+  const subs = generateGuids(777, FAN.subscriptions);
+  const events = fanOutEvents(subs);
+  const token = randomBytes(24).toString('base64url');
+  const common = { eventsOverride: events, pageSize: FAN.pageSize, latencyMs: FAN.latencyMs, token };
+  const env = {
+    BENCH_TOKEN: token,
+    BENCH_SUBS: subs.join(','),
+    BENCH_START: START,
+    BENCH_MAX_CONCURRENCY: String(FAN.maxConcurrent),
+    BENCH_POINTS: String(FAN.pointsPerMinute),
+  };
+
+  // Reference round trip of one page of this size, on an instance without tight limits.
+  const refService = await startSampleService(common);
+  let ref;
+  try {
+    ref = await runChild('paging-child.mjs', ['reference'], {
+      BENCH_URL: refService.url, BENCH_TOKEN: token, BENCH_SUB: subs[0], BENCH_START: START, BENCH_RUNS: '4',
+    });
+  } finally {
+    await refService.close();
+  }
+  const minimum = quotaMinimumMs(ref.rttMedianMs);
+
+  const rows = [];
+  for (const name of ['ours', 'octokit']) {
+    log(`fan-out: ${name} (about ${FAN.windowSeconds} s or more)`);
+    const service = await startSampleService({
+      ...common,
+      rateLimits: { primaryLimit: FAN.primaryLimit, windowSeconds: FAN.windowSeconds, maxConcurrent: FAN.maxConcurrent, pointsPerMinute: FAN.pointsPerMinute },
+    });
+    try {
+      const r = await runChild('fanout-child.mjs', [name], { ...env, BENCH_URL: service.url }, []);
+      const s = service.stats;
+      rows.push({
+        ...r,
+        serverRequests: s.requests,
+        primaryLimited: s.primaryLimited,
+        secondaryLimited: s.secondaryLimited,
+        limitExceeded: s.primaryLimited + s.secondaryLimited,
+        requestsBeforeReset: s.requestsBeforeReset,
+        peakInFlight: s.peakInFlight,
+        ratio: r.wallMs / minimum.ms,
+      });
+    } finally {
+      await service.close();
+    }
+  }
+  return { settings: FAN, totalRequests: FAN.subscriptions * FAN.pagesPerSubscription, referenceRttMs: ref.rttMedianMs, minimum, contenders: rows };
+}
+
+function extension() {
+  const file = (p) => {
+    const path = join(root, p);
+    if (!existsSync(path)) return undefined;
+    const bytes = readFileSync(path);
+    return { bytes: statSync(path).size, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+  };
+  return {
+    build: 'node scripts/build.mjs --production',
+    extensionJs: file('dist/extension.js'),
+    cliJs: file('dist/cli.js'),
+    webviewJs: file('dist/webview/details.js'),
+    // Hooks for the real VS Code harness (test/harness); not measured by this script yet.
+    activationMs: null,
+    treeFirstPaintMs: null,
+    webviewRenderMs: null,
+  };
+}
+
+function machine() {
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
+  } catch {
+    // not a git checkout
+  }
+  const cpus = os.cpus();
+  return { date: new Date().toISOString(), node: process.version, platform: `${os.platform()} ${os.release()} ${os.arch()}`, cpus: cpus.length, cpuModel: cpus[0]?.model ?? 'unknown', memoryGiB: round(os.totalmem() / 2 ** 30, 1), commit };
+}
+
+const pad = (s, n) => String(s).padEnd(n);
+const mb = (b) => `${round(b / 2 ** 20, 1)} MiB`;
+const kb = (b) => (b === undefined ? 'n/a' : `${round(b / 1024, 1)} KiB`);
+
+function printTable(result) {
+  const p = result.paging;
+  const lines = [];
+  lines.push(`Paging: ${p.settings.events} events, ${p.reference.pages} pages of ${p.settings.pageSize}, ${p.settings.latencyMs} ms latency; reference RTT median ${round(p.reference.rttMedianMs)} ms`);
+  lines.push(`${pad('contender', 28)}${pad('wall ms', 10)}${pad('ratio', 8)}${pad('CPU ms', 9)}${pad('peak heap', 12)}requests`);
+  const names = { ours: 'HealthEventsApi+Throttled', azure: '@azure/arm-resourcehealth', fetch: 'plain fetch loop' };
+  for (const r of p.contenders) {
+    lines.push(`${pad(names[r.contender], 28)}${pad(round(r.wallMs, 0), 10)}${pad(round(r.ratio, 3), 8)}${pad(round(r.cpuMs, 0), 9)}${pad(mb(r.peakHeapBytes), 12)}${round(r.requestsPerListing, 1)}`);
+  }
+  lines.push(`zod validation: ${round(p.validation.zodMsPer1000, 2)} ms per 1,000 events (JSON.parse: ${round(p.validation.jsonParseMsPer1000, 2)} ms)`);
+  const f = result.fanOut;
+  lines.push('');
+  lines.push(`Fan-out: ${f.settings.subscriptions} subscriptions x ${f.settings.pagesPerSubscription} pages, primary ${f.settings.primaryLimit}/${f.settings.windowSeconds} s, secondary ${f.settings.maxConcurrent} concurrent, ${f.settings.pointsPerMinute} points/min; quota minimum ${round(f.minimum.ms, 0)} ms`);
+  lines.push(`${pad('contender', 28)}${pad('limited', 9)}${pad('before reset', 14)}${pad('wall ms', 10)}${pad('ratio', 8)}${pad('requests', 10)}events`);
+  const fnames = { ours: 'HealthEventsApi+Throttled', octokit: '@octokit/core+throttling' };
+  for (const r of f.contenders) {
+    lines.push(`${pad(fnames[r.contender], 28)}${pad(r.limitExceeded, 9)}${pad(r.requestsBeforeReset, 14)}${pad(round(r.wallMs, 0), 10)}${pad(round(r.ratio, 3), 8)}${pad(r.serverRequests, 10)}${r.events}${r.failures.length ? ` (${r.failures.length} failed)` : ''}`);
+  }
+  const e = result.extension;
+  lines.push('');
+  lines.push(`Extension: dist/extension.js ${kb(e.extensionJs?.bytes)} (gzip ${kb(e.extensionJs?.gzipBytes)}), dist/cli.js ${kb(e.cliJs?.bytes)}; activation/first paint/webview: not measured here`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+const t0 = performance.now();
+const result = { machine: machine(), command: 'npm run bench' };
+result.paging = await paging();
+result.fanOut = await fanOut();
+result.extension = extension();
+result.totalSeconds = round((performance.now() - t0) / 1000, 1);
+mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+writeFileSync(join(root, 'bench', 'results', 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+printTable(result);
+log(`done in ${result.totalSeconds} s; wrote bench/results/latest.json`);
