@@ -1,0 +1,232 @@
+/**
+ * The Markdown answers of the `@health` chat participant, VS Code-free. Everything that comes
+ * from the service (titles, regions, tracking ids) or from the user (unrecognized words, typed
+ * phrases) is escaped: the UI sends the answer as a MarkdownString trusted for ONE command
+ * (open details), so a vendor title such as `](command:evil)` must stay text, never a link.
+ */
+import { lastUpdateOf, regionsOf, relativeTime, statusOf, titleOf, type EventRef, type StoredEvent } from '../events/eventFacts';
+import type { QuotaState } from '../http/types';
+import { formatQuery, type ParsedQuery } from '../query';
+import { describeQuota, quotaRows } from '../quota/quotaSummary';
+
+/** How many events an answer lists before "…and N more". */
+export const DEFAULT_MAX_LINES = 10;
+
+/** Characters that start inline markup anywhere in a line (links, emphasis, code, HTML, tables, math, entities). */
+const INLINE_SPECIAL = /[\\`*_[\]()<>|~&$]/gu;
+
+/**
+ * Backslash-escapes Markdown markup (CommonMark allows escaping any ASCII punctuation; an escaped
+ * character never starts markup) and folds line breaks and control characters into spaces, so
+ * the text stays on its line. Block markers (`#`, `-`, `+`, `>`, `=`, `1.`) matter only at the
+ * start of a line, so only a leading one is escaped: tracking ids and dates stay readable.
+ */
+export function escapeMarkdown(text: string): string {
+  const folded = text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(INLINE_SPECIAL, (c) => `\\${c}`);
+  return folded.replace(/^[#+\-=>]/u, (c) => `\\${c}`).replace(/^(\d+)([.)])/u, '$1\\$2');
+}
+
+/**
+ * A `command:` URI with JSON arguments. encodeURIComponent leaves `()'!*~` alone; `(` and `)`
+ * would end a Markdown link destination, so they are percent-encoded too.
+ */
+export function commandUri(command: string, args: readonly unknown[]): string {
+  const encoded = encodeURIComponent(JSON.stringify(args)).replace(/[()'!*~]/gu, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return `command:${command}?${encoded}`;
+}
+
+/** Plural noun phrases describeQuery uses → their singular, for "1 active service issue". */
+const SINGULARS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bservice issues\b/u, 'service issue'],
+  [/\bhealth advisories\b/u, 'health advisory'],
+  [/\bsecurity advisories\b/u, 'security advisory'],
+  [/\bbilling notices\b/u, 'billing notice'],
+  [/\bpost-incident reviews\b/u, 'post-incident review'],
+  [/\bemerging issues\b/u, 'emerging issue'],
+  [/\bretirements\b/u, 'retirement'],
+  [/\b(price|tax|exchange rate) changes\b/u, '$1 change'],
+  [/\bmeter ID changes\b/u, 'meter ID change'],
+  [/\bevents\b/u, 'event'],
+];
+
+/**
+ * "3 active service issues in West Europe", "1 planned maintenance event", "No events".
+ * `description` is describeQuery's text (plural nouns); it is escaped here.
+ */
+export function countPhrase(count: number, description: string): string {
+  // "planned maintenance" is uncountable: count its events instead.
+  let phrase = description.replace(/\bplanned maintenance\b(?! event)/u, 'planned maintenance events');
+  if (count === 1) {
+    for (const [plural, singular] of SINGULARS) {
+      if (plural.test(phrase)) {
+        phrase = phrase.replace(plural, singular);
+        break;
+      }
+    }
+  }
+  const escaped = escapeMarkdown(phrase);
+  return count === 0 ? `No ${escaped}` : `${count} ${escaped}`;
+}
+
+/** Items of a list, "a, b and 2 more" past `max`. */
+function shortList(values: readonly string[], max: number): string {
+  if (values.length <= max) return values.join(', ');
+  return `${values.slice(0, max).join(', ')} and ${values.length - max} more`;
+}
+
+export interface EventLineOptions {
+  readonly now: number;
+  /** Command id that opens the details webview; titles become links to it. Absent: plain titles. */
+  readonly openCommand?: string;
+  /** How many subscriptions list this incident (shown when more than one). */
+  readonly subscriptions?: number;
+}
+
+/** One list item: linked title, status, regions, last update, tracking id. */
+export function eventLine(stored: StoredEvent, options: EventLineOptions): string {
+  const { event } = stored;
+  const title = escapeMarkdown(titleOf(event)) || 'Untitled event';
+  const ref: EventRef = { subscriptionId: stored.subscriptionId, trackingId: stored.trackingId };
+  const linked = options.openCommand ? `[${title}](${commandUri(options.openCommand, [ref])} "Open details")` : `**${title}**`;
+  const parts: string[] = [];
+  const status = statusOf(event);
+  if (status) parts.push(escapeMarkdown(status));
+  const regions = regionsOf(event);
+  if (regions.length > 0) parts.push(escapeMarkdown(shortList(regions, 3)));
+  const updated = lastUpdateOf(event);
+  if (updated !== undefined) parts.push(`updated ${relativeTime(updated, options.now)}`);
+  parts.push(escapeMarkdown(stored.trackingId));
+  if (options.subscriptions !== undefined && options.subscriptions > 1) parts.push(`${options.subscriptions} subscriptions`);
+  return `- ${linked} — ${parts.join(' · ')}`;
+}
+
+export function unrecognizedSentence(words: readonly string[]): string | undefined {
+  if (words.length === 0) return undefined;
+  const quoted = words.map((w) => `“${escapeMarkdown(w)}”`);
+  return `I did not understand ${quoted.join(', ')}, so ${words.length === 1 ? 'it was' : 'they were'} left out of the query.`;
+}
+
+export interface EventsAnswerInput {
+  /** describeQuery of the query (without its limit). */
+  readonly description: string;
+  /** Matching incidents, in display order (one entry per tracking id). */
+  readonly matches: ReadonlyArray<StoredEvent & { readonly subscriptions?: number }>;
+  readonly now: number;
+  /** The query's own limit, if any ("top 3"). */
+  readonly limit?: number;
+  readonly unrecognized?: readonly string[];
+  readonly openCommand?: string;
+  readonly maxLines?: number;
+  /** A sentence appended after the list (e.g. which time window is held); plain text, escaped. */
+  readonly note?: string;
+}
+
+export interface EventsAnswer {
+  readonly markdown: string;
+  readonly total: number;
+  readonly shown: readonly StoredEvent[];
+}
+
+/** "3 active service issues in West Europe:" then one line per event, the rest counted. */
+export function eventsAnswer(input: EventsAnswerInput): EventsAnswer {
+  const total = input.matches.length;
+  const maxLines = Math.max(1, input.maxLines ?? DEFAULT_MAX_LINES);
+  const cap = Math.min(maxLines, input.limit ?? Number.POSITIVE_INFINITY);
+  const shown = input.matches.slice(0, cap);
+  const lines: string[] = [`${countPhrase(total, input.description)}${total === 0 ? '.' : ':'}`];
+  if (shown.length > 0) {
+    lines.push('');
+    for (const e of shown) {
+      lines.push(eventLine(e, { now: input.now, openCommand: input.openCommand, subscriptions: e.subscriptions }));
+    }
+  }
+  const rest = total - shown.length;
+  const extra: string[] = [];
+  if (rest > 0) {
+    extra.push(
+      input.limit !== undefined && input.limit <= maxLines
+        ? `Showing the top ${shown.length}; ${rest} more match.`
+        : `…and ${rest} more. Narrow the question, or use **Service Health: Query Events…** to browse them all.`,
+    );
+  }
+  const unrecognized = unrecognizedSentence(input.unrecognized ?? []);
+  if (unrecognized) extra.push(unrecognized);
+  if (input.note) extra.push(escapeMarkdown(input.note));
+  if (extra.length > 0) lines.push('', ...extra);
+  return { markdown: `${lines.join('\n')}\n`, total, shown };
+}
+
+/** Escapes a table cell: Markdown escaping also covers `|`. */
+const cell = (text: string): string => escapeMarkdown(text) || '—';
+
+/** The plain sentence of describeQuota and a table of every bucket. */
+export function quotaAnswer(state: QuotaState | undefined, now: number): string {
+  if (!state) {
+    return 'No quota information: the extension is not connected to a service yet. Sign in or use the sample service, then ask again.\n';
+  }
+  const lines = [escapeMarkdown(describeQuota(state, now))];
+  const rows = quotaRows(state, now);
+  if (rows.length > 0) {
+    lines.push('', '| Resource | Remaining | Used | Limit | Resets | Source |', '| --- | ---: | ---: | ---: | --- | --- |');
+    for (const r of rows) {
+      lines.push(`| ${cell(r.resource)} | ${cell(r.remaining)} | ${cell(r.used)} | ${cell(r.limit)} | ${cell(r.reset)} | ${cell(r.source)} |`);
+    }
+  }
+  lines.push('', `${state.requestsSent} request${state.requestsSent === 1 ? '' : 's'} sent in this session.`);
+  return `${lines.join('\n')}\n`;
+}
+
+export interface Followup {
+  readonly prompt: string;
+  readonly label: string;
+}
+
+/** Up to three next questions, written in the query language (so they need no language model). */
+export function followupsFor(q: ParsedQuery): Followup[] {
+  const out: Followup[] = [];
+  const statuses = q.statuses.map((s) => s.toLowerCase());
+  if (statuses.includes('active')) {
+    const wider = formatQuery({ ...q, statuses: q.statuses.filter((s) => s.toLowerCase() !== 'active') });
+    out.push({ label: 'Show resolved too', prompt: wider || 'events' });
+  } else if (statuses.length === 0 && !q.exclude.statuses.some((s) => s.toLowerCase() === 'resolved')) {
+    out.push({ label: 'Only active ones', prompt: formatQuery({ ...q, statuses: ['Active'] }) });
+  }
+  if (!q.levels.some((l) => l.toLowerCase() === 'critical')) {
+    out.push({ label: 'Only critical', prompt: formatQuery({ ...q, levels: ['Critical'] }) });
+  }
+  if (!q.types.includes('PlannedMaintenance')) {
+    out.push({ label: 'Planned maintenance next week', prompt: 'planned maintenance next week' });
+  } else {
+    out.push({ label: 'Active service issues', prompt: 'active service issues' });
+  }
+  return out.slice(0, 3);
+}
+
+/** "summarize ABCD-123", "what happened with Front Door?" → the thing to summarise. */
+export function summarizeTarget(prompt: string): string | undefined {
+  const text = prompt.trim().replace(/[?.!]+$/u, '').trim();
+  const m =
+    /^(?:please\s+)?(?:summari[sz]e|sum\s+up|recap)\s+(.+)$/iu.exec(text) ??
+    /^what\s+(?:happened|is\s+happening|'s\s+happening)\s+(?:with|to|in|at)\s+(.+)$/iu.exec(text) ??
+    /^tell\s+me\s+(?:more\s+)?about\s+(.+)$/iu.exec(text);
+  const target = m?.[1]?.replace(/^(?:the\s+)?(?:event|incident|issue|outage)\s+/iu, '').replace(/^["'“”`]+|["'“”`]+$/gu, '').trim();
+  return target ? target : undefined;
+}
+
+/**
+ * The event a summary request names: its tracking id exactly (case-insensitive), else the
+ * highest-priority event whose title contains the words. `events` should be in display order.
+ */
+export function findEvent(target: string, events: readonly StoredEvent[]): StoredEvent | undefined {
+  const wanted = target.trim().toUpperCase();
+  if (!wanted) return undefined;
+  const byId = events.find((e) => e.trackingId.toUpperCase() === wanted);
+  if (byId) return byId;
+  const needle = target.trim().toLowerCase().replace(/\s+/gu, ' ');
+  return events.find((e) => titleOf(e.event).toLowerCase().replace(/\s+/gu, ' ').includes(needle));
+}
