@@ -7,12 +7,13 @@ import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
 import { eventKey } from '../../core/events/eventFacts';
 import type { GroupBy } from '../../core/events/grouping';
 import type { QuotaState } from '../../core/http/types';
+import type { SampleService, SampleServiceOptions } from '../../core/sample';
 import { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
 import { cloudConfig } from '../config/clouds';
 import { readSettings, SECTION, updateSetting, type Mode, type ServiceHealthSettings } from '../config/settings';
 import { ConnectionManager } from '../connection/connectionManager';
-import { EventDetailsPanels, registerDetailsSerializer } from '../details/eventDetailsPanels';
+import { EventDetailsPanels, registerDetailsSerializer, type RenderedDetails } from '../details/eventDetailsPanels';
 import { AutoRefresh } from '../refresh/autoRefresh';
 import { EventNotifier } from '../refresh/eventNotifier';
 import { EventsController } from '../refresh/eventsController';
@@ -21,6 +22,7 @@ import { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
 import { EventsView, type TreeSnapshotNode } from '../tree/eventsView';
 import { OPEN_DETAILS_COMMAND } from '../tree/nodes';
 import { pickFilter, pickGroupBy } from '../tree/pickers';
+import { recordingLog } from './logRecorder';
 
 /** What activate() returns: lets integration tests (and other extensions) drive the extension. */
 export interface ServiceHealthApi {
@@ -31,7 +33,15 @@ export interface ServiceHealthApi {
   getVisibleEvents(): StoredEvent[];
   refresh(options?: { full?: boolean }): Promise<void>;
   /** Switches to the embedded sample service and loads it; resolves to its URL. */
-  useSampleService(): Promise<string>;
+  useSampleService(options?: SampleTestOptions): Promise<string>;
+  /** Test hook: the running sample service (token, fault injection, stats). */
+  sampleService(): SampleService | undefined;
+  /** Test hook: the shell HTML and last posted view model of an open details panel. */
+  lastRenderedDetails(ref: EventRef): RenderedDetails | undefined;
+  /** Test hook: every line written to the log channel (empty in Production mode). */
+  logLines(): readonly string[];
+  /** Test hook: how long the composition root took to build (the synchronous part of activate()), ms. */
+  activationMs(): number;
   useAzure(): Promise<void>;
   setGroupBy(groupBy: GroupBy): Promise<void>;
   getTreeSnapshot(depth?: number): TreeSnapshotNode[];
@@ -43,6 +53,9 @@ export interface ServiceHealthApi {
   signIn(options?: { silent?: boolean }): Promise<boolean>;
   isSignedIn(): boolean;
 }
+
+/** Test hook: given to useSampleService, restarts the sample service with these options. */
+export type SampleTestOptions = Pick<SampleServiceOptions, 'events' | 'eventsOverride' | 'token' | 'seed' | 'pageSize' | 'latencyMs'>;
 
 export class ServiceHealthApp extends Disposable {
   private readonly log: vscode.LogOutputChannel;
@@ -56,11 +69,16 @@ export class ServiceHealthApp extends Disposable {
   private readonly autoRefresh: AutoRefresh;
   private settings: ServiceHealthSettings;
   private ready: Promise<void> = Promise.resolve();
+  private readonly logRecord: string[] = [];
+  private readonly constructedMs: number;
 
   constructor(context: vscode.ExtensionContext) {
     super();
+    const started = performance.now();
     this.settings = readSettings();
-    this.log = this._register(vscode.window.createOutputChannel('Service Health', { log: true }));
+    const channel = vscode.window.createOutputChannel('Service Health', { log: true });
+    // Outside Production, keep every log line for the integration tests' no-token assertions.
+    this.log = this._register(context.extensionMode === vscode.ExtensionMode.Production ? channel : recordingLog(channel, this.logRecord));
     this.auth = this._register(
       new AzureAuth({ cloud: cloudConfig(this.settings.cloud), tenant: this.settings.tenant }, context.globalState, this.log),
     );
@@ -132,6 +150,7 @@ export class ServiceHealthApp extends Disposable {
     this.registerCommands();
     void setContext('serviceHealth.signedIn', false);
     this.ready = this.start();
+    this.constructedMs = performance.now() - started;
   }
 
   private async start(): Promise<void> {
@@ -290,8 +309,11 @@ export class ServiceHealthApp extends Disposable {
         await this.ready;
         await this.controller.refresh(options);
       },
-      useSampleService: async () => {
+      useSampleService: async (options) => {
         await this.setMode('sample');
+        if (options) {
+          await this.connections.restartSample(this.settings, options);
+        }
         await this.controller.refresh();
         const url = this.connections.sampleUrl;
         if (!url) {
@@ -317,6 +339,10 @@ export class ServiceHealthApp extends Disposable {
         return options?.silent ? this.auth.signInSilently() : this.auth.signIn();
       },
       isSignedIn: () => this.auth.signedIn,
+      sampleService: () => this.connections.sampleService,
+      lastRenderedDetails: (ref) => this.details.lastRendered(ref),
+      logLines: () => [...this.logRecord],
+      activationMs: () => this.constructedMs,
     };
   }
 }

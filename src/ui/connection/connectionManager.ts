@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { HealthEventsApi } from '../../core/api/healthEventsApi';
 import { ThrottledClient } from '../../core/http/client';
-import { startSampleService, type SampleService } from '../../core/sample';
+import { startSampleService, type SampleService, type SampleServiceOptions } from '../../core/sample';
 import type { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
 import { checkEndpoint, cloudConfig } from '../config/clouds';
@@ -29,6 +29,8 @@ export class ConnectionManager extends Disposable {
   private connection: Connection | undefined;
   private sample: SampleService | undefined;
   private problem: string | undefined;
+  /** Test hook: options for the next sample service start (see restartSample). */
+  private sampleOptions: SampleServiceOptions = {};
   private queue: Promise<void> = Promise.resolve();
   private readonly changed = this._register(new vscode.EventEmitter<Connection | undefined>());
   readonly onDidChange = this.changed.event;
@@ -53,6 +55,25 @@ export class ConnectionManager extends Disposable {
   /** Base URL of the running sample service, if any. */
   get sampleUrl(): string | undefined {
     return this.sample?.url;
+  }
+
+  /** The running sample service, if any (tests inject faults through it). */
+  get sampleService(): SampleService | undefined {
+    return this.sample;
+  }
+
+  /**
+   * Test hook: stops the sample service and applies the settings again, so sample mode starts a
+   * new one with these options (explicit events, a count, a known token). Queued like apply().
+   */
+  restartSample(settings: ServiceHealthSettings, options: Omit<SampleServiceOptions, 'port' | 'host'>): Promise<void> {
+    const next = this.queue.then(async () => {
+      this.sampleOptions = options;
+      await this.stopSample();
+      await this.applyNow(settings);
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
   }
 
   /** Brings the connection in line with the settings and sign-in state; calls run one at a time. */
@@ -104,7 +125,7 @@ export class ConnectionManager extends Disposable {
       return;
     }
     try {
-      this.sample ??= await startSampleService({ port: 0 });
+      this.sample ??= await startSampleService({ ...this.sampleOptions, port: 0 });
     } catch (error) {
       this.problem = `The sample service could not start (${error instanceof Error ? error.message : String(error)}); reload the window and try again.`;
       this.log.error(this.problem);
