@@ -54,11 +54,8 @@ const SINGULARS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bevents\b/u, 'event'],
 ];
 
-/**
- * "3 active service issues in West Europe", "1 planned maintenance event", "No events".
- * `description` is describeQuery's text (plural nouns); it is escaped here.
- */
-export function countPhrase(count: number, description: string): string {
+/** "3 active service issues in West Europe", "1 planned maintenance event", "No events" (plain text). */
+export function countText(count: number, description: string): string {
   // "planned maintenance" is uncountable: count its events instead.
   let phrase = description.replace(/\bplanned maintenance\b(?! event)/u, 'planned maintenance events');
   if (count === 1) {
@@ -69,8 +66,12 @@ export function countPhrase(count: number, description: string): string {
       }
     }
   }
-  const escaped = escapeMarkdown(phrase);
-  return count === 0 ? `No ${escaped}` : `${count} ${escaped}`;
+  return count === 0 ? `No ${phrase}` : `${count} ${phrase}`;
+}
+
+/** countText as Markdown: `description` is describeQuery's text (plural nouns, user-typed phrases); it is escaped. */
+export function countPhrase(count: number, description: string): string {
+  return escapeMarkdown(countText(count, description));
 }
 
 /** Items of a list, "a, b and 2 more" past `max`. */

@@ -8,6 +8,7 @@ import { eventKey } from '../../core/events/eventFacts';
 import type { GroupBy } from '../../core/events/grouping';
 import type { QuotaState } from '../../core/http/types';
 import type { SampleService, SampleServiceOptions } from '../../core/sample';
+import { KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
 import { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
 import { cloudConfig } from '../config/clouds';
@@ -19,6 +20,8 @@ import { EventNotifier } from '../refresh/eventNotifier';
 import { EventsController } from '../refresh/eventsController';
 import { QuotaStatusBar } from '../status/quotaStatusBar';
 import { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
+import { HealthChat, type RecordedAnswer } from '../chat/healthParticipant';
+import { QueryCommands } from '../query/queryCommands';
 import { EventsView, type TreeSnapshotNode } from '../tree/eventsView';
 import { OPEN_DETAILS_COMMAND } from '../tree/nodes';
 import { pickFilter, pickGroupBy } from '../tree/pickers';
@@ -52,6 +55,12 @@ export interface ServiceHealthApi {
   /** Attaches to an existing account; `silent` never shows UI. Resolves to whether signed in. */
   signIn(options?: { silent?: boolean }): Promise<boolean>;
   isSignedIn(): boolean;
+  /** The query language over the held events: what "Query Events…" lists, sorted, with the query's limit. */
+  query(text: string): StoredEvent[];
+  /** The Events view's query filter ("Filter Events by Query…"), if any. */
+  treeQuery(): string | undefined;
+  /** Test hook: asks `@health` through a recording response stream (no language model). */
+  chat(prompt: string, command?: string): Promise<RecordedAnswer>;
 }
 
 /** Test hook: given to useSampleService, restarts the sample service with these options. */
@@ -67,6 +76,9 @@ export class ServiceHealthApp extends Disposable {
   private readonly details: EventDetailsPanels;
   private readonly statusBar: QuotaStatusBar;
   private readonly autoRefresh: AutoRefresh;
+  private readonly queries: QueryCommands;
+  private readonly chat: HealthChat;
+  private readonly queryNames = new KnownNamesCache();
   private settings: ServiceHealthSettings;
   private ready: Promise<void> = Promise.resolve();
   private readonly logRecord: string[] = [];
@@ -148,6 +160,33 @@ export class ServiceHealthApp extends Disposable {
     );
     this._register(vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)));
     this.registerCommands();
+    this.queries = this._register(
+      new QueryCommands({
+        events: () => this.controller.store.getEvents(),
+        openDetails: (ref) => this.openDetails(ref),
+        setTreeQuery: (q) => this.controller.setQuery(q),
+        windowDays: () => this.controller.filter.windowDays,
+        workspaceState: context.workspaceState,
+        globalState: context.globalState,
+        log: this.log,
+      }),
+    );
+    this.chat = this._register(
+      new HealthChat({
+        events: () => this.controller.store.getEvents(),
+        notReadyReason: () => this.notReadyReason(),
+        needsRefresh: () => !this.controller.hasLoaded || this.controller.store.isStale,
+        refresh: async () => {
+          await this.ready;
+          await this.controller.refresh();
+        },
+        quota: () => this.connections.current?.client.quota,
+        windowDays: () => this.controller.filter.windowDays,
+        openCommand: OPEN_DETAILS_COMMAND,
+        extensionUri: context.extensionUri,
+        log: this.log,
+      }),
+    );
     void setContext('serviceHealth.signedIn', false);
     this.ready = this.start();
     this.constructedMs = performance.now() - started;
@@ -247,7 +286,10 @@ export class ServiceHealthApp extends Disposable {
         await this.controller.setFilter(next);
       }
     });
-    reg('serviceHealth.clearFilter', () => this.controller.setFilter({ ...this.controller.filter, types: [], statuses: [], services: [], regions: [] }));
+    reg('serviceHealth.clearFilter', async () => {
+      await this.queries.applyToTree('');
+      await this.controller.setFilter({ ...this.controller.filter, types: [], statuses: [], services: [], regions: [] });
+    });
     reg('serviceHealth.groupBy', async () => {
       const next = await pickGroupBy(this.settings.groupBy);
       if (next) {
@@ -286,6 +328,22 @@ export class ServiceHealthApp extends Disposable {
     await updateSetting('groupBy', groupBy);
     this.settings = readSettings();
     this.view.render();
+  }
+
+  /** Why `@health` cannot load events yet, as one sentence saying what to do; undefined when it can. */
+  private notReadyReason(): string | undefined {
+    switch (this.controller.phase()) {
+      case 'misconfigured':
+        return this.controller.configurationProblem ?? 'A Service Health setting prevents connecting; check the serviceHealth settings.';
+      case 'connecting':
+        return 'Service Health is still connecting; ask again in a moment.';
+      case 'signedOut':
+        return 'Sign in to Azure from the Service Health view (or use the sample service), then ask again.';
+      case 'noSubscriptions':
+        return 'Select the subscriptions to watch in the Service Health view, then ask again.';
+      default:
+        return undefined;
+    }
   }
 
   private async openDetails(ref: EventRef): Promise<boolean> {
@@ -339,6 +397,12 @@ export class ServiceHealthApp extends Disposable {
         return options?.silent ? this.auth.signInSilently() : this.auth.signIn();
       },
       isSignedIn: () => this.auth.signedIn,
+      query: (text) => {
+        const held = this.controller.store.getEvents();
+        return runQuery(text, held, Date.now(), this.queryNames.of(held)).selected;
+      },
+      treeQuery: () => this.queries.treeQuery,
+      chat: (prompt, command) => this.chat.answerForTest(prompt, command),
       sampleService: () => this.connections.sampleService,
       lastRenderedDetails: (ref) => this.details.lastRendered(ref),
       logLines: () => [...this.logRecord],

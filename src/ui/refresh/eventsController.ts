@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
 import { EventsStore, type RefreshOutcome, type SubscriptionFetchResult } from '../../core/events/eventsStore';
 import type { StoredEvent } from '../../core/events/eventFacts';
+import type { ViewQuery } from '../../core/chat/viewQuery';
 import type { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
 import type { ServiceHealthSettings } from '../config/settings';
@@ -42,6 +43,8 @@ export class EventsController extends Disposable {
   private loading = false;
   private loadedOnce = false;
   private filterValue: EventFilter;
+  /** The query-language filter ("Filter Events by Query…"), on top of the filter above. */
+  private queryValue: ViewQuery | undefined;
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when anything the view shows may have changed. */
   readonly onDidChange = this.changed.event;
@@ -104,9 +107,24 @@ export class EventsController extends Disposable {
     return c ? this.deps.selection.names(c) : new Map();
   }
 
-  /** Events after the user's filter. */
+  /** Events after the user's filter and query. */
   visibleEvents(): StoredEvent[] {
-    return this.phase() === 'ready' ? applyFilter(this.store.getEvents(), this.filterValue, this.now()) : [];
+    if (this.phase() !== 'ready') {
+      return [];
+    }
+    const now = this.now();
+    const held = this.store.getEvents();
+    const filtered = applyFilter(held, this.filterValue, now);
+    return this.queryValue ? this.queryValue.select(filtered, held, now) : filtered;
+  }
+
+  get query(): ViewQuery | undefined {
+    return this.queryValue;
+  }
+
+  setQuery(query: ViewQuery | undefined): void {
+    this.queryValue = query;
+    this.changed.fire();
   }
 
   async setFilter(filter: EventFilter): Promise<void> {

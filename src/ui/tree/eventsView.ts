@@ -103,7 +103,7 @@ export class EventsView extends Disposable {
     void setContext('serviceHealth.mode', connection?.mode ?? 'azure');
     void setContext('serviceHealth.hasSubscriptions', phase === 'ready');
     void setContext('serviceHealth.empty', phase === 'ready' && c.hasLoaded && !c.isLoading && visible.length === 0 && !(c.store.lastError && c.store.size === 0));
-    void setContext('serviceHealth.filtered', isRestricted(c.filter));
+    void setContext('serviceHealth.filtered', isRestricted(c.filter) || c.query !== undefined);
     void setContext('serviceHealth.stale', c.store.isStale);
 
     const parts: string[] = [];
@@ -114,6 +114,9 @@ export class EventsView extends Disposable {
       parts.push(`${c.filter.windowDays}d`);
       if (isRestricted(c.filter)) {
         parts.push('filtered');
+      }
+      if (c.query) {
+        parts.push(c.query.describe(c.store.getEvents(), Date.now()));
       }
     }
     if (c.store.isStale || c.store.restoredFromCacheAt !== undefined) {
@@ -147,7 +150,7 @@ export class EventsView extends Disposable {
       return `Showing cached events from ${new Date(c.store.restoredFromCacheAt).toLocaleString()}.`;
     }
     const hidden = c.store.size - visibleCount;
-    return isRestricted(c.filter) && hidden > 0 && visibleCount > 0 ? `${hidden} event(s) hidden by the filter.` : undefined;
+    return (isRestricted(c.filter) || c.query !== undefined) && hidden > 0 && visibleCount > 0 ? `${hidden} event(s) hidden by the filter.` : undefined;
   }
 
   /** Labels and descriptions of the tree, to `depth` levels. */

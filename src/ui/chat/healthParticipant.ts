@@ -1,0 +1,261 @@
+/**
+ * The `@health` chat participant. The deterministic query language answers every question
+ * (no language model needed); a model, when the user has one and allows it, only adds a summary
+ * of ONE event's updates when asked ("summarize ABCD-123"), and receives nothing but that
+ * event's text. Answers are Markdown trusted for exactly one command: opening event details.
+ */
+import * as vscode from 'vscode';
+import { escapeMarkdown, eventsAnswer, eventLine, findEvent, followupsFor, quotaAnswer, summarizeTarget, type Followup } from '../../core/chat/answer';
+import { distinctIncidents, KnownNamesCache, runQuery, type QueryRun } from '../../core/chat/eventQuery';
+import { summaryPrompt, eventTimeline, timelineMarkdown } from '../../core/chat/timeline';
+import { regionsOf, type StoredEvent } from '../../core/events/eventFacts';
+import type { QuotaState } from '../../core/http/types';
+import { Disposable } from '../base/disposable';
+
+export const PARTICIPANT_ID = 'serviceHealth.health';
+/** Setting that allows a language model summary of one event (declared in package.json). */
+export const USE_LANGUAGE_MODEL_SETTING = 'serviceHealth.chat.useLanguageModel';
+
+const DAY = 86_400_000;
+
+export interface HealthChatDeps {
+  /** Every held event (before the view filter). */
+  events(): readonly StoredEvent[];
+  /** undefined when events can be loaded; otherwise one sentence on what to do first. */
+  notReadyReason(): string | undefined;
+  /** True when nothing is held yet or the held events are stale. */
+  needsRefresh(): boolean;
+  refresh(): Promise<void>;
+  quota(): QuotaState | undefined;
+  /** The time window (days, by last update) the held events cover. */
+  windowDays(): number;
+  /** Command that opens the details webview with an EventRef argument. */
+  readonly openCommand: string;
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  readonly now?: () => number;
+}
+
+/** The parts of a chat request the handler reads (a real ChatRequest fits). */
+export interface HealthChatRequest {
+  readonly prompt: string;
+  readonly command?: string | undefined;
+  readonly model?: vscode.LanguageModelChat | undefined;
+}
+
+export type AnswerStream = Pick<vscode.ChatResponseStream, 'markdown' | 'progress' | 'button'>;
+
+export interface HealthChatMetadata {
+  readonly followups: readonly Followup[];
+  readonly command?: string;
+  /** Tracking ids listed in the answer, in order (for tests and feedback). */
+  readonly listed: readonly string[];
+  readonly total?: number;
+}
+
+/** What answerForTest returns: the Markdown as the user would see it, in order. */
+export interface RecordedAnswer {
+  readonly markdown: string;
+  readonly progress: readonly string[];
+  readonly buttons: readonly vscode.Command[];
+  readonly result: vscode.ChatResult;
+}
+
+/** Canned query text per slash command; the prompt is appended, so `/active west europe` narrows it. */
+const COMMAND_QUERIES: Readonly<Record<string, string>> = {
+  active: 'status:active type:ServiceIssue',
+  maintenance: 'type:PlannedMaintenance',
+};
+
+export class HealthChat extends Disposable {
+  private readonly names = new KnownNamesCache();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: HealthChatDeps) {
+    super();
+    this.now = deps.now ?? Date.now;
+    // Hosts without the chat API (older or stripped builds) still run the rest of the extension.
+    if (typeof vscode.chat?.createChatParticipant !== 'function') {
+      deps.log.info('The chat API is not available in this host; @health is not registered.');
+      return;
+    }
+    const participant = this._register(vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => this.answer(request, stream, token)));
+    participant.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'service-health.svg');
+    participant.followupProvider = {
+      provideFollowups: (result) => {
+        const meta = result.metadata as Partial<HealthChatMetadata> | undefined;
+        return (meta?.followups ?? []).map((f) => ({ prompt: f.prompt, label: f.label }));
+      },
+    };
+  }
+
+  /** Runs the handler with a stream that records what it writes (integration tests). */
+  async answerForTest(prompt: string, command?: string): Promise<RecordedAnswer> {
+    const parts: string[] = [];
+    const progress: string[] = [];
+    const buttons: vscode.Command[] = [];
+    const stream: AnswerStream = {
+      markdown: (value) => parts.push(typeof value === 'string' ? value : value.value),
+      progress: (value) => progress.push(value),
+      button: (value) => buttons.push(value),
+    };
+    const source = new vscode.CancellationTokenSource();
+    try {
+      const result = await this.answer({ prompt, command }, stream, source.token);
+      return { markdown: parts.join(''), progress, buttons, result };
+    } finally {
+      source.dispose();
+    }
+  }
+
+  async answer(request: HealthChatRequest, stream: AnswerStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+    try {
+      return await this.answerInner(request, stream, token);
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : String(error);
+      this.deps.log.error(`@health: ${message}`);
+      return { errorDetails: { message: `Could not answer: ${message} Try again, or open the Service Health view.` } };
+    }
+  }
+
+  private async answerInner(request: HealthChatRequest, stream: AnswerStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+    const command = request.command?.toLowerCase();
+    const prompt = request.prompt.trim();
+
+    if (command === 'quota') {
+      if ((this.deps.quota()?.buckets.size ?? 0) === 0 && this.deps.notReadyReason() === undefined) {
+        stream.progress('Asking the service for the current quota…');
+        await this.deps.refresh();
+      }
+      stream.markdown(quotaAnswer(this.deps.quota(), this.now()));
+      return this.result({ followups: [{ label: 'Active service issues', prompt: 'active service issues' }], listed: [], ...(command ? { command } : {}) });
+    }
+
+    const blocked = this.deps.notReadyReason();
+    if (blocked) {
+      stream.markdown(`${escapeMarkdown(blocked)}\n`);
+      stream.button({ command: 'workbench.view.extension.serviceHealth', title: 'Open Service Health' });
+      return this.result({ followups: [], listed: [], ...(command ? { command } : {}) });
+    }
+    if (this.deps.needsRefresh()) {
+      stream.progress(this.deps.events().length === 0 ? 'Loading health events…' : 'Refreshing health events…');
+      await this.deps.refresh();
+      if (token.isCancellationRequested) return {};
+    }
+    const events = this.deps.events();
+    const now = this.now();
+
+    if (!command) {
+      const target = summarizeTarget(prompt);
+      // In priority order, so a title match picks the most important event.
+      const found = target ? findEvent(target, runQuery('', events, now, this.names.of(events)).all) : undefined;
+      if (found) {
+        return this.summarize(found, request, stream, token);
+      }
+      if (target) {
+        // No event by that id or title: answer the target as a query ("what happened with Front Door").
+        return this.answerQuery(runQuery(target, events, now, this.names.of(events)), stream, undefined);
+      }
+    }
+
+    if (command === 'region') {
+      const run = runQuery(prompt, events, now, this.names.of(events));
+      if (run.parsed.regions.length === 0) {
+        stream.markdown('Which region? For example: `@health /region West Europe`.\n');
+        const regions = topRegions(events, 3);
+        return this.result({ followups: regions.map((r) => ({ label: r, prompt: `region:"${r}"` })), listed: [], command });
+      }
+      return this.answerQuery(run, stream, command);
+    }
+
+    const base = command ? COMMAND_QUERIES[command] : undefined;
+    const text = base ? `${base} ${prompt}`.trim() : prompt || COMMAND_QUERIES['active'] || '';
+    return this.answerQuery(runQuery(text, events, now, this.names.of(events)), stream, command);
+  }
+
+  private answerQuery(run: QueryRun, stream: AnswerStream, command: string | undefined): vscode.ChatResult {
+    const incidents = distinctIncidents(run.all);
+    const windowDays = this.deps.windowDays();
+    const heldFrom = run.now - windowDays * DAY;
+    const note =
+      run.parsed.since !== undefined && run.parsed.since < heldFrom
+        ? `Only events updated in the last ${windowDays} days are loaded; widen the time window with Service Health: Filter Events… to include older ones.`
+        : undefined;
+    const answer = eventsAnswer({
+      description: run.description,
+      matches: incidents,
+      now: run.now,
+      ...(run.parsed.limit !== undefined ? { limit: run.parsed.limit } : {}),
+      unrecognized: run.parsed.unrecognized,
+      openCommand: this.deps.openCommand,
+      ...(note ? { note } : {}),
+    });
+    stream.markdown(this.trusted(answer.markdown));
+    if (answer.total > answer.shown.length) {
+      stream.button({ command: 'serviceHealth.filterByQuery', arguments: [run.text], title: 'Show all in the Events view' });
+    }
+    return this.result({
+      followups: followupsFor(run.parsed),
+      listed: answer.shown.map((e) => e.trackingId),
+      total: answer.total,
+      ...(command ? { command } : {}),
+    });
+  }
+
+  private async summarize(stored: StoredEvent, request: HealthChatRequest, stream: AnswerStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+    const now = this.now();
+    stream.markdown(this.trusted(`${eventLine(stored, { now, openCommand: this.deps.openCommand })}\n\nLatest updates:\n\n${timelineMarkdown(eventTimeline(stored.event))}`));
+    const model = request.model;
+    const allowed = vscode.workspace.getConfiguration().get<boolean>(USE_LANGUAGE_MODEL_SETTING, true);
+    if (model && allowed && !token.isCancellationRequested) {
+      await this.modelSummary(model, stored, stream, token);
+    }
+    return this.result({ followups: [{ label: 'Active service issues', prompt: 'active service issues' }], listed: [stored.trackingId], total: 1 });
+  }
+
+  /** Streams a model's summary; any failure leaves the (already complete) answer as it is. */
+  private async modelSummary(model: vscode.LanguageModelChat, stored: StoredEvent, stream: AnswerStream, token: vscode.CancellationToken): Promise<void> {
+    try {
+      stream.progress(`Summarizing with ${model.name}…`);
+      const response = await model.sendRequest(
+        [vscode.LanguageModelChatMessage.User(summaryPrompt(stored))],
+        { justification: 'Service Health summarizes the updates of the event you asked about. Only that event’s text is sent.' },
+        token,
+      );
+      let started = false;
+      for await (const chunk of response.text) {
+        if (!started) {
+          stream.markdown(`\n**Summary** (written by ${model.name}; check it against the updates above):\n\n`);
+          started = true;
+        }
+        // Plain string: model output is untrusted Markdown, so no command link in it can run.
+        stream.markdown(chunk);
+      }
+      if (started) stream.markdown('\n');
+    } catch (error) {
+      const reason = error instanceof vscode.LanguageModelError ? `${error.code || 'language model error'}: ${error.message}` : error instanceof Error ? error.message : String(error);
+      this.deps.log.info(`@health: no language model summary (${reason}).`);
+      if (!token.isCancellationRequested) {
+        stream.markdown('\n_No summary from a language model this time; the updates above are complete._\n');
+      }
+    }
+  }
+
+  private trusted(markdown: string): vscode.MarkdownString {
+    const md = new vscode.MarkdownString(markdown);
+    // Only the open-details command may run from a link; everything else stays inert text.
+    md.isTrusted = { enabledCommands: [this.deps.openCommand] };
+    return md;
+  }
+
+  private result(metadata: HealthChatMetadata): vscode.ChatResult {
+    return { metadata };
+  }
+}
+
+/** Regions with the most held events, for "which region?" follow-ups. */
+function topRegions(events: readonly StoredEvent[], n: number): string[] {
+  const counts = new Map<string, number>();
+  for (const e of events) for (const r of regionsOf(e.event)) counts.set(r, (counts.get(r) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n).map(([r]) => r);
+}

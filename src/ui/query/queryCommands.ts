@@ -1,0 +1,92 @@
+/**
+ * Registers "Query Events…" (the live QuickPick) and "Filter Events by Query…" (the Events view's
+ * query filter, persisted per workspace as typed).
+ */
+import * as vscode from 'vscode';
+import { ViewQuery } from '../../core/chat/viewQuery';
+import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
+import { Disposable } from '../base/disposable';
+import { askTreeQuery } from './queryFilterInput';
+import { QueryHistoryStore } from './queryHistoryStore';
+import { showQueryPalette } from './queryPalette';
+
+export const QUERY_EVENTS_COMMAND = 'serviceHealth.queryEvents';
+export const FILTER_BY_QUERY_COMMAND = 'serviceHealth.filterByQuery';
+const TREE_QUERY_KEY = 'serviceHealth.treeQuery';
+
+export interface QueryCommandsDeps {
+  /** Every held event (before the view filter). */
+  events(): readonly StoredEvent[];
+  openDetails(ref: EventRef): Promise<unknown>;
+  /** The query slot of the Events view. */
+  setTreeQuery(query: ViewQuery | undefined): void;
+  windowDays(): number;
+  readonly workspaceState: vscode.Memento;
+  readonly globalState: vscode.Memento;
+  readonly log: vscode.LogOutputChannel;
+}
+
+export class QueryCommands extends Disposable {
+  private readonly history: QueryHistoryStore;
+  private current: ViewQuery | undefined;
+
+  constructor(private readonly deps: QueryCommandsDeps) {
+    super();
+    this.history = new QueryHistoryStore(deps.globalState);
+    const saved = deps.workspaceState.get<unknown>(TREE_QUERY_KEY);
+    if (typeof saved === 'string' && saved.trim()) {
+      this.current = new ViewQuery(saved.trim());
+      deps.setTreeQuery(this.current);
+    }
+    this.register(QUERY_EVENTS_COMMAND, (initial: unknown) => this.showPalette(typeof initial === 'string' ? initial : ''));
+    this.register(FILTER_BY_QUERY_COMMAND, async (text: unknown) => {
+      // A string argument (chat buttons, tests) applies directly; otherwise ask.
+      const next = typeof text === 'string' ? text.trim() : await askTreeQuery(this.current?.text, deps.events);
+      if (next !== undefined) {
+        await this.applyToTree(next);
+      }
+    });
+  }
+
+  /** The Events view's query text, if any. */
+  get treeQuery(): string | undefined {
+    return this.current?.text;
+  }
+
+  /** Filters the Events view by `text`; empty clears the query filter. */
+  async applyToTree(text: string): Promise<void> {
+    const trimmed = text.trim();
+    this.current = trimmed ? new ViewQuery(trimmed) : undefined;
+    this.deps.setTreeQuery(this.current);
+    if (trimmed) await this.history.add(trimmed);
+    await this.deps.workspaceState.update(TREE_QUERY_KEY, trimmed || undefined);
+  }
+
+  showPalette(initial = ''): Promise<void> {
+    return showQueryPalette(
+      {
+        events: this.deps.events,
+        openDetails: this.deps.openDetails,
+        applyToTree: (text) => this.applyToTree(text),
+        history: this.history,
+        windowDays: this.deps.windowDays,
+      },
+      initial,
+    );
+  }
+
+  private register(id: string, fn: (arg: unknown) => unknown): void {
+    this._register(
+      vscode.commands.registerCommand(id, async (arg: unknown) => {
+        try {
+          return await fn(arg);
+        } catch (error) {
+          const message = error instanceof Error && error.message ? error.message : String(error);
+          this.deps.log.error(`${id}: ${message}`);
+          void vscode.window.showErrorMessage(message);
+          return undefined;
+        }
+      }),
+    );
+  }
+}

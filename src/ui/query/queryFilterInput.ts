@@ -1,0 +1,28 @@
+/**
+ * "Service Health: Filter Events by Query…": an input box prefilled with the tree's current query.
+ * While typing, the box says how it reads the query and which words it did not understand.
+ */
+import * as vscode from 'vscode';
+import { countText } from '../../core/chat/answer';
+import { distinctIncidents, KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
+import type { StoredEvent } from '../../core/events/eventFacts';
+
+/** Resolves to the new query ('' clears it) or undefined when cancelled. */
+export async function askTreeQuery(current: string | undefined, events: () => readonly StoredEvent[], now: () => number = Date.now): Promise<string | undefined> {
+  const names = new KnownNamesCache();
+  const value = await vscode.window.showInputBox({
+    title: 'Filter Events by Query',
+    value: current ?? '',
+    prompt: 'Only events matching this query are shown. Leave empty to show all.',
+    placeHolder: 'e.g. active outages in West Europe · type:PlannedMaintenance next week',
+    validateInput: (text) => {
+      if (!text.trim()) return { message: 'Empty: shows every event.', severity: vscode.InputBoxValidationSeverity.Info };
+      const held = events();
+      const run = runQuery(text, held, now(), names.of(held));
+      const summary = countText(distinctIncidents(run.selected).length, run.description);
+      const unknown = run.parsed.unrecognized.length > 0 ? ` Did not understand: ${run.parsed.unrecognized.join(', ')}.` : '';
+      return { message: `${summary}.${unknown}`, severity: unknown ? vscode.InputBoxValidationSeverity.Warning : vscode.InputBoxValidationSeverity.Info };
+    },
+  });
+  return value === undefined ? undefined : value.trim();
+}

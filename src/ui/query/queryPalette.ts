@@ -1,0 +1,164 @@
+/**
+ * "Service Health: Query Events…": a QuickPick where typing a query narrows the held events live.
+ * The first item sums the query up (and names the words it did not understand); Enter on it
+ * filters the Events view by the query, Enter on an event opens its details. With an empty
+ * input, recent queries come first.
+ *
+ * Decision: the palette searches the events already held (the view's time window). A query that
+ * reaches further back says so on its summary item rather than fetching on every keystroke.
+ */
+import * as vscode from 'vscode';
+import { countText } from '../../core/chat/answer';
+import { distinctIncidents, KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
+import { eventTypeOf, lastUpdateOf, regionsOf, relativeTime, servicesOf, statusOf, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
+import type { HealthEvent } from '../../core/model/schemas';
+import type { QueryHistoryStore } from './queryHistoryStore';
+
+/** More rows than this do not help anyone pick; the summary still counts them all. */
+const MAX_EVENT_ITEMS = 200;
+const DAY = 86_400_000;
+
+export interface QueryPaletteDeps {
+  events(): readonly StoredEvent[];
+  openDetails(ref: EventRef): Promise<unknown>;
+  /** Filters the Events view by the query text. */
+  applyToTree(text: string): Promise<unknown>;
+  readonly history: QueryHistoryStore;
+  /** The time window (days) the held events cover. */
+  windowDays(): number;
+  readonly now?: () => number;
+}
+
+type QueryItem = vscode.QuickPickItem &
+  ({ readonly action: 'summary'; readonly text: string } | { readonly action: 'event'; readonly ref: EventRef } | { readonly action: 'history'; readonly text: string } | { readonly action: 'none' });
+
+/** Labels render `$(name)` as icons: service text must not. */
+function plain(text: string): string {
+  return text.replace(/\$\(/gu, '$\u200b(');
+}
+
+function levelIcon(event: HealthEvent): vscode.ThemeIcon {
+  const level = event.properties?.eventLevel ?? event.properties?.level;
+  const active = statusOf(event) === 'Active';
+  switch (level) {
+    case 'Critical':
+    case 'Error':
+      return new vscode.ThemeIcon('error', active ? new vscode.ThemeColor('errorForeground') : undefined);
+    case 'Warning':
+      return new vscode.ThemeIcon('warning', active ? new vscode.ThemeColor('editorWarning.foreground') : undefined);
+    default:
+      return new vscode.ThemeIcon(eventTypeOf(event) === 'PlannedMaintenance' ? 'tools' : 'info');
+  }
+}
+
+export function eventItem(stored: StoredEvent & { subscriptions?: number }, now: number): QueryItem {
+  const e = stored.event;
+  const updated = lastUpdateOf(e);
+  const regions = regionsOf(e);
+  const description = [
+    eventTypeOf(e),
+    statusOf(e),
+    regions.length > 3 ? `${regions.slice(0, 3).join(', ')} +${regions.length - 3}` : regions.join(', '),
+    updated !== undefined ? relativeTime(updated, now) : undefined,
+  ].filter((p): p is string => !!p);
+  const services = servicesOf(e);
+  return {
+    action: 'event',
+    ref: { subscriptionId: stored.subscriptionId, trackingId: stored.trackingId },
+    label: plain(titleOf(e)),
+    iconPath: levelIcon(e),
+    description: plain(description.join(' · ')),
+    detail: plain([stored.trackingId, services.join(', '), stored.subscriptions && stored.subscriptions > 1 ? `${stored.subscriptions} subscriptions` : ''].filter(Boolean).join(' · ')),
+    alwaysShow: true,
+  };
+}
+
+/** Builds the items for a query text (exported for tests of the palette's contents). */
+export function paletteItems(text: string, deps: Pick<QueryPaletteDeps, 'events' | 'windowDays' | 'history'>, names: KnownNamesCache, now: number): QueryItem[] {
+  const events = deps.events();
+  const run = runQuery(text, events, now, names.of(events));
+  const incidents = distinctIncidents(run.selected);
+  const items: QueryItem[] = [];
+  if (text.trim()) {
+    const notes: string[] = [];
+    if (run.parsed.unrecognized.length > 0) notes.push(`did not understand: ${run.parsed.unrecognized.join(', ')}`);
+    if (run.parsed.since !== undefined && run.parsed.since < now - deps.windowDays() * DAY) {
+      notes.push(`only the last ${deps.windowDays()} days are loaded (widen with Filter Events…)`);
+    }
+    const summary = countText(incidents.length, run.description);
+    items.push({
+      action: 'summary',
+      text,
+      label: plain(`${summary.charAt(0).toUpperCase()}${summary.slice(1)}`),
+      iconPath: new vscode.ThemeIcon(run.parsed.unrecognized.length > 0 ? 'question' : 'filter'),
+      description: 'Enter: filter the Events view',
+      ...(notes.length > 0 ? { detail: plain(notes.join(' · ')) } : {}),
+      alwaysShow: true,
+    });
+  } else {
+    const history = deps.history.list();
+    if (history.length > 0) {
+      items.push({ action: 'none', label: 'Recent queries', kind: vscode.QuickPickItemKind.Separator });
+      for (const h of history) {
+        const past = runQuery(h, events, now, names.of(events));
+        items.push({ action: 'history', text: h, label: plain(h), iconPath: new vscode.ThemeIcon('history'), description: plain(past.description), alwaysShow: true });
+      }
+    }
+  }
+  if (incidents.length > 0) {
+    items.push({ action: 'none', label: incidents.length > MAX_EVENT_ITEMS ? `Events (first ${MAX_EVENT_ITEMS} of ${incidents.length})` : 'Events', kind: vscode.QuickPickItemKind.Separator });
+    for (const e of incidents.slice(0, MAX_EVENT_ITEMS)) items.push(eventItem(e, now));
+  }
+  return items;
+}
+
+/** Shows the palette; resolves when it closes. `initial` prefills the query. */
+export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<void> {
+  const now = deps.now ?? Date.now;
+  const names = new KnownNamesCache();
+  const qp = vscode.window.createQuickPick<QueryItem>();
+  qp.title = 'Query Service Health Events';
+  qp.placeholder = 'e.g. active outages in West Europe since monday · type:PlannedMaintenance next week · -status:resolved';
+  // The query decides what matches; the QuickPick's own fuzzy match must not hide rows.
+  qp.matchOnDescription = false;
+  qp.matchOnDetail = false;
+  qp.value = initial;
+  const render = (): void => {
+    qp.items = paletteItems(qp.value, deps, names, now());
+  };
+  return new Promise<void>((resolve) => {
+    const subscriptions: vscode.Disposable[] = [
+      qp.onDidChangeValue(render),
+      qp.onDidAccept(() => {
+        const item = qp.selectedItems[0] ?? qp.activeItems[0];
+        if (!item) return;
+        const typed = qp.value.trim();
+        switch (item.action) {
+          case 'history':
+            qp.value = item.text;
+            render();
+            return;
+          case 'summary':
+            qp.hide();
+            void deps.history.add(item.text);
+            void deps.applyToTree(item.text);
+            return;
+          case 'event':
+            qp.hide();
+            if (typed) void deps.history.add(typed);
+            void deps.openDetails(item.ref);
+            return;
+          default:
+            return;
+        }
+      }),
+      qp.onDidHide(() => {
+        subscriptions.forEach((d) => d.dispose());
+        qp.dispose();
+        resolve();
+      }),
+    ];
+    render();
+    qp.show();
+  });
+}

@@ -1,0 +1,100 @@
+// The query language in a real VS Code: api.query, the "Query Events…" QuickPick applying a query
+// to the tree, and "Filter Events by Query…" narrowing the Events view, against the sample service.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ServiceHealthApi } from '../../src/extension';
+import type { StoredEvent } from '../../src/core/events/eventFacts';
+import type { TreeSnapshotNode } from '../../src/ui/tree/eventsView';
+
+const EXTENSION_ID = 'service-health.service-health';
+
+async function api(): Promise<ServiceHealthApi> {
+  const ext = vscode.extensions.getExtension<ServiceHealthApi>(EXTENSION_ID);
+  assert.ok(ext, 'extension not found');
+  return ext.activate();
+}
+
+const key = (e: StoredEvent): string => `${e.subscriptionId}/${e.trackingId}`;
+const isActiveIssue = (e: StoredEvent): boolean => e.event.properties?.eventType === 'ServiceIssue' && e.event.properties.status === 'Active';
+
+/** Event rows of a tree snapshot (leaves whose contextValue marks an event). */
+function eventRows(nodes: readonly TreeSnapshotNode[]): TreeSnapshotNode[] {
+  return nodes.flatMap((n) => (n.contextValue?.startsWith('serviceHealth.event') ? [n] : eventRows(n.children ?? [])));
+}
+
+describe('query language (real VS Code)', function () {
+  this.timeout(60_000);
+  let health: ServiceHealthApi;
+
+  before(async () => {
+    health = await api();
+    await health.useSampleService();
+    await health.refresh();
+    await vscode.commands.executeCommand('serviceHealth.filterByQuery', '');
+    assert.ok(health.getEvents().length > 0, 'no events loaded');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('serviceHealth.filterByQuery', '');
+    await health.settings.update('mode', undefined);
+  });
+
+  it('registers both query commands', async () => {
+    const commands = await vscode.commands.getCommands(true);
+    assert.ok(commands.includes('serviceHealth.queryEvents'));
+    assert.ok(commands.includes('serviceHealth.filterByQuery'));
+  });
+
+  it('api.query returns the same events as filtering getEvents by hand, by priority', () => {
+    const got = health.query('type:ServiceIssue status:active');
+    const expected = health.getEvents().filter(isActiveIssue);
+    assert.ok(expected.length > 0, 'the sample has no active service issue');
+    assert.deepEqual(new Set(got.map(key)), new Set(expected.map(key)));
+    assert.equal(got.length, expected.length);
+    const priorities = got.map((e) => e.event.properties?.priority ?? Number.MAX_SAFE_INTEGER);
+    assert.deepEqual(priorities, [...priorities].sort((a, b) => a - b));
+  });
+
+  it('plain words mean the same as structured terms', () => {
+    assert.deepEqual(health.query('active outages').map(key), health.query('type:ServiceIssue status:active').map(key));
+  });
+
+  it('Filter Events by Query narrows the tree, names the query in the view description, and clears', async () => {
+    const before = health.getVisibleEvents();
+    await vscode.commands.executeCommand('serviceHealth.filterByQuery', 'type:ServiceIssue status:active');
+    assert.equal(health.treeQuery(), 'type:ServiceIssue status:active');
+    const visible = health.getVisibleEvents();
+    assert.deepEqual(new Set(visible.map(key)), new Set(before.filter(isActiveIssue).map(key)));
+    assert.ok(visible.length < before.length, 'the query hides something');
+    const rows = eventRows(health.getTreeSnapshot(4));
+    assert.equal(rows.length, visible.length, 'one tree row per visible event');
+    const top = health.getTreeSnapshot(1);
+    assert.equal(top.reduce((n, g) => n + Number(g.description?.split(' ')[0]), 0), visible.length);
+    assert.match(health.viewState().description ?? '', /active service issues/u);
+
+    await vscode.commands.executeCommand('serviceHealth.filterByQuery', '');
+    assert.equal(health.treeQuery(), undefined);
+    assert.equal(health.getVisibleEvents().length, before.length);
+    assert.doesNotMatch(health.viewState().description ?? '', /service issues/u);
+  });
+
+  it('Clear Filter also clears the query', async () => {
+    await vscode.commands.executeCommand('serviceHealth.filterByQuery', 'planned maintenance');
+    assert.ok(health.treeQuery());
+    await vscode.commands.executeCommand('serviceHealth.clearFilter');
+    assert.equal(health.treeQuery(), undefined);
+  });
+
+  it('Enter on the summary item of Query Events… applies the query to the tree', async () => {
+    const running = vscode.commands.executeCommand('serviceHealth.queryEvents', 'status:active');
+    // The summary is the first (active) item; accept it once the QuickPick is up.
+    for (let i = 0; i < 50 && health.treeQuery() === undefined; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
+    await running;
+    assert.equal(health.treeQuery(), 'status:active');
+    assert.ok(health.getVisibleEvents().every((e) => e.event.properties?.status === 'Active'));
+    await vscode.commands.executeCommand('serviceHealth.filterByQuery', '');
+  });
+});
