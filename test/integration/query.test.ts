@@ -97,4 +97,19 @@ describe('query language (real VS Code)', function () {
     assert.ok(health.getVisibleEvents().every((e) => e.event.properties?.status === 'Active'));
     await vscode.commands.executeCommand('serviceHealth.filterByQuery', '');
   });
+
+  it('a query reaching past the held window offers one search of the service, which sends requests', async () => {
+    const sent = health.quota()?.requestsSent ?? 0;
+    const running = vscode.commands.executeCommand('serviceHealth.queryEvents', 'since:60d');
+    // Second item: "Search the service back to …" (the first is the summary).
+    for (let i = 0; i < 50 && (health.quota()?.requestsSent ?? 0) === sent; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
+    assert.ok((health.quota()?.requestsSent ?? 0) > sent, 'no request was sent');
+    assert.equal(health.treeQuery(), undefined, 'searching does not filter the tree');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await running;
+  });
 });

@@ -4,9 +4,10 @@
  */
 import * as vscode from 'vscode';
 import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
-import { eventKey } from '../../core/events/eventFacts';
+import { eventKey, trackingIdOrUndefined } from '../../core/events/eventFacts';
 import type { GroupBy } from '../../core/events/grouping';
 import type { QuotaState } from '../../core/http/types';
+import type { ServerQuery } from '../../core/query';
 import type { SampleService, SampleServiceOptions } from '../../core/sample';
 import { KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
 import { AzureAuth } from '../auth/azureAuth';
@@ -163,7 +164,15 @@ export class ServiceHealthApp extends Disposable {
     this.queries = this._register(
       new QueryCommands({
         events: () => this.controller.store.getEvents(),
-        openDetails: (ref) => this.openDetails(ref),
+        openDetails: async (ref, event) => {
+          // Events the palette fetched beyond the held window are not in the store: show them as given.
+          if (event && !this.controller.store.getEvent(ref.subscriptionId, ref.trackingId)) {
+            this.details.show(ref, event);
+            return true;
+          }
+          return this.openDetails(ref);
+        },
+        fetchEvents: (server, signal) => this.fetchEvents(server, signal),
         setTreeQuery: (q) => this.controller.setQuery(q),
         windowDays: () => this.controller.filter.windowDays,
         workspaceState: context.workspaceState,
@@ -328,6 +337,31 @@ export class ServiceHealthApp extends Disposable {
     await updateSetting('groupBy', groupBy);
     this.settings = readSettings();
     this.view.render();
+  }
+
+  /** One listing for a query reaching past the held window; not merged into the store (its window stays). */
+  private async fetchEvents(server: ServerQuery, signal: AbortSignal): Promise<StoredEvent[]> {
+    const c = this.connections.current;
+    const ids = this.controller.subscriptionIds();
+    if (!c || this.controller.phase() !== 'ready' || ids.length === 0) {
+      throw new Error('Connect to a service and select subscriptions first, then search again.');
+    }
+    const results = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Searching Service Health events…' }, () =>
+      c.api.listEventsForSubscriptions(ids, { ...(server.filter ? { filter: server.filter } : {}), ...(server.queryStartTime ? { queryStartTime: server.queryStartTime } : {}), signal }),
+    );
+    const failed = results.filter((r) => r.error);
+    if (failed.length === results.length && failed[0]?.error) {
+      throw failed[0].error;
+    }
+    for (const f of failed) {
+      this.log.warn(`Query search, subscription ${f.subscriptionId}: ${f.error?.message ?? 'failed'}`);
+    }
+    return results.flatMap((r) =>
+      r.events.flatMap((event) => {
+        const trackingId = trackingIdOrUndefined(event);
+        return trackingId ? [{ subscriptionId: r.subscriptionId, trackingId, event }] : [];
+      }),
+    );
   }
 
   /** Why `@health` cannot load events yet, as one sentence saying what to do; undefined when it can. */

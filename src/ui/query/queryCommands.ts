@@ -5,6 +5,8 @@
 import * as vscode from 'vscode';
 import { ViewQuery } from '../../core/chat/viewQuery';
 import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
+import type { HealthEvent } from '../../core/model/schemas';
+import type { ServerQuery } from '../../core/query';
 import { Disposable } from '../base/disposable';
 import { askTreeQuery } from './queryFilterInput';
 import { QueryHistoryStore } from './queryHistoryStore';
@@ -17,7 +19,10 @@ const TREE_QUERY_KEY = 'serviceHealth.treeQuery';
 export interface QueryCommandsDeps {
   /** Every held event (before the view filter). */
   events(): readonly StoredEvent[];
-  openDetails(ref: EventRef): Promise<unknown>;
+  /** Opens the details webview; `event` is given for events the palette fetched (not held). */
+  openDetails(ref: EventRef, event?: HealthEvent): Promise<unknown>;
+  /** Lists events from the service with a compiled server query (the palette's "search the service"). */
+  fetchEvents(server: ServerQuery, signal: AbortSignal): Promise<StoredEvent[]>;
   /** The query slot of the Events view. */
   setTreeQuery(query: ViewQuery | undefined): void;
   windowDays(): number;
@@ -67,6 +72,7 @@ export class QueryCommands extends Disposable {
       {
         events: this.deps.events,
         openDetails: this.deps.openDetails,
+        fetchEvents: this.deps.fetchEvents,
         applyToTree: (text) => this.applyToTree(text),
         history: this.history,
         windowDays: this.deps.windowDays,

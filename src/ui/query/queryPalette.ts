@@ -5,11 +5,15 @@
  * input, recent queries come first.
  *
  * Decision: the palette searches the events already held (the view's time window). A query that
- * reaches further back says so on its summary item rather than fetching on every keystroke.
+ * reaches further back offers one "Search the service" item instead of fetching on every
+ * keystroke; it asks the service once with the compiled server part ($filter + queryStartTime)
+ * and adds what comes back to this palette only (the Events view keeps its own window).
  */
 import * as vscode from 'vscode';
 import { countText } from '../../core/chat/answer';
 import { distinctIncidents, KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
+import { eventKey } from '../../core/events/eventFacts';
+import type { ServerQuery } from '../../core/query';
 import { eventTypeOf, lastUpdateOf, regionsOf, relativeTime, servicesOf, statusOf, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
 import type { HealthEvent } from '../../core/model/schemas';
 import type { QueryHistoryStore } from './queryHistoryStore';
@@ -20,7 +24,10 @@ const DAY = 86_400_000;
 
 export interface QueryPaletteDeps {
   events(): readonly StoredEvent[];
-  openDetails(ref: EventRef): Promise<unknown>;
+  /** Opens the details webview; `event` is given for events fetched by the palette (not held). */
+  openDetails(ref: EventRef, event?: HealthEvent): Promise<unknown>;
+  /** Lists events from the service for every selected subscription (absent: no fetching). */
+  fetchEvents?(server: ServerQuery, signal: AbortSignal): Promise<StoredEvent[]>;
   /** Filters the Events view by the query text. */
   applyToTree(text: string): Promise<unknown>;
   readonly history: QueryHistoryStore;
@@ -30,7 +37,11 @@ export interface QueryPaletteDeps {
 }
 
 type QueryItem = vscode.QuickPickItem &
-  ({ readonly action: 'summary'; readonly text: string } | { readonly action: 'event'; readonly ref: EventRef } | { readonly action: 'history'; readonly text: string } | { readonly action: 'none' });
+  (
+    | { readonly action: 'summary'; readonly text: string }
+    | { readonly action: 'event'; readonly ref: EventRef; readonly event: HealthEvent }
+    | { readonly action: 'fetch'; readonly server: ServerQuery; readonly text: string }
+    | { readonly action: 'history'; readonly text: string } | { readonly action: 'none' });
 
 /** Labels render `$(name)` as icons: service text must not. */
 function plain(text: string): string {
@@ -65,6 +76,7 @@ export function eventItem(stored: StoredEvent & { subscriptions?: number }, now:
   return {
     action: 'event',
     ref: { subscriptionId: stored.subscriptionId, trackingId: stored.trackingId },
+    event: e,
     label: plain(titleOf(e)),
     iconPath: levelIcon(e),
     description: plain(description.join(' · ')),
@@ -74,16 +86,25 @@ export function eventItem(stored: StoredEvent & { subscriptions?: number }, now:
 }
 
 /** Builds the items for a query text (exported for tests of the palette's contents). */
-export function paletteItems(text: string, deps: Pick<QueryPaletteDeps, 'events' | 'windowDays' | 'history'>, names: KnownNamesCache, now: number): QueryItem[] {
-  const events = deps.events();
+export function paletteItems(
+  text: string,
+  deps: Pick<QueryPaletteDeps, 'events' | 'windowDays' | 'history' | 'fetchEvents'>,
+  names: KnownNamesCache,
+  now: number,
+  fetched: ReadonlyMap<string, StoredEvent> = new Map(),
+): QueryItem[] {
+  const held = deps.events();
+  const heldKeys = new Set(held.map((e) => eventKey(e.subscriptionId, e.trackingId)));
+  const events = [...held, ...[...fetched].filter(([k]) => !heldKeys.has(k)).map(([, e]) => e)];
   const run = runQuery(text, events, now, names.of(events));
   const incidents = distinctIncidents(run.selected);
   const items: QueryItem[] = [];
   if (text.trim()) {
     const notes: string[] = [];
     if (run.parsed.unrecognized.length > 0) notes.push(`did not understand: ${run.parsed.unrecognized.join(', ')}`);
-    if (run.parsed.since !== undefined && run.parsed.since < now - deps.windowDays() * DAY) {
-      notes.push(`only the last ${deps.windowDays()} days are loaded (widen with Filter Events…)`);
+    const reachesBack = run.parsed.since !== undefined && run.parsed.since < now - deps.windowDays() * DAY;
+    if (reachesBack && fetched.size === 0) {
+      notes.push(`only the last ${deps.windowDays()} days are loaded`);
     }
     const summary = countText(incidents.length, run.description);
     items.push({
@@ -95,6 +116,17 @@ export function paletteItems(text: string, deps: Pick<QueryPaletteDeps, 'events'
       ...(notes.length > 0 ? { detail: plain(notes.join(' · ')) } : {}),
       alwaysShow: true,
     });
+    if (reachesBack && deps.fetchEvents && run.compiled.server.queryStartTime) {
+      items.push({
+        action: 'fetch',
+        text,
+        server: run.compiled.server,
+        label: `Search the service back to ${run.compiled.server.queryStartTime.slice(0, 10)}`,
+        iconPath: new vscode.ThemeIcon('cloud-download'),
+        description: fetched.size > 0 ? `${fetched.size} event(s) fetched` : 'one request per subscription',
+        alwaysShow: true,
+      });
+    }
   } else {
     const history = deps.history.list();
     if (history.length > 0) {
@@ -123,8 +155,26 @@ export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<
   qp.matchOnDescription = false;
   qp.matchOnDetail = false;
   qp.value = initial;
+  const fetched = new Map<string, StoredEvent>();
+  const abort = new AbortController();
   const render = (): void => {
-    qp.items = paletteItems(qp.value, deps, names, now());
+    qp.items = paletteItems(qp.value, deps, names, now(), fetched);
+  };
+  const fetchOlder = async (server: ServerQuery): Promise<void> => {
+    if (!deps.fetchEvents) return;
+    qp.busy = true;
+    qp.title = 'Query Service Health Events: searching the service…';
+    try {
+      for (const e of await deps.fetchEvents(server, abort.signal)) fetched.set(eventKey(e.subscriptionId, e.trackingId), e);
+    } catch (error) {
+      if (!abort.signal.aborted) {
+        void vscode.window.showErrorMessage(error instanceof Error && error.message ? error.message : 'Searching the service failed; try again.');
+      }
+    } finally {
+      qp.busy = false;
+      qp.title = 'Query Service Health Events';
+    }
+    if (!abort.signal.aborted) render();
   };
   return new Promise<void>((resolve) => {
     const subscriptions: vscode.Disposable[] = [
@@ -146,13 +196,18 @@ export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<
           case 'event':
             qp.hide();
             if (typed) void deps.history.add(typed);
-            void deps.openDetails(item.ref);
+            void deps.openDetails(item.ref, item.event);
+            return;
+          case 'fetch':
+            void deps.history.add(item.text);
+            void fetchOlder(item.server);
             return;
           default:
             return;
         }
       }),
       qp.onDidHide(() => {
+        abort.abort();
         subscriptions.forEach((d) => d.dispose());
         qp.dispose();
         resolve();
