@@ -35,6 +35,7 @@ const only = process.argv[2];
 const suites = [
   ['unit', 'npx', ['mocha']],
   ['vscode', process.execPath, ['scripts/test-vscode.mjs']],
+  ['ui', process.execPath, ['scripts/test-ui.mjs']],
 ].filter(([label]) => !only || label === only);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

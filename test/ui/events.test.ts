@@ -1,0 +1,143 @@
+// The extension as users see it: the real web workbench driven through Chromium, the extension in
+// sample mode (set by the workspace's settings, so it starts its embedded sample service by itself).
+import * as assert from 'node:assert/strict';
+import { activityBarIcon, screenshot, statusBarItem, treeRows, viewContainer } from '../harness/ui';
+import { uiSession } from './session';
+import {
+  CONTAINER_ID,
+  CONTAINER_TITLE,
+  QUOTA_ITEM_ID,
+  allRows,
+  closeAllEditors,
+  detailsFrame,
+  eventRows,
+  groupRow,
+  openEventsView,
+  readQuota,
+  readQuotaTooltip,
+  viewTitleAction,
+  rowInfo,
+  runPaletteCommand,
+  setExpanded,
+  waitFor,
+} from './steps';
+
+describe('Service Health in the workbench (UI)', function () {
+  this.timeout(90_000);
+
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed') return;
+    const { page, artifactsDir, logs } = uiSession();
+    const file = await screenshot(page, artifactsDir, this.currentTest.title).catch(() => 'none');
+    console.error(`[ui] failure screenshot: ${file}\n[ui] last workbench lines:\n${logs.slice(-20).join('\n')}`);
+  });
+
+  it('the activity-bar icon opens the Events view with type groups and their counts', async () => {
+    const { page } = uiSession();
+    assert.equal(await viewContainer(page, CONTAINER_ID).isVisible(), false, 'the view is open before the click');
+    await activityBarIcon(page, CONTAINER_TITLE).first().click();
+    const issues = groupRow(page, 'Service issues');
+    await issues.waitFor({ state: 'visible', timeout: 60_000 });
+    const first = await rowInfo(treeRows(page, CONTAINER_ID).first());
+    assert.equal(first.label, 'Service issues', 'service issues come first');
+    assert.match(first.description, /^\d+( · \d+ active)?$/, 'the group row has no count');
+    // Fold everything so every type group is on screen.
+    await (await viewTitleAction(page, 'Collapse All')).click();
+    await treeRows(page, CONTAINER_ID).nth(2).waitFor({ state: 'visible' });
+    const groups = await allRows(page);
+    assert.ok(groups.length >= 3 && groups.every((g) => g.level === 1), `expected only type groups, got ${groups.map((g) => g.label).join(', ')}`);
+    for (const g of groups) {
+      assert.match(g.description, /^\d+( · \d+ active)?$/, `group "${g.label}" has no count`);
+    }
+    // The view's description sits in its pane header, which VS Code hides while the container holds a
+    // single view (the container title shows "Service Health: Events" instead): read it from the DOM.
+    const description = await viewContainer(page, CONTAINER_ID).locator('.pane-header .description').first().textContent();
+    assert.match(description ?? '', /^Sample data · \d+d/, 'the view does not say it shows sample data');
+  });
+
+  it('expanding a collapsed group shows its event rows with a description', async () => {
+    const { page } = uiSession();
+    await openEventsView(page);
+    // Folded by default: resolved events. Fold the type group first so expanding it is a real change.
+    const issues = groupRow(page, 'Service issues');
+    await setExpanded(issues, false);
+    const folded = await treeRows(page, CONTAINER_ID).count();
+    await setExpanded(issues, true);
+    const status = treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: /^(Active|Resolved)$/ }) });
+    await status.first().waitFor({ state: 'visible' });
+    assert.ok((await treeRows(page, CONTAINER_ID).count()) > folded, 'expanding added no rows');
+    const resolved = status.filter({ hasText: 'Resolved' }).first();
+    const active = status.filter({ hasText: 'Active' }).first();
+    const sub = (await resolved.count()) > 0 ? resolved : active;
+    await setExpanded(sub, true);
+    const events = eventRows(page);
+    await events.first().waitFor({ state: 'visible' });
+    const first = await rowInfo(events.first());
+    assert.equal(first.level, 3, 'event rows sit under type and status');
+    assert.ok(first.label.length > 5, 'an event row has no title');
+    // "<service> · <region> · 3h ago"
+    assert.match(first.description, /\S+ · .+ · (\d+[mhd] ago|just now)$/, `unexpected description "${first.description}"`);
+  });
+
+  it('clicking an event opens a details panel with its title, badges and timeline', async () => {
+    const { page } = uiSession();
+    await openEventsView(page);
+    await closeAllEditors(page);
+    await setExpanded(groupRow(page, 'Service issues'), true);
+    const active = treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: /^Active$/ }) }).first();
+    await setExpanded(active, true);
+    const row = eventRows(page).first();
+    const { label } = await rowInfo(row);
+    await row.click();
+    const frame = await detailsFrame(page);
+    assert.equal((await frame.locator('h1.title').innerText()).trim(), label);
+    const badges = await frame.locator('ul.badges li.badge').allInnerTexts();
+    assert.ok(badges.some((b) => /Service issue|Active/i.test(b)), `badges: ${badges.join(' | ')}`);
+    const updates = frame.locator('ol.timeline li.update');
+    assert.ok((await updates.count()) > 0, 'the timeline has no updates');
+    assert.match(await frame.locator('.tracking-id').innerText(), /\S{4,}/, 'no tracking id');
+    const tab = page.locator('.tabs-container .tab.active');
+    assert.match(await tab.innerText(), new RegExp(label.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'the editor tab is not titled after the event');
+  });
+
+  it('the quota status-bar item shows remaining/limit after the load, with a tooltip table', async () => {
+    const { page } = uiSession();
+    const { remaining, limit, text } = await readQuota(page);
+    assert.ok(limit > 0 && remaining > 0 && remaining < limit, `quota "${text}" does not show requests spent`);
+    const label = await statusBarItem(page, QUOTA_ITEM_ID).locator('a').first().getAttribute('aria-label');
+    assert.match(label ?? '', /^API quota: [\d,]+ of [\d,]+ on \S+/);
+    const tooltip = await readQuotaTooltip(page);
+    assert.match(tooltip.text, /Resource[\s\S]*Remaining[\s\S]*Limit/, 'no quota table in the tooltip');
+    assert.ok(tooltip.requestsSent > 0, 'the tooltip counts no requests');
+    await page.mouse.move(700, 400);
+  });
+
+  it('"Service Health: Refresh" from the command palette loads again (more requests sent)', async () => {
+    const { page } = uiSession();
+    await openEventsView(page);
+    // The shown bucket may refill between reads; the session's request count only grows.
+    const before = await readQuotaTooltip(page);
+    await page.mouse.move(700, 450);
+    await runPaletteCommand(page, 'Service Health: Refresh');
+    await waitFor(async () => {
+      const now = await readQuotaTooltip(page);
+      await page.mouse.move(700, 450);
+      return now.requestsSent > before.requestsSent ? now : undefined;
+    }, 30_000, `the request count stayed at ${before.requestsSent} after the refresh`);
+    assert.equal(await groupRow(page, 'Service issues').isVisible(), true, 'the tree lost its groups');
+  });
+
+  it('the view title shows Refresh, Filter and Group By, and Group By opens its picker', async () => {
+    const { page } = uiSession();
+    await openEventsView(page);
+    for (const name of ['Refresh', 'Filter Events…', 'Group By…', 'Collapse All']) {
+      assert.equal(await (await viewTitleAction(page, name)).isVisible(), true, `${name} is not shown`);
+    }
+    await (await viewTitleAction(page, 'Group By…')).click();
+    const picker = page.locator('.quick-input-widget');
+    await picker.waitFor({ state: 'visible' });
+    const options = await picker.locator('.monaco-list-row .label-name').allInnerTexts();
+    await page.keyboard.press('Escape');
+    assert.ok(options.some((o) => /Status/.test(o)) && options.some((o) => /Region/.test(o)), `Group By offers: ${options.join(', ')}`);
+  });
+});

@@ -1,0 +1,26 @@
+// The workbench page shared by the UI tests. scripts/test-ui.mjs (through run.ts) opens one workbench
+// per run and hands it over here before mocha loads the test files; tests read it with uiSession().
+import type { Page } from 'playwright-core';
+
+export interface UiSession {
+  readonly page: Page;
+  /** Workbench console lines so far (extension host included), for failure diagnostics. */
+  readonly logs: readonly string[];
+  /** Where failure screenshots go. */
+  readonly artifactsDir: string;
+}
+
+// One per process by design: mocha's test files need the page the runner opened, and mocha offers
+// no other channel into them. Set once by the runner, cleared when it closes the workbench.
+let current: UiSession | undefined;
+
+export function setUiSession(session: UiSession | undefined): void {
+  current = session;
+}
+
+export function uiSession(): UiSession {
+  if (!current) {
+    throw new Error('No workbench: run the UI tests with `npm run test:ui`, which opens one first.');
+  }
+  return current;
+}

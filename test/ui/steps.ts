@@ -1,0 +1,137 @@
+// Page steps shared by the UI tests and the README screenshots: each brings the workbench into a
+// known state and waits for what it expects, so callers never sleep.
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { clickActivityBarIcon, statusBarItem, treeRows, viewContainer, webviewFrame } from '../harness/ui';
+
+export const CONTAINER_ID = 'serviceHealth';
+export const CONTAINER_TITLE = 'Service Health';
+export const QUOTA_ITEM_ID = 'serviceHealth.quota';
+/** "4,987/5,000" (the status-bar text without its icon). */
+export const QUOTA_TEXT = /(\d{1,3}(?:,\d{3})*)\/(\d{1,3}(?:,\d{3})*)/;
+
+/** A tree row's visible label, description and nesting level. */
+export interface RowInfo {
+  readonly label: string;
+  readonly description: string;
+  readonly level: number;
+  readonly expanded: boolean | undefined;
+}
+
+/** Opens the Service Health view container (activates the extension) and waits for the first group row. */
+export async function openEventsView(page: Page): Promise<void> {
+  if (!(await viewContainer(page, CONTAINER_ID).isVisible())) {
+    await clickActivityBarIcon(page, CONTAINER_TITLE);
+  }
+  await groupRow(page, 'Service issues').waitFor({ state: 'visible', timeout: 60_000 });
+}
+
+/** A top-level group row by its exact label (e.g. "Service issues"). */
+export function groupRow(page: Page, label: string): Locator {
+  return treeRows(page, CONTAINER_ID)
+    .and(page.locator('[aria-level="1"]'))
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) });
+}
+
+export async function rowInfo(row: Locator): Promise<RowInfo> {
+  const [label, description, level, expanded] = await Promise.all([
+    row.locator('.label-name').first().innerText(),
+    row.locator('.label-description').first().innerText().catch(() => ''),
+    row.getAttribute('aria-level'),
+    row.getAttribute('aria-expanded'),
+  ]);
+  return { label: label.trim(), description: description.trim(), level: Number(level), expanded: expanded === null ? undefined : expanded === 'true' };
+}
+
+export async function allRows(page: Page): Promise<RowInfo[]> {
+  const rows = treeRows(page, CONTAINER_ID);
+  const n = await rows.count();
+  const out: RowInfo[] = [];
+  for (let i = 0; i < n; i++) out.push(await rowInfo(rows.nth(i)));
+  return out;
+}
+
+/** Sets a tree row's expansion with its twistie (a row click on an event row opens its details instead). */
+export async function setExpanded(row: Locator, expanded: boolean): Promise<void> {
+  if ((await row.getAttribute('aria-expanded')) === String(expanded)) return;
+  await row.locator('.monaco-tl-twistie').click();
+  await row.page().waitForFunction(
+    ([el, want]) => el?.getAttribute('aria-expanded') === want,
+    [await row.elementHandle(), String(expanded)] as const,
+  );
+}
+
+/** Rows that show an event (they carry the relative "… ago" time in their description). */
+export function eventRows(page: Page): Locator {
+  return treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-description', { hasText: / ago$|just now$/ }) });
+}
+
+/** The details webview's content frame, once its script rendered the event's title. */
+export async function detailsFrame(page: Page): Promise<FrameLocator> {
+  const frame = webviewFrame(page);
+  await frame.locator('h1.title').waitFor({ state: 'visible', timeout: 30_000 });
+  return frame;
+}
+
+/** Closes every editor (details panels are editors), so exactly one webview is on screen afterwards. */
+export async function closeAllEditors(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await runPaletteCommand(page, 'View: Close All Editors');
+  await page.locator('.editor-group-container .tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+}
+
+/** Runs a command through the palette by its exact title (the first fuzzy match may be another one). */
+export async function runPaletteCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
+  await row.first().waitFor({ state: 'visible' });
+  await row.first().click();
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' }).catch(() => undefined);
+}
+
+/** The quota status-bar item once it shows numbers, with the numbers parsed. */
+export async function readQuota(page: Page): Promise<{ text: string; remaining: number; limit: number }> {
+  const item = statusBarItem(page, QUOTA_ITEM_ID);
+  await item.waitFor({ state: 'visible', timeout: 60_000 });
+  const text = (await item.innerText()).trim();
+  const m = QUOTA_TEXT.exec(text);
+  if (!m) throw new Error(`The quota status-bar item reads "${text}", not "remaining/limit".`);
+  return { text, remaining: Number(m[1]?.replace(/,/g, '')), limit: Number(m[2]?.replace(/,/g, '')) };
+}
+
+/** Polls `probe` until it returns a value (for state only the DOM text shows, like the quota item). */
+export async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out: ${what}.`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The quota item's hover (a Markdown table), and the session's request count it ends with. */
+export async function readQuotaTooltip(page: Page): Promise<{ text: string; requestsSent: number }> {
+  await page.mouse.move(700, 450);
+  await statusBarItem(page, QUOTA_ITEM_ID).hover();
+  const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'API quota' }).first();
+  await hover.waitFor({ state: 'visible', timeout: 10_000 });
+  const text = await hover.innerText();
+  const m = /([\d,]+) requests? sent this session/.exec(text);
+  if (!m) throw new Error(`The quota tooltip has no request count: ${text}`);
+  return { text, requestsSent: Number(m[1]?.replace(/,/g, '')) };
+}
+
+/** Clicks a view/title action of the Events view by its title (hovering the header shows the actions). */
+export async function viewTitleAction(page: Page, title: string): Promise<Locator> {
+  await page.locator('.part.sidebar .composite.title').first().hover();
+  const action = page.locator(`.part.sidebar a.action-label[aria-label="${title.replace(/"/g, '\\"')}"]`).first();
+  await action.waitFor({ state: 'visible', timeout: 10_000 });
+  return action;
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
