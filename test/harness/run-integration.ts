@@ -4,6 +4,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPORT_BEGIN, REPORT_END, REPORT_FILE_ENV, GREP_ENV, SUMMARY_LINE } from '../integration/protocol';
+import { PROBE_DIR_ENV } from '../integration/probeProtocol';
+import { startProbeWatcher, type ProbeWatcher } from './probes';
 import { ensureRuntime } from './runtime';
 import { startServer, type VsCodeServer } from './server';
 import { openWorkbench, type Workbench } from './workbench';
@@ -55,6 +57,7 @@ export async function runIntegrationTests(options: IntegrationOptions): Promise<
   let server: VsCodeServer | undefined;
   let workbench: Workbench | undefined;
   let opening: Promise<Workbench> | undefined;
+  let probes: ProbeWatcher | undefined;
   const limit = timeout(options.timeoutMs ?? 5 * 60_000);
   const interrupted = new Promise<'interrupted'>((resolve) => {
     process.once('SIGINT', () => resolve('interrupted'));
@@ -63,6 +66,8 @@ export async function runIntegrationTests(options: IntegrationOptions): Promise<
   try {
     const env: Record<string, string> = { [REPORT_FILE_ENV]: reportFile };
     if (options.grep) env[GREP_ENV] = options.grep;
+    // Browser probes: suites ask the harness to inspect the workbench DOM (webview security checks).
+    env[PROBE_DIR_ENV] = join(work, 'probes');
     server = await startServer({ runtime, env });
     const activeServer = server;
     opening = openWorkbench({
@@ -72,8 +77,9 @@ export async function runIntegrationTests(options: IntegrationOptions): Promise<
       folder: work,
       onLog,
     });
-    const opened = opening.then((wb) => {
+    const opened = opening.then(async (wb) => {
       workbench = wb;
+      probes = await startProbeWatcher(wb.page, join(work, 'probes'));
       return wb.exit;
     });
     const outcome = await Promise.race([opened, limit.promise, interrupted]);
@@ -116,6 +122,7 @@ export async function runIntegrationTests(options: IntegrationOptions): Promise<
     return summary.failed === 0 ? 0 : 1;
   } finally {
     limit.cancel();
+    probes?.stop();
     if (!workbench && opening) {
       // Timed out while the page was still loading: stopping the server makes the load fail fast,
       // then the browser that openWorkbench launched is closed all the same.

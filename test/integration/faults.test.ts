@@ -1,0 +1,166 @@
+// Faults at the extension level, in a real VS Code: the sample service (real loopback HTTP) is
+// told to fail in each way the service can, and the test checks what the user ends up seeing
+// (events kept or loaded, one clear sentence) and what went over the wire (retries, re-auth).
+import * as assert from 'node:assert/strict';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import type { ServiceHealthApi } from '../../src/extension';
+import type { SampleService } from '../../src/core/sample';
+
+const EXTENSION_ID = 'service-health.service-health';
+const EVENTS_PATH = /\/events\/?$/i;
+
+async function api(): Promise<ServiceHealthApi> {
+  const ext = vscode.extensions.getExtension<ServiceHealthApi>(EXTENSION_ID);
+  assert.ok(ext, 'extension not found');
+  return ext.activate();
+}
+
+describe('faults (real VS Code)', function () {
+  this.timeout(90_000);
+  let health: ServiceHealthApi;
+  let sample: SampleService;
+  let baseline: number;
+
+  /** What the view tells the user: its message, else the error rows of the tree. */
+  function shown(): string {
+    const rows = health.getTreeSnapshot(1).filter((n) => n.contextValue === undefined || /error/.test(n.contextValue ?? '') || n.id?.includes('error'));
+    return [health.viewState().message ?? '', ...rows.map((r) => r.label)].join(' | ');
+  }
+
+  function statusCount(status: number): number {
+    return sample.stats.byStatus.get(status) ?? 0;
+  }
+
+  before(async () => {
+    health = await api();
+    await health.useSampleService({ events: 150, pageSize: 20, seed: 7 });
+    const s = health.sampleService();
+    assert.ok(s);
+    sample = s;
+    await health.refresh({ full: true });
+    baseline = health.getEvents().length;
+    assert.ok(baseline > 0);
+  });
+
+  afterEach(async () => {
+    sample.faults.clear();
+    sample.knobs.latencyMs = 0;
+    // Each case starts from a healthy, fully loaded store.
+    await health.refresh({ full: true });
+    assert.equal(health.getEvents().length, baseline, 'a clean refresh after the fault restores every event');
+    assert.equal(health.viewState().message ?? '', '', `the view still shows a problem: ${health.viewState().message ?? ''}`);
+  });
+
+  after(async () => {
+    await health.useSampleService({});
+  });
+
+  it('401 once (token expired): one silent re-authentication, then the events load without a message', async () => {
+    sample.resetStats();
+    sample.faults.inject({ kind: 'tokenExpired' }, { path: EVENTS_PATH });
+    await health.refresh({ full: true });
+    assert.equal(sample.faults.applied > 0, true);
+    assert.equal(statusCount(401), 1, 'exactly one 401');
+    assert.equal(health.getEvents().length, baseline);
+    assert.equal(health.viewState().message ?? '', '');
+  });
+
+  it('401 on every request: one re-authentication per request, then a clear sign-in prompt, earlier events kept', async () => {
+    sample.resetStats();
+    sample.faults.inject({ kind: 'tokenExpired' }, { path: EVENTS_PATH, times: 1_000 });
+    await health.refresh({ full: true });
+    const requests = sample.stats.byPath.size > 0 ? [...sample.stats.byPath.values()].reduce((a, b) => a + b, 0) : 0;
+    assert.equal(statusCount(401), requests, 'every request was refused');
+    // 3 subscriptions, each: the first try and one silent re-authentication, no more.
+    assert.equal(statusCount(401), 3 * 2);
+    assert.match(shown(), /sign in again/i);
+    assert.match(shown(), /ExpiredAuthenticationToken/);
+    assert.equal(health.getEvents().length, baseline, 'earlier events are kept');
+  });
+
+  it('403: says to ask an administrator for the Reader role', async () => {
+    sample.faults.inject({ kind: 'forbidden' }, { path: EVENTS_PATH, times: 1_000 });
+    await health.refresh({ full: true });
+    assert.match(shown(), /Reader role/);
+    assert.match(shown(), /AuthorizationFailed/);
+    assert.equal(health.getEvents().length, baseline);
+  });
+
+  it('503 with retry-after, then success: retried and loaded without a message', async () => {
+    sample.resetStats();
+    sample.faults.inject({ kind: 'status', status: 503, retryAfterSeconds: 0 }, { path: EVENTS_PATH, times: 2 });
+    await health.refresh({ full: true });
+    assert.equal(statusCount(503), 2);
+    assert.equal(health.getEvents().length, baseline);
+    assert.equal(health.viewState().message ?? '', '');
+  });
+
+  it('500 on every request: bounded retries, then a message and the earlier events', async () => {
+    sample.resetStats();
+    sample.faults.inject({ kind: 'status', status: 500 }, { path: EVENTS_PATH, times: 1_000 });
+    await health.refresh({ full: true });
+    // 3 subscriptions x (1 + 3 transient retries).
+    assert.equal(statusCount(500), 3 * 4);
+    assert.notEqual(shown().replace(/\|/g, '').trim(), '');
+    assert.equal(health.getEvents().length, baseline);
+  });
+
+  it('a connection reset is retried transparently', async () => {
+    sample.faults.inject({ kind: 'connectionReset' }, { path: EVENTS_PATH, times: 2 });
+    await health.refresh({ full: true });
+    assert.equal(sample.faults.pending, 0);
+    assert.equal(health.getEvents().length, baseline);
+    assert.equal(health.viewState().message ?? '', '');
+  });
+
+  it('a body that is not JSON: a message, earlier events kept', async () => {
+    sample.faults.inject({ kind: 'invalidJson' }, { path: EVENTS_PATH, times: 1_000 });
+    await health.refresh({ full: true });
+    assert.notEqual(shown().replace(/\|/g, '').trim(), '');
+    assert.equal(health.getEvents().length, baseline);
+  });
+
+  it('unknown fields and enum values (schema drift) still load every event', async () => {
+    sample.faults.inject({ kind: 'schemaDrift' }, { path: EVENTS_PATH, times: 1_000 });
+    await health.refresh({ full: true });
+    assert.equal(health.getEvents().length, baseline);
+    assert.equal(health.viewState().message ?? '', '');
+  });
+
+  it('a nextLink loop ends with a message instead of paging forever', async () => {
+    sample.resetStats();
+    sample.faults.inject({ kind: 'nextLinkLoop' }, { path: EVENTS_PATH, times: 1_000 });
+    await health.refresh({ full: true });
+    const requests = [...sample.stats.byPath.values()].reduce((a, b) => a + b, 0);
+    assert.ok(requests < 100, `${requests} requests`);
+    assert.notEqual(shown().replace(/\|/g, '').trim(), '');
+  });
+
+  describe('a nextLink to another origin', () => {
+    let foreign: Server;
+    const received: IncomingHttpHeaders[] = [];
+
+    before(async () => {
+      foreign = createServer((req, res) => {
+        received.push(req.headers);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"value":[]}');
+      });
+      await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
+    });
+
+    after(async () => {
+      await new Promise<void>((resolve) => foreign.close(() => resolve()));
+    });
+
+    it('is not followed with the token: no credential reaches the other origin, and the user is told', async () => {
+      const origin = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}`;
+      sample.faults.inject({ kind: 'foreignNextLink', origin }, { path: EVENTS_PATH, times: 3 });
+      await health.refresh({ full: true });
+      assert.deepEqual(received.filter((h) => h.authorization !== undefined), []);
+      assert.notEqual(shown().replace(/\|/g, '').trim(), '');
+      assert.equal(health.getEvents().length, baseline);
+    });
+  });
+});
