@@ -35,7 +35,7 @@ async function octokit() {
   const MyOctokit = Octokit.plugin(throttling, retry);
   let rateLimitEvents = 0;
   let secondaryEvents = 0;
-  let requestsSent = 0;
+  let requestCalls = 0;
   const kit = new MyOctokit({
     baseUrl: url,
     throttle: {
@@ -52,7 +52,7 @@ async function octokit() {
   });
   // The sample wants `Authorization: Bearer`; octokit's token auth would send `token <t>`.
   kit.hook.before('request', (options) => {
-    requestsSent++;
+    requestCalls++;
     options.headers.authorization = `Bearer ${token}`;
   });
   const listOne = async (sub) => {
@@ -76,7 +76,7 @@ async function octokit() {
     wallMs,
     events: settled.reduce((n, s) => n + (s.status === 'fulfilled' ? s.value.length : 0), 0),
     failures: settled.filter((s) => s.status === 'rejected').map((s) => String(s.reason?.message ?? s.reason)),
-    requestsSent,
+    requestCalls, // octokit.request() calls; its plugins retry inside one call
     onRateLimitCalls: rateLimitEvents,
     onSecondaryRateLimitCalls: secondaryEvents,
   };
