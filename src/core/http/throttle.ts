@@ -54,6 +54,8 @@ export class Throttle {
   private readonly sent: { at: number; points: number }[] = [];
   /** Sends per bucket since its last snapshot, so N queued requests cannot all spend the last unit. */
   private readonly sentSinceSnapshot = new Map<string, number>();
+  /** Requests per bucket sent and not yet answered. */
+  private readonly inFlightPerBucket = new Map<string, number>();
   private pauseKind: PauseKind | undefined;
   private timerAt: number | undefined;
   private timerCancel: AbortController | undefined;
@@ -102,10 +104,19 @@ export class Throttle {
     this.pump();
   }
 
-  /** New snapshots arrived for these buckets: their local send counts start again. */
+  /**
+   * New snapshots arrived for these buckets. The `remaining` they report may not count the
+   * requests still in flight (sent before, answered after), so those stay counted against it:
+   * forgetting them let up to maxConcurrency requests overshoot an exhausted window.
+   */
   snapshotsUpdated(buckets: readonly string[]): void {
     for (const b of buckets) {
-      this.sentSinceSnapshot.delete(b);
+      const pending = this.inFlightPerBucket.get(b) ?? 0;
+      if (pending > 0) {
+        this.sentSinceSnapshot.set(b, pending);
+      } else {
+        this.sentSinceSnapshot.delete(b);
+      }
     }
     this.pump();
   }
@@ -181,6 +192,7 @@ export class Throttle {
     if (!w.ticket.exempt) {
       for (const b of w.ticket.buckets) {
         this.sentSinceSnapshot.set(b, (this.sentSinceSnapshot.get(b) ?? 0) + 1);
+        this.inFlightPerBucket.set(b, (this.inFlightPerBucket.get(b) ?? 0) + 1);
       }
     }
     let released = false;
@@ -190,11 +202,11 @@ export class Throttle {
       }
       released = true;
       this.inFlight--;
-      if (notCounted && !w.ticket.exempt) {
+      if (!w.ticket.exempt) {
         for (const b of w.ticket.buckets) {
-          const n = this.sentSinceSnapshot.get(b);
-          if (n !== undefined && n > 0) {
-            this.sentSinceSnapshot.set(b, n - 1);
+          decrement(this.inFlightPerBucket, b);
+          if (notCounted) {
+            decrement(this.sentSinceSnapshot, b);
           }
         }
       }
@@ -269,5 +281,14 @@ export class Throttle {
       },
       () => undefined,
     );
+  }
+}
+
+function decrement(counts: Map<string, number>, key: string): void {
+  const n = counts.get(key) ?? 0;
+  if (n > 1) {
+    counts.set(key, n - 1);
+  } else {
+    counts.delete(key);
   }
 }

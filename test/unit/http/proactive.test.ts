@@ -50,6 +50,38 @@ describe('http client: proactive throttle', () => {
     assert.deepEqual(server.seen.map((s) => s.at - T0), [0, 0, 11_000]);
   });
 
+  it('counts requests still in flight against a fresh snapshot, so a window is never overshot', async () => {
+    const clock = new FakeClock(T0, false);
+    const reset = T0 + 60_000;
+    const limit = 6;
+    let arrivedInWindow = 0;
+    let refused = 0;
+    server = await startLoopback((r, res) => {
+      if (r.at >= reset) {
+        send(res, 200, { 'x-ratelimit-remaining': '100', 'x-ratelimit-reset': String(reset / 1000 + 3600) });
+        return;
+      }
+      arrivedInWindow++;
+      const remaining = Math.max(0, limit - arrivedInWindow);
+      const status = arrivedInWindow > limit ? 403 : 200;
+      if (status === 403) {
+        refused++;
+      }
+      // Answer late, so several requests are in flight when each answer arrives.
+      setTimeout(() => send(res, status, { 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': String(reset / 1000) }), 15);
+    }, () => clock.now());
+    client = new ThrottledClient({ origin: server.origin, clock, maxConcurrency: 4 });
+    await client.request({ method: 'GET', url: '/first' }); // remaining 5
+    const all = Array.from({ length: 12 }, (_, n) => client!.request({ method: 'GET', url: `/q${n}` }));
+    await new Promise((r) => setTimeout(r, 400));
+    assert.equal(refused, 0, 'no request was sent into an exhausted window');
+    assert.equal(arrivedInWindow, limit, 'the whole window was used, not less');
+    clock.advance(61_000);
+    const results = await Promise.all(all);
+    assert.ok(results.every((r) => r.status === 200));
+    assert.equal(server.seen.length, 13);
+  });
+
   it('exempt requests (GET /rate_limit) skip the primary hold; applyRateLimitStatus feeds the hold', async () => {
     const clock = new FakeClock(T0, false);
     const reset = T0 + 120_000;
