@@ -1,6 +1,7 @@
 // `npm run screenshots [-- --out <dir>] [scene ...]`: PNGs of the extension in a real VS Code workbench,
 // offline (VS Code server from code-server + Debian Chromium, demo mode without tests).
-// Needs `npm run build` and `npm run compile` first. Default output folder: screenshots-tmp/ (git-ignored).
+// Needs `npm run build` and `npm run compile` first. Default output folder: docs/images/ (the README's
+// pictures, committed); a failed scene leaves <scene>-failed.png in screenshots-tmp/ (git-ignored).
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -14,7 +15,7 @@ for (const needed of [entry, join(root, 'dist', 'extension.js')]) {
     process.exit(1);
   }
 }
-let outDir = join(root, 'screenshots-tmp');
+let outDir = join(root, 'docs', 'images');
 const only = [];
 for (let i = 2; i < process.argv.length; i++) {
   const arg = process.argv[i];

@@ -1,21 +1,212 @@
-// `npm run screenshots`: opens the workbench with the extension loaded (demo mode, no tests) and saves
-// PNGs of each scene. Scenes for the extension's own views are added as the UI lands.
-import { type Page } from 'playwright-core';
-import { hideSecondarySideBar, launchWorkbench, screenshot } from './ui';
+// `npm run screenshots`: opens the workbench with the extension loaded (demo mode, no tests) on a
+// sample-mode workspace and saves the README's PNGs, one per scene. Each scene brings the workbench
+// into its state by itself (so `npm run screenshots -- <scene>` works alone) and waits for what it shows.
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { closeAllEditors, detailsFrame, eventRows, firstChildRow, groupRow, openEventsView, readQuotaTooltip, setExpanded, viewTitleAction, waitFor } from '../ui/steps';
+import { createSampleWorkspace, type SampleWorkspace } from '../ui/workspace';
+import { hideSecondarySideBar, launchWorkbench, screenshot, statusBarItem, treeRows, webviewFrame } from './ui';
+
+/** What a scene may ask of the capture: a region instead of the whole window. */
+export interface Shot {
+  readonly clip?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
+}
+
+export interface SceneContext {
+  readonly workspace: SampleWorkspace;
+  readonly log: (line: string) => void;
+}
 
 export interface Scene {
   readonly name: string;
-  /** Brings the workbench into the state to capture; the PNG is taken right after. */
-  prepare(page: Page): Promise<void>;
+  /** One line for the README / the run's log. */
+  readonly caption: string;
+  /** Brings the workbench into the state to capture; 'skip' when the feature is not there. */
+  prepare(page: Page, ctx: SceneContext): Promise<Shot | 'skip' | void>;
+}
+
+const VIEWPORT = { width: 1400, height: 900 } as const;
+/** Wide enough for event titles and their "service · region · age" descriptions. */
+const SIDEBAR_WIDTH = 560;
+/** Narrower while a details panel is open: the panel is the subject. */
+const DETAILS_SIDEBAR_WIDTH = 430;
+const DARK = 'Default Dark Modern';
+const LIGHT = 'Default Light Modern';
+
+/** The one browser global used in page functions (the project compiles without the DOM lib). */
+interface BrowserGlobals {
+  getComputedStyle(el: unknown): { backgroundColor: string };
+}
+
+/** Drags the side bar's sash so it is `width` pixels wide. */
+async function setSidebarWidth(page: Page, width: number): Promise<void> {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  if (!box || Math.abs(box.width - width) < 4) return;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width + 1, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width + 1, y, { steps: 8 });
+  await page.mouse.up();
+  await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
+}
+
+async function setTheme(page: Page, ctx: SceneContext, theme: string): Promise<void> {
+  const light = theme === LIGHT;
+  const isLight = await page.locator('.monaco-workbench.vs').count();
+  if ((isLight > 0) === light) return;
+  await ctx.workspace.writeSettings({ 'workbench.colorTheme': theme });
+  await page.locator(light ? '.monaco-workbench.vs' : '.monaco-workbench.vs-dark').waitFor({ state: 'attached', timeout: 30_000 });
+  // The class flips first; the theme's colors are applied a moment later: wait for the side bar's.
+  await waitFor(
+    async () => {
+      const rgb = await page.locator('.part.sidebar').evaluate((el) => (globalThis as unknown as BrowserGlobals).getComputedStyle(el).backgroundColor);
+      const [r = 0, g = 0, b = 0] = (rgb.match(/\d+/g) ?? []).map(Number);
+      return (r + g + b) / 3 > 128 === light ? true : undefined;
+    },
+    30_000,
+    `the side bar did not turn ${light ? 'light' : 'dark'}`,
+  );
+}
+
+/** Events view open at `sidebarWidth`, no editors, no hover. */
+async function baseState(page: Page, ctx: SceneContext, theme = DARK, sidebarWidth = SIDEBAR_WIDTH): Promise<void> {
+  await setTheme(page, ctx, theme);
+  await hideSecondarySideBar(page);
+  await openEventsView(page);
+  await closeAllEditors(page);
+  await setSidebarWidth(page, sidebarWidth);
+}
+
+/** Folds the tree, then unfolds `groups` (type groups) and their Active sub-group. */
+async function showGroups(page: Page, groups: readonly string[]): Promise<void> {
+  await (await viewTitleAction(page, 'Collapse All')).click();
+  await treeRows(page, 'serviceHealth').nth(2).waitFor({ state: 'visible' });
+  for (const label of groups) {
+    const group = groupRow(page, label);
+    await setExpanded(group, true);
+  }
+}
+
+/** Opens the first active event row under `group` whose row matches `has` (a CSS selector inside the row). */
+async function openEventIn(page: Page, group: string, has?: string): Promise<string> {
+  await showGroups(page, [group]);
+  const active = treeRows(page, 'serviceHealth').filter({ has: page.locator('.label-name', { hasText: /^Active$/ }) }).first();
+  await setExpanded(active, true);
+  const rows = has ? eventRows(page).filter({ has: page.locator(has) }) : eventRows(page);
+  const row = rows.first();
+  await row.waitFor({ state: 'visible' });
+  const label = (await row.locator('.label-name').innerText()).trim();
+  await row.click();
+  await detailsFrame(page);
+  // Move the pointer off the tree: a row hover would put a tooltip over the panel.
+  await page.mouse.move(VIEWPORT.width - 10, 60);
+  return label;
+}
+
+async function showDetailsOfServiceIssue(page: Page, ctx: SceneContext, theme: string): Promise<void> {
+  await baseState(page, ctx, theme, DETAILS_SIDEBAR_WIDTH);
+  await openEventIn(page, 'Service issues');
+  // The webview takes the theme from the workbench through its body class.
+  await webviewFrame(page).locator(theme === LIGHT ? 'body.vscode-light' : 'body.vscode-dark').waitFor({ state: 'attached' });
 }
 
 export const SCENES: readonly Scene[] = [
-  // The title bar reads "[Extension Development Host]": the payload loaded the extension.
   {
-    name: 'workbench',
-    prepare: async (page) => {
-      await page.locator('.window-title, .command-center').filter({ hasText: 'Extension Development Host' }).first().waitFor();
-      await hideSecondarySideBar(page);
+    name: 'events-tree',
+    caption: 'The Events view grouped by type: counts per group, active before resolved, service · region · age per event.',
+    prepare: async (page, ctx) => {
+      await baseState(page, ctx);
+      await showGroups(page, ['Emerging issues', 'Security advisories']);
+      // Collapse All folded the status sub-groups too: unfold each group's Active one (resolved stay folded).
+      for (const label of ['Emerging issues', 'Security advisories']) {
+        await setExpanded(await firstChildRow(page, groupRow(page, label)), true);
+      }
+      await eventRows(page).first().waitFor({ state: 'visible' });
+      await page.mouse.move(VIEWPORT.width - 10, 60);
+    },
+  },
+  {
+    name: 'event-details',
+    caption: 'Details of a service issue: badges, tracking ID, portal and support links, impact times and summary.',
+    prepare: (page, ctx) => showDetailsOfServiceIssue(page, ctx, DARK),
+  },
+  {
+    name: 'event-details-timeline',
+    caption: 'Further down the same panel: impacted services and regions, the update timeline and recommended actions.',
+    prepare: async (page, ctx) => {
+      await showDetailsOfServiceIssue(page, ctx, DARK);
+      const frame = await detailsFrame(page);
+      // From the recommended actions on: impacted services and regions, then the update timeline.
+      const target = (await frame.locator('section.highlighted, section:has(ol.recommended)').count()) > 0 ? 'section:has(ol.recommended)' : 'section:has(ol.timeline)';
+      await frame.locator(target).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    name: 'sensitive-event',
+    caption: 'A sensitive event: its text is fetched only on request, for accounts allowed to read it.',
+    prepare: async (page, ctx) => {
+      await baseState(page, ctx, DARK, DETAILS_SIDEBAR_WIDTH);
+      await openEventIn(page, 'Security advisories', '.codicon-lock');
+      const frame = await detailsFrame(page);
+      await frame.getByRole('button', { name: 'Fetch details' }).waitFor({ state: 'visible' });
+    },
+  },
+  {
+    name: 'quota-tooltip',
+    caption: 'The API quota in the status bar, with every rate-limit bucket in its tooltip.',
+    prepare: async (page, ctx) => {
+      await baseState(page, ctx);
+      await readQuotaTooltip(page);
+      const hover = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'API quota' }).first();
+      const box = await hover.boundingBox();
+      const item = await statusBarItem(page, 'serviceHealth.quota').boundingBox();
+      if (!box || !item) return undefined;
+      // The hover and the status bar beneath it, with a margin.
+      const x = Math.max(0, Math.min(box.x, item.x) - 24);
+      const y = Math.max(0, box.y - 24);
+      return { clip: { x, y, width: VIEWPORT.width - x, height: VIEWPORT.height - y } };
+    },
+  },
+  {
+    name: 'quota-pick',
+    caption: 'Clicking the quota item lists each bucket with its reset time and where the numbers came from.',
+    prepare: async (page, ctx) => {
+      await baseState(page, ctx);
+      await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
+      await statusBarItem(page, 'serviceHealth.quota').click();
+      await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ state: 'visible', timeout: 30_000 });
+      await page.mouse.move(VIEWPORT.width - 10, VIEWPORT.height / 2);
+    },
+  },
+  {
+    name: 'query-events',
+    caption: 'Query Events: plain-words queries over the held events, answered as you type.',
+    prepare: async (page, ctx) => {
+      await baseState(page, ctx);
+      // Only once the command is contributed and registered (it is being built alongside this scene).
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible' });
+      await input.fill('>Service Health: Query Events');
+      const row = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: /Query Events…/ }).first();
+      if (!(await row.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))) {
+        await page.keyboard.press('Escape');
+        ctx.log('[screenshots] query-events skipped: no "Service Health: Query Events…" command');
+        return 'skip';
+      }
+      await row.click();
+      // The command opens its own quick pick: type only once it replaced the palette.
+      await page.locator('.quick-input-widget .quick-input-title').filter({ hasText: /Query/ }).waitFor({ state: 'visible', timeout: 15_000 });
+      await page.locator('.quick-input-widget input').pressSequentially('active service issues in west europe last 3 days', { delay: 10 });
+      await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ state: 'visible', timeout: 15_000 });
+      return undefined;
+    },
+  },
+  {
+    name: 'event-details-light',
+    caption: 'The details panel follows the color theme (here Default Light Modern).',
+    prepare: async (page, ctx) => {
+      await showDetailsOfServiceIssue(page, ctx, LIGHT);
     },
   },
 ];
@@ -29,25 +220,34 @@ export interface ScreenshotOptions {
 
 export async function takeScreenshots(options: ScreenshotOptions): Promise<string[]> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const session = await launchWorkbench({ root: options.root, viewport: { width: 1400, height: 900 } });
+  const workspace = await createSampleWorkspace();
   const saved: string[] = [];
   let current = 'start';
   try {
-    for (const scene of SCENES) {
-      if (options.only && !options.only.includes(scene.name)) continue;
-      current = scene.name;
-      await scene.prepare(session.page);
-      const file = await screenshot(session.page, options.outDir, scene.name);
-      saved.push(file);
-      log(`[screenshots] ${file}`);
+    const session = await launchWorkbench({ root: options.root, folder: workspace.folder, viewport: VIEWPORT });
+    try {
+      const ctx: SceneContext = { workspace, log };
+      for (const scene of SCENES) {
+        if (options.only && !options.only.includes(scene.name)) continue;
+        current = scene.name;
+        const shot = await scene.prepare(session.page, ctx);
+        if (shot === 'skip') continue;
+        const file = join(options.outDir, `${scene.name}.png`);
+        await session.page.screenshot({ path: file, ...(shot?.clip ? { clip: shot.clip } : {}) });
+        await session.page.keyboard.press('Escape');
+        saved.push(file);
+        log(`[screenshots] ${file}: ${scene.caption}`);
+      }
+    } catch (err) {
+      // What the page showed when the scene failed is the quickest clue.
+      const failed = await screenshot(session.page, join(options.root, 'screenshots-tmp'), `${current}-failed`).catch(() => 'none');
+      log(`[screenshots] scene ${current} failed (page: ${failed}); last workbench lines:\n${session.logs.slice(-30).join('\n')}`);
+      throw err;
+    } finally {
+      await session.close();
     }
-  } catch (err) {
-    // What the page showed when the scene failed is the quickest clue.
-    const failed = await screenshot(session.page, options.outDir, `${current}-failed`).catch(() => 'none');
-    log(`[screenshots] scene ${current} failed (page: ${failed}); last workbench lines:\n${session.logs.slice(-30).join('\n')}`);
-    throw err;
   } finally {
-    await session.close();
+    await workspace.dispose();
   }
   return saved;
 }

@@ -50,14 +50,21 @@ export async function allRows(page: Page): Promise<RowInfo[]> {
   return out;
 }
 
-/** Sets a tree row's expansion with its twistie (a row click on an event row opens its details instead). */
+/**
+ * Sets a tree row's expansion with its twistie (a row click on an event row opens its details instead).
+ * `row` must name the row by what it shows (label, level), not by its expansion state: the list reuses
+ * row elements, so the locator is read again until the state changed.
+ */
 export async function setExpanded(row: Locator, expanded: boolean): Promise<void> {
   if ((await row.getAttribute('aria-expanded')) === String(expanded)) return;
   await row.locator('.monaco-tl-twistie').click();
-  await row.page().waitForFunction(
-    ([el, want]) => el?.getAttribute('aria-expanded') === want,
-    [await row.elementHandle(), String(expanded)] as const,
-  );
+  await waitFor(async () => ((await row.getAttribute('aria-expanded')) === String(expanded) ? true : undefined), 10_000, `the row did not ${expanded ? 'expand' : 'collapse'}`);
+}
+
+/** The first child row of a rendered row (the list's rows carry their position as data-index). */
+export async function firstChildRow(page: Page, parent: Locator): Promise<Locator> {
+  const index = Number(await parent.getAttribute('data-index'));
+  return treeRows(page, CONTAINER_ID).and(page.locator(`[data-index="${index + 1}"]`));
 }
 
 /** Rows that show an event (they carry the relative "… ago" time in their description). */

@@ -30,12 +30,14 @@ export const BASE_SETTINGS: Readonly<Record<string, unknown>> = {
   'git.enabled': false,
 };
 
-export async function createSampleWorkspace(extra: Readonly<Record<string, unknown>> = {}): Promise<SampleWorkspace> {
-  const folder = await mkdtemp(join(tmpdir(), 'service-health-ui-'));
+/** `name` is the folder's base name, which the window title shows (screenshots want a tidy one). */
+export async function createSampleWorkspace(extra: Readonly<Record<string, unknown>> = {}, name = 'my-azure-app'): Promise<SampleWorkspace> {
+  const parent = await mkdtemp(join(tmpdir(), 'service-health-ui-'));
+  const folder = join(parent, name);
   const settingsDir = join(folder, '.vscode');
   await mkdir(settingsDir, { recursive: true });
   const writeSettings = (more: Readonly<Record<string, unknown>>): Promise<void> =>
     writeFile(join(settingsDir, 'settings.json'), `${JSON.stringify({ ...BASE_SETTINGS, ...more }, null, 2)}\n`);
   await writeSettings(extra);
-  return { folder, writeSettings, dispose: () => rm(folder, { recursive: true, force: true }) };
+  return { folder, writeSettings, dispose: () => rm(parent, { recursive: true, force: true }) };
 }
