@@ -1,0 +1,190 @@
+// Extension performance figures in a real VS Code: activation, loading and grouping 10,000
+// events, and the details webview for an event with 200 updates. No timed assertions: the
+// assertions check the work was done; the numbers go to the JSON file named by
+// SERVICE_HEALTH_EXTENSION_BENCH (set by `node bench/extension.mjs`), or are just printed.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import type { ServiceHealthApi } from '../../src/extension';
+import type { HealthEvent } from '../../src/core/model/schemas';
+import { buildDetailsViewModel } from '../../src/core/render/viewModel';
+import { generateEvents, generateGuids, type GeneratedEvent } from '../../src/core/sample';
+
+const EXTENSION_ID = 'service-health.service-health';
+const BENCH_FILE_ENV = 'SERVICE_HEALTH_EXTENSION_BENCH';
+// A plain test run measures once (the suite doubles as a 10,000-event functional check); the bench repeats.
+const RUNS = Number(process.env.SERVICE_HEALTH_EXTENSION_BENCH_RUNS ?? (process.env[BENCH_FILE_ENV] ? 5 : 1));
+const TREE_EVENTS = 10_000;
+const UPDATES = 200;
+
+interface Figure {
+  readonly name: string;
+  readonly unit: 'ms';
+  /** Median of the runs (or the single value). */
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+  readonly runs: number;
+  readonly note: string;
+}
+
+function figure(name: string, samples: readonly number[], note: string): Figure {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  const median = sorted.length % 2 ? (sorted[Math.floor(mid)] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+  const r = (n: number): number => Math.round(n * 100) / 100;
+  return { name, unit: 'ms', median: r(median), min: r(sorted[0] ?? NaN), max: r(sorted[sorted.length - 1] ?? NaN), runs: samples.length, note };
+}
+
+async function time<T>(fn: () => Promise<T> | T): Promise<{ ms: number; value: T }> {
+  const t0 = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - t0, value };
+}
+
+/** Polls as tightly as the event loop allows (about 1 ms), so the wait adds little to the figure. */
+async function until<T>(what: string, fn: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 1));
+  }
+}
+
+function eventWithUpdates(count: number, subscriptionId: string): GeneratedEvent {
+  const now = Date.now();
+  const base = generateEvents({ count: 1, seed: 99, now, subscriptionIds: [subscriptionId] })[0];
+  assert.ok(base);
+  const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const updates = Array.from({ length: count }, (_, i) => ({
+    summary: `<p>Update ${i + 1}: engineers are <strong>investigating</strong> elevated error rates. See <a href="https://status.example/${i}">status</a>.</p><ul><li>Step ${i}</li><li>Next step</li></ul>`,
+    updateDateTime: iso(now - (count - i) * 60_000),
+  }));
+  const p = base.event.properties ?? {};
+  const event: HealthEvent = {
+    ...base.event,
+    name: 'PERF-200U',
+    properties: {
+      ...p,
+      isEventSensitive: false,
+      title: 'Event with 200 updates',
+      lastUpdateTime: iso(now - 1_000),
+      impact: [{ impactedService: 'Virtual Machines', impactedRegions: [{ impactedRegion: 'East US', status: 'Active', lastUpdateTime: iso(now), updates }] }],
+    },
+  };
+  return { event, subscriptionIds: [subscriptionId] };
+}
+
+describe('extension performance (real VS Code)', function () {
+  this.timeout(300_000);
+  const figures: Figure[] = [];
+  let health: ServiceHealthApi;
+  let activation: { activateCallMs: number | null; compositionRootMs: number; wasActive: boolean };
+
+  before(async () => {
+    const ext = vscode.extensions.getExtension<ServiceHealthApi>(EXTENSION_ID);
+    assert.ok(ext);
+    const wasActive = ext.isActive;
+    const { ms, value } = await time(async () => ext.activate());
+    health = value;
+    activation = { activateCallMs: wasActive ? null : ms, compositionRootMs: health.activationMs(), wasActive };
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await health.settings.update('timeWindowDays', undefined);
+    await health.useSampleService({});
+    const out = {
+      suite: 'extension',
+      date: new Date().toISOString(),
+      vscode: vscode.version,
+      node: process.versions.node,
+      platform: `${process.platform} ${process.arch}`,
+      uiKind: vscode.env.uiKind === vscode.UIKind.Web ? 'web (VS Code server + Chromium)' : 'desktop',
+      activation,
+      figures,
+    };
+    console.log('[extension-bench] ' + JSON.stringify(out));
+    const file = process.env[BENCH_FILE_ENV];
+    if (file) {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+    }
+  });
+
+  it('activation', () => {
+    assert.ok(activation.compositionRootMs > 0);
+    if (activation.activateCallMs !== null) {
+      figures.push(figure('activate() call (module load + activate, first activation)', [activation.activateCallMs], 'extension.activate() in this host'));
+    }
+    figures.push(figure('activate(): composition root', [activation.compositionRootMs], 'synchronous part of activate(): settings, log, auth, tree view, commands, status bar'));
+  });
+
+  it(`tree: ${TREE_EVENTS} events loaded over HTTP and grouped`, async () => {
+    // The generator spreads events over the 30 days before now: a 31-day window holds them all.
+    await health.settings.update('timeWindowDays', 31);
+    await health.setGroupBy('type');
+    // One subscription, so the store holds exactly one row per event (events may concern several).
+    const gen = await time(() => generateEvents({ count: TREE_EVENTS, seed: 5, now: Date.now(), subscriptionIds: generateGuids(5, 1) }));
+    assert.equal(gen.value.length, TREE_EVENTS);
+    // Each run starts a new sample service and client (as switching to it does): a first paint
+    // from an empty store, and a fresh request budget, so seed 001's 900 points per minute
+    // (200 pages per load) never throttles a later run.
+    const paint: number[] = [];
+    const full: number[] = [];
+    const model: number[] = [];
+    const rows: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const first = await time(async () => {
+        await health.useSampleService({ eventsOverride: gen.value });
+        return health.getTreeSnapshot(1);
+      });
+      paint.push(first.ms);
+      assert.equal(health.getEvents().length, TREE_EVENTS, 'all events loaded');
+      const total = first.value.reduce((n, g) => n + Number(g.description?.split(' ')[0]), 0);
+      assert.equal(total, TREE_EVENTS, 'group counts add up');
+      model.push((await time(() => health.getTreeSnapshot(1))).ms);
+      rows.push((await time(() => health.getTreeSnapshot(3))).ms);
+      full.push((await time(async () => {
+        await health.refresh({ full: true });
+        return health.getTreeSnapshot(1);
+      })).ms);
+      assert.equal(health.getEvents().length, TREE_EVENTS);
+    }
+    figures.push(figure(`tree first paint, ${TREE_EVENTS} events`, paint, 'useSampleService(): new loopback sample service with the events, new client, all 200 pages (50 per page) over HTTP, grouped; until getTreeSnapshot returns the groups'));
+    figures.push(figure(`(generating ${TREE_EVENTS} sample events, not included above)`, [gen.ms], 'test data only'));
+    figures.push(figure(`tree full refresh, ${TREE_EVENTS} events held`, full, 'refresh({ full: true }) right after the first paint: 200 pages again, merged into the store, groups'));
+    figures.push(figure(`tree model (groups), ${TREE_EVENTS} events`, model, 'filter + group + group nodes (getTreeSnapshot(1))'));
+    figures.push(figure(`tree model with every row, ${TREE_EVENTS} events`, rows, 'groups, sub-groups and all event tree items (getTreeSnapshot(3))'));
+  });
+
+  it(`details webview: event with ${UPDATES} updates`, async () => {
+    const sub = generateGuids(77, 1)[0] as string;
+    const gen = eventWithUpdates(UPDATES, sub);
+    await health.useSampleService({ eventsOverride: [gen] });
+    const ref = { subscriptionId: sub, trackingId: 'PERF-200U' };
+    assert.ok(health.getEvents().some((e) => e.trackingId === ref.trackingId));
+
+    const open: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await until('the panel to close', () => (health.lastRenderedDetails(ref) ? undefined : true));
+      const t0 = performance.now();
+      assert.equal(await health.openDetails(ref), true);
+      const model = await until('the posted view model', () => health.lastRenderedDetails(ref)?.model);
+      open.push(performance.now() - t0);
+      assert.equal(model.updates.length, UPDATES);
+    }
+    figures.push(figure(`details webview, ${UPDATES} updates: show -> ready -> model posted`, open, 'createWebviewPanel, shell HTML, webview script loads and posts ready, host builds the sanitized model and posts it'));
+
+    const build: number[] = [];
+    for (let i = 0; i < RUNS * 4; i++) {
+      build.push((await time(() => buildDetailsViewModel(ref, gen.event, { now: Date.now() }))).ms);
+    }
+    figures.push(figure(`details view model, ${UPDATES} updates (sanitize + build)`, build, 'buildDetailsViewModel alone, in the extension host'));
+  });
+});
