@@ -39,15 +39,22 @@ export async function requestJson<S extends z.ZodType>(
 }
 
 export function parseBody<S extends z.ZodType>(response: HttpResponse, schema: S, kind: ResponseKind, context: ApiErrorContext): z.infer<S> {
+  return validateJson(readJson(response, kind, context), schema, kind);
+}
+
+/** Status check and JSON parse; non-2xx becomes ApiError. */
+function readJson(response: HttpResponse, kind: ResponseKind, context: ApiErrorContext): unknown {
   if (response.status < 200 || response.status > 299) {
     throw ApiError.fromResponse(response, context);
   }
-  let json: unknown;
   try {
-    json = JSON.parse(response.body);
+    return JSON.parse(response.body) as unknown;
   } catch {
     throw ResponseValidationError.notJson(kind, response.body);
   }
+}
+
+function validateJson<S extends z.ZodType>(json: unknown, schema: S, kind: ResponseKind): z.infer<S> {
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     throw ResponseValidationError.fromZod(kind, parsed.error);
@@ -65,6 +72,11 @@ function linkKey(url: URL): string {
 /**
  * Yields validated pages. `nextLink` absent, null or "" ends the listing (the seed does not say
  * which the service sends on the last page). A nextLink without `api-version` gets ours appended.
+ *
+ * The next page is requested as soon as the current page's JSON is parsed and its nextLink
+ * checked, before the current page is validated and handed over: validation and the consumer's
+ * work overlap the next round trip. A prefetch nobody consumes (an invalid page, an early
+ * `break`) is aborted.
  */
 export async function* followPages<S extends z.ZodType<{ nextLink?: string | null }>>(
   req: PageRequest<S>,
@@ -73,46 +85,84 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
   let url: string = req.firstUrl;
   let origin = req.origin;
   let pages = 0;
-  for (;;) {
-    req.signal?.throwIfAborted();
-    const response = await req.client.request({ method: 'GET', url, signal: req.signal, headers: { accept: 'application/json' } });
-    const page = parseBody(response, req.schema, req.kind, req.context);
-    pages += 1;
-    const responseUrl = safeUrl(response.url) ?? safeUrl(url, origin);
-    if (origin === undefined && responseUrl) {
-      origin = responseUrl.origin;
+  let prefetch: AbortController | undefined;
+  const send = (target: string, signal: AbortSignal | undefined): Promise<HttpResponse> => {
+    const pending = req.client.request({ method: 'GET', url: target, signal, headers: { accept: 'application/json' } });
+    pending.catch(() => undefined); // awaited below; an aborted prefetch must not be "unhandled"
+    return pending;
+  };
+  req.signal?.throwIfAborted();
+  let pending = send(url, req.signal);
+  try {
+    for (;;) {
+      const response = await pending;
+      const json = readJson(response, req.kind, req.context);
+      pages += 1;
+      const responseUrl = safeUrl(response.url) ?? safeUrl(url, origin);
+      if (origin === undefined && responseUrl) {
+        origin = responseUrl.origin;
+      }
+      if (responseUrl) {
+        seen.add(linkKey(responseUrl));
+      }
+      const rawNext = json !== null && typeof json === 'object' ? (json as { nextLink?: unknown }).nextLink : undefined;
+      let next: URL | undefined;
+      let stop: PagingError | undefined;
+      if (typeof rawNext === 'string' && rawNext.trim() !== '') {
+        try {
+          next = nextUrl(rawNext, responseUrl?.href ?? origin, origin, req.apiVersion, pages);
+          const key = linkKey(next);
+          if (seen.has(key)) {
+            throw new PagingError('loop', pages);
+          }
+          if (pages >= req.maxPages) {
+            throw new PagingError('pageCap', pages);
+          }
+          seen.add(key);
+        } catch (error) {
+          if (!(error instanceof PagingError)) {
+            throw error;
+          }
+          stop = error;
+          next = undefined;
+        }
+      }
+      if (next) {
+        req.signal?.throwIfAborted();
+        prefetch = new AbortController();
+        url = next.href;
+        pending = send(url, req.signal ? AbortSignal.any([req.signal, prefetch.signal]) : prefetch.signal);
+      }
+      yield validateJson(json, req.schema, req.kind);
+      if (stop) {
+        throw stop;
+      }
+      if (!next) {
+        return;
+      }
+      prefetch = undefined;
     }
-    if (responseUrl) {
-      seen.add(linkKey(responseUrl));
-    }
-    yield page;
-    const nextLink = page.nextLink;
-    if (nextLink === undefined || nextLink === null || nextLink.trim() === '') {
-      return;
-    }
-    // Liberal: a relative nextLink is resolved against the page it came from.
-    const next = safeUrl(nextLink.trim(), responseUrl?.href ?? origin);
-    if (!next || (next.protocol !== 'https:' && next.protocol !== 'http:')) {
-      throw new PagingError('invalidLink', pages);
-    }
-    if (origin !== undefined && next.origin !== origin) {
-      throw new PagingError('crossOrigin', pages, next.host);
-    }
-    if (!next.searchParams.has('api-version')) {
-      // Appended to the raw query so the opaque $skipToken is not re-encoded.
-      const raw = next.search.length > 1 ? `${next.search}&` : '?';
-      next.search = `${raw}api-version=${encodeURIComponent(req.apiVersion)}`;
-    }
-    const key = linkKey(next);
-    if (seen.has(key)) {
-      throw new PagingError('loop', pages);
-    }
-    if (pages >= req.maxPages) {
-      throw new PagingError('pageCap', pages);
-    }
-    seen.add(key);
-    url = next.href;
+  } finally {
+    prefetch?.abort();
   }
+}
+
+/** Resolves and checks a nextLink: http(s), same origin, api-version present. */
+function nextUrl(link: string, base: string | undefined, origin: string | undefined, apiVersion: string, pages: number): URL {
+  // Liberal: a relative nextLink is resolved against the page it came from.
+  const next = safeUrl(link.trim(), base);
+  if (!next || (next.protocol !== 'https:' && next.protocol !== 'http:')) {
+    throw new PagingError('invalidLink', pages);
+  }
+  if (origin !== undefined && next.origin !== origin) {
+    throw new PagingError('crossOrigin', pages, next.host);
+  }
+  if (!next.searchParams.has('api-version')) {
+    // Appended to the raw query so the opaque $skipToken is not re-encoded.
+    const raw = next.search.length > 1 ? `${next.search}&` : '?';
+    next.search = `${raw}api-version=${encodeURIComponent(apiVersion)}`;
+  }
+  return next;
 }
 
 function safeUrl(value: string, base?: string): URL | undefined {

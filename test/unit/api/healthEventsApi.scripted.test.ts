@@ -78,6 +78,26 @@ describe('HealthEventsApi against a scripted loopback server', () => {
     assert.deepEqual(pages[0]?.events.map((e) => e.name), ['A', 'B']);
   });
 
+  it('requests the next page while the consumer still holds the current one, and aborts an unconsumed prefetch', async () => {
+    const api = await setup((req, origin) => {
+      const page = Number(new URL(req.url, origin).searchParams.get('$skipToken') ?? '0');
+      return { body: { value: [event(`E${page}`)], nextLink: page < 4 ? `${origin}${EVENTS_PATH}?api-version=2025-05-01&$skipToken=${page + 1}` : undefined } };
+    });
+    const pages = api.listEvents(SUB);
+    const first = await pages.next();
+    assert.equal(first.value?.events[0]?.name, 'E0');
+    // The consumer has not asked for page 2 yet, but its request is already under way.
+    for (let i = 0; i < 50 && server!.requests.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    assert.equal(server!.requests.length, 2);
+    await pages.return(undefined); // an early break
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(server!.requests.length, 2, 'no request after the consumer stopped');
+    const all = await api.listAllEvents(SUB);
+    assert.deepEqual(all.map((e) => e.name), ['E0', 'E1', 'E2', 'E3', 'E4']);
+  });
+
   it('stops with PagingError when a nextLink repeats instead of looping', async () => {
     const api = await setup((req, origin) => ({ body: { value: [event(`E${req.url.length}`)], nextLink: `${origin}${EVENTS_PATH}?$skipToken=same&api-version=2025-05-01` } }));
     await assert.rejects(api.listAllEvents(SUB), (error: unknown) => {
