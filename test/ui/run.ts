@@ -39,8 +39,9 @@ export async function runUiTests(options: UiTestOptions): Promise<number> {
     });
     const launched = await Promise.race([launching, limit]);
     if (launched === 'timeout') {
-      // launchWorkbench closes what it opened when it fails; stop waiting for it but close a late success.
-      void launching.then((s) => s.close(), () => undefined);
+      // launchWorkbench closes what it opened when it fails, and its own waits are bounded: wait for it
+      // to settle and close a late success, so no server or browser outlives the run.
+      await launching.then((s) => s.close(), () => undefined);
       throw new Error(options.signal?.aborted ? 'Interrupted.' : `The workbench did not open within ${timeoutMs} ms.`);
     }
     session = launched;
