@@ -59,23 +59,40 @@ export function severityOf(bucket: QuotaSnapshot, now: number): QuotaSeverity {
   return low ? 'low' : 'ok';
 }
 
-/** The most constrained bucket: exhausted first, then the lowest share left, then the fewest left. */
+/**
+ * The bucket worth showing. A low or exhausted one first (the most constrained: lowest share
+ * left, then fewest left). While all are fine, an hourly window (it has a reset time) wins over
+ * an ARM token bucket: "244/250" that refills 25 per second tells people nothing, while
+ * "4,812/5,000 until 13:00" does.
+ */
 export function pickBucket(buckets: Iterable<QuotaSnapshot>, now: number): QuotaSnapshot | undefined {
-  const rank = (b: QuotaSnapshot): [number, number, number] => {
+  const rank = (b: QuotaSnapshot): number[] => {
     const severity = severityOf(b, now);
     const weight = severity === 'exhausted' ? 0 : severity === 'low' ? 1 : 2;
-    return [weight, remainingRatio(b) ?? 1, b.remaining];
+    const windowed = severity === 'ok' && b.resetAt === undefined ? 1 : 0;
+    return [weight, windowed, remainingRatio(b) ?? 1, b.remaining];
   };
   let best: QuotaSnapshot | undefined;
-  let bestRank: [number, number, number] | undefined;
+  let bestRank: number[] | undefined;
   for (const bucket of buckets) {
     const r = rank(bucket);
-    if (!bestRank || r[0] < bestRank[0] || (r[0] === bestRank[0] && (r[1] < bestRank[1] || (r[1] === bestRank[1] && r[2] < bestRank[2])))) {
+    if (!bestRank || isBefore(r, bestRank)) {
       best = bucket;
       bestRank = r;
     }
   }
   return best;
+}
+
+function isBefore(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    if (x !== y) {
+      return x < y;
+    }
+  }
+  return false;
 }
 
 export function summarizeQuota(state: QuotaState, now: number): QuotaSummary | undefined {

@@ -54,6 +54,14 @@ describe('quota summary', () => {
     assert.equal(picked?.resource, 'search');
   });
 
+  it('prefers an hourly window over a healthy ARM token bucket, but shows a low token bucket', () => {
+    const healthy = [bucket('subscription-reads', 244, 250), bucket('core', 4812, 5000, 600_000)];
+    assert.equal(pickBucket(healthy, NOW)?.resource, 'core');
+    const lowReads = [bucket('subscription-reads', 12, 250), bucket('core', 4812, 5000, 600_000)];
+    assert.equal(pickBucket(lowReads, NOW)?.resource, 'subscription-reads');
+    assert.equal(pickBucket([bucket('subscription-reads', 244, 250)], NOW)?.resource, 'subscription-reads');
+  });
+
   it('shows a queue pause as exhausted with its own countdown', () => {
     const s = summarizeQuota(state([bucket('core', 10, 5000, 600_000)], { pausedUntil: NOW + 61_000, pauseReason: 'secondary limit' }), NOW);
     assert.equal(s?.severity, 'exhausted');
