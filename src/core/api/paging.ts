@@ -85,7 +85,8 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
   let url: string = req.firstUrl;
   let origin = req.origin;
   let pages = 0;
-  let prefetch: AbortController | undefined;
+  // A holder, not a plain variable: `launch` (a closure) replaces it while the loop runs.
+  const prefetch: { controller?: AbortController } = {};
   const send = (target: string, signal: AbortSignal | undefined): Promise<HttpResponse> => {
     const pending = req.client.request({ method: 'GET', url: target, signal, headers: { accept: 'application/json' } });
     pending.catch(() => undefined); // awaited below; an aborted prefetch must not be "unhandled"
@@ -93,10 +94,35 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
   };
   req.signal?.throwIfAborted();
   let pending = send(url, req.signal);
+  /** Checks a link and records it as seen; a PagingError means "stop after this page". */
+  const accept = (link: string, base: string | undefined): URL => {
+    const next = nextUrl(link, base, origin, req.apiVersion, pages);
+    const key = linkKey(next);
+    if (seen.has(key)) {
+      throw new PagingError('loop', pages);
+    }
+    if (pages >= req.maxPages) {
+      throw new PagingError('pageCap', pages);
+    }
+    seen.add(key);
+    return next;
+  };
+  const abortPrefetch = (): void => {
+    prefetch.controller?.abort();
+    prefetch.controller = undefined;
+  };
+  const launch = (next: URL): void => {
+    req.signal?.throwIfAborted();
+    const controller = new AbortController();
+    prefetch.controller = controller;
+    url = next.href;
+    pending = send(url, req.signal ? AbortSignal.any([req.signal, controller.signal]) : controller.signal);
+  };
   try {
     for (;;) {
       const response = await pending;
-      const json = readJson(response, req.kind, req.context);
+      prefetch.controller = undefined;
+      const ok = response.status >= 200 && response.status <= 299;
       pages += 1;
       const responseUrl = safeUrl(response.url) ?? safeUrl(url, origin);
       if (origin === undefined && responseUrl) {
@@ -105,33 +131,44 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
       if (responseUrl) {
         seen.add(linkKey(responseUrl));
       }
+      const base = responseUrl?.href ?? origin;
+      // Speculation: the link is read straight from the text, so the request for the next page
+      // leaves before JSON.parse of a large page. It passes the same checks as a parsed link,
+      // so it can only go to the same origin; a wrong guess is aborted below.
+      const guess = ok ? peekNextLink(response.body) : undefined;
+      let speculative: URL | undefined;
+      if (guess !== undefined) {
+        try {
+          speculative = nextUrl(guess, base, origin, req.apiVersion, pages);
+          if (seen.has(linkKey(speculative)) || pages >= req.maxPages) {
+            speculative = undefined;
+          } else {
+            launch(speculative);
+          }
+        } catch {
+          speculative = undefined;
+        }
+      }
+      const json = readJson(response, req.kind, req.context);
       const rawNext = json !== null && typeof json === 'object' ? (json as { nextLink?: unknown }).nextLink : undefined;
       let next: URL | undefined;
       let stop: PagingError | undefined;
       if (typeof rawNext === 'string' && rawNext.trim() !== '') {
         try {
-          next = nextUrl(rawNext, responseUrl?.href ?? origin, origin, req.apiVersion, pages);
-          const key = linkKey(next);
-          if (seen.has(key)) {
-            throw new PagingError('loop', pages);
-          }
-          if (pages >= req.maxPages) {
-            throw new PagingError('pageCap', pages);
-          }
-          seen.add(key);
+          next = accept(rawNext, base);
         } catch (error) {
           if (!(error instanceof PagingError)) {
             throw error;
           }
           stop = error;
-          next = undefined;
         }
       }
-      if (next) {
-        req.signal?.throwIfAborted();
-        prefetch = new AbortController();
-        url = next.href;
-        pending = send(url, req.signal ? AbortSignal.any([req.signal, prefetch.signal]) : prefetch.signal);
+      if (speculative && speculative.href !== next?.href) {
+        abortPrefetch();
+        speculative = undefined;
+      }
+      if (next && !speculative) {
+        launch(next);
       }
       yield validateJson(json, req.schema, req.kind);
       if (stop) {
@@ -140,10 +177,30 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
       if (!next) {
         return;
       }
-      prefetch = undefined;
     }
   } finally {
-    prefetch?.abort();
+    abortPrefetch();
+  }
+}
+
+/**
+ * Reads the value of the last `"nextLink": "…"` in a JSON text without parsing all of it (ARM
+ * puts nextLink after `value`). Only a guess: the parsed body decides.
+ */
+export function peekNextLink(body: string): string | undefined {
+  const key = body.lastIndexOf('"nextLink"');
+  if (key < 0) {
+    return undefined;
+  }
+  const match = /^"nextLink"\s*:\s*("(?:[^"\\]|\\.)*")/.exec(body.slice(key, key + 8192));
+  if (!match?.[1]) {
+    return undefined;
+  }
+  try {
+    const value: unknown = JSON.parse(match[1]);
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -98,6 +98,22 @@ describe('HealthEventsApi against a scripted loopback server', () => {
     assert.deepEqual(all.map((e) => e.name), ['E0', 'E1', 'E2', 'E3', 'E4']);
   });
 
+  it('follows the parsed nextLink when a guess read from the text is wrong', async () => {
+    // The top-level nextLink comes first and an event carries a field named nextLink after it,
+    // so the text scan guesses the decoy: the parsed body must win and the listing stay exact.
+    const api = await setup((req, origin) => {
+      const u = new URL(req.url, origin);
+      if (u.pathname.endsWith('/decoy')) {
+        return { body: { value: [event('DECOY')] } };
+      }
+      const page = Number(u.searchParams.get('$skipToken') ?? '0');
+      const next = page < 2 ? `${origin}${EVENTS_PATH}?api-version=2025-05-01&$skipToken=${page + 1}` : undefined;
+      return { body: `{"nextLink":${JSON.stringify(next ?? null)},"value":[${JSON.stringify({ ...event(`E${page}`), nextLink: `${origin}/decoy` })}]}` };
+    });
+    const all = await api.listAllEvents(SUB);
+    assert.deepEqual(all.map((e) => e.name), ['E0', 'E1', 'E2']);
+  });
+
   it('stops with PagingError when a nextLink repeats instead of looping', async () => {
     const api = await setup((req, origin) => ({ body: { value: [event(`E${req.url.length}`)], nextLink: `${origin}${EVENTS_PATH}?$skipToken=same&api-version=2025-05-01` } }));
     await assert.rejects(api.listAllEvents(SUB), (error: unknown) => {
