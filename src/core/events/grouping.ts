@@ -4,18 +4,31 @@
  * - Modes: type -> status (default), status -> type, region, service, subscription.
  * - Known types in a fixed order of urgency; unknown types get their own group "Other: <type>".
  * - Active before Resolved, then any other status the service may add.
- * - Events within a group: priority (0 first), then last update, newest first.
- * - Region and service groups list an event under each region/service it impacts, so their
- *   counts can add up to more than the number of events.
+ * - One row per incident: the service lists the same incident (same tracking id) once per
+ *   affected subscription; those copies merge into one row and counts count incidents, like the
+ *   chat and query answers (distinctIncidents). Subscription grouping keeps one row per copy.
+ * - Rows within a group: priority (0 first), then last update, newest first.
+ * - Region and service groups list an incident under each region/service any copy impacts, so
+ *   their counts can add up to more than the number of incidents.
  */
-import { EVENT_TYPES } from '../model/schemas';
-import { compareEvents, eventTypeOf, regionsOf, servicesOf, statusOf, type StoredEvent } from './eventFacts';
+import { EVENT_TYPES, type Impact, type ImpactedRegion } from '../model/schemas';
+import { compareEvents, eventKey, eventTypeOf, lastUpdateOf, regionsOf, servicesOf, statusOf, type StoredEvent } from './eventFacts';
 
 export const GROUP_BY_MODES = ['type', 'status', 'region', 'service', 'subscription'] as const;
 export type GroupBy = (typeof GROUP_BY_MODES)[number];
 
 export function isGroupBy(value: unknown): value is GroupBy {
   return typeof value === 'string' && (GROUP_BY_MODES as readonly string[]).includes(value);
+}
+
+/** One row of the tree: an incident, with every subscription's copy of it. */
+export interface IncidentRow {
+  /** Stable row key: the upper-case tracking id (subscription grouping: subscription + tracking id). */
+  readonly key: string;
+  /** The copy the row shows and opens: the most recently updated one, else the first listed. */
+  readonly primary: StoredEvent;
+  /** Every copy (one per subscription listing the incident), primary first. */
+  readonly copies: readonly StoredEvent[];
 }
 
 export interface EventGroup {
@@ -26,12 +39,13 @@ export interface EventGroup {
   readonly kind: 'type' | 'status' | 'region' | 'service' | 'subscription';
   /** The raw key (event type, status, region name...). */
   readonly key: string;
-  /** Number of events in the group and all sub-groups. */
+  /** Number of incidents (distinct tracking ids) in the group and all sub-groups. */
   readonly count: number;
-  /** Active events among them. */
+  /** Active incidents among them. */
   readonly activeCount: number;
   readonly groups: readonly EventGroup[];
-  readonly events: readonly StoredEvent[];
+  /** Rows of a leaf group, sorted. */
+  readonly incidents: readonly IncidentRow[];
 }
 
 const TYPE_LABELS: Record<string, string> = {
@@ -80,47 +94,146 @@ export interface GroupingOptions {
 export function groupEvents(events: readonly StoredEvent[], by: GroupBy, options: GroupingOptions = {}): EventGroup[] {
   switch (by) {
     case 'type':
-      return nest(events, 'type', 'status', '');
+      return nest(incidentsOf(events), 'type', 'status', '');
     case 'status':
-      return nest(events, 'status', 'type', '');
+      return nest(incidentsOf(events), 'status', 'type', '');
     case 'region':
-      return flat(events, 'region', (e) => orNone(regionsOf(e.event)), '');
+      return flat(incidentsOf(events), 'region', (r) => orNone(incidentRegions(r)), '');
     case 'service':
-      return flat(events, 'service', (e) => orNone(servicesOf(e.event)), '');
+      return flat(incidentsOf(events), 'service', (r) => orNone(incidentServices(r)), '');
     case 'subscription':
-      return flat(events, 'subscription', (e) => [e.subscriptionId], '', options.subscriptionNames);
+      // The point of this mode is each subscription's own list: no merging across them.
+      return flat(
+        events.map((e) => ({ key: eventKey(e.subscriptionId, e.trackingId), primary: e, copies: [e] })),
+        'subscription',
+        (r) => [r.primary.subscriptionId],
+        '',
+        options.subscriptionNames,
+      );
   }
+}
+
+/** The incident key of an event: tracking ids compare case-insensitively (as in distinctIncidents). */
+export function incidentKey(trackingId: string): string {
+  return trackingId.toUpperCase();
+}
+
+/**
+ * Merges the copies of each incident (same tracking id, one per subscription) into one row, in
+ * first-listed order. The primary copy is the most recently updated (its status and type are the
+ * freshest the service gave); on a tie, the first listed.
+ */
+export function incidentsOf(events: readonly StoredEvent[]): IncidentRow[] {
+  const byKey = new Map<string, StoredEvent[]>();
+  for (const e of events) {
+    const key = incidentKey(e.trackingId);
+    const copies = byKey.get(key);
+    if (copies) {
+      copies.push(e);
+    } else {
+      byKey.set(key, [e]);
+    }
+  }
+  return [...byKey].map(([key, copies]) => {
+    let primary = copies[0] as StoredEvent;
+    for (const c of copies) {
+      if ((lastUpdateOf(c.event) ?? Number.NEGATIVE_INFINITY) > (lastUpdateOf(primary.event) ?? Number.NEGATIVE_INFINITY)) {
+        primary = c;
+      }
+    }
+    return { key, primary, copies: [primary, ...copies.filter((c) => c !== primary)] };
+  });
+}
+
+/** Impacted services over every copy, de-duplicated (case-insensitively), primary's first. */
+export function incidentServices(row: IncidentRow): string[] {
+  return unionCaseless(row.copies.map((c) => servicesOf(c.event)));
+}
+
+/** Impacted regions over every copy, de-duplicated (case-insensitively), primary's first. */
+export function incidentRegions(row: IncidentRow): string[] {
+  return unionCaseless(row.copies.map((c) => regionsOf(c.event)));
+}
+
+/** Distinct subscription ids listing the incident, in copy order. */
+export function incidentSubscriptions(row: IncidentRow): string[] {
+  return unionCaseless(row.copies.map((c) => [c.subscriptionId]));
+}
+
+/**
+ * The impact of an incident over every copy: one entry per service (by name, case-insensitively),
+ * with the union of its regions. A region listed by several copies keeps the primary's entry
+ * (the most recently updated copy knows its status best).
+ */
+export function mergedImpacts(row: IncidentRow): Impact[] {
+  const services = new Map<string, { impact: Impact; regions: Map<string, ImpactedRegion> }>();
+  for (const copy of row.copies) {
+    for (const impact of copy.event.properties?.impact ?? []) {
+      const name = impact.impactedService?.trim();
+      if (!name) {
+        continue;
+      }
+      const key = name.toLowerCase();
+      let entry = services.get(key);
+      if (!entry) {
+        entry = { impact, regions: new Map() };
+        services.set(key, entry);
+      }
+      for (const region of impact.impactedRegions ?? []) {
+        const regionKey = region.impactedRegion?.trim().toLowerCase();
+        if (regionKey && !entry.regions.has(regionKey)) {
+          entry.regions.set(regionKey, region);
+        }
+      }
+    }
+  }
+  return [...services.values()].map(({ impact, regions }) => ({ ...impact, impactedRegions: [...regions.values()] }));
+}
+
+function unionCaseless(lists: readonly (readonly string[])[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const list of lists) {
+    for (const value of list) {
+      const key = value.toLowerCase();
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(value);
+      }
+    }
+  }
+  return out;
 }
 
 function orNone(values: string[]): string[] {
   return values.length > 0 ? values : [UNKNOWN];
 }
 
-function keyOf(kind: 'type' | 'status', e: StoredEvent): string {
-  return (kind === 'type' ? eventTypeOf(e.event) : statusOf(e.event)) ?? UNKNOWN;
+function keyOf(kind: 'type' | 'status', r: IncidentRow): string {
+  return (kind === 'type' ? eventTypeOf(r.primary.event) : statusOf(r.primary.event)) ?? UNKNOWN;
 }
 
-function nest(events: readonly StoredEvent[], outer: 'type' | 'status', inner: 'type' | 'status', parentId: string): EventGroup[] {
-  const buckets = bucket(events, (e) => [keyOf(outer, e)]);
+function nest(rows: readonly IncidentRow[], outer: 'type' | 'status', inner: 'type' | 'status', parentId: string): EventGroup[] {
+  const buckets = bucket(rows, (r) => [keyOf(outer, r)]);
   return sortKeys(outer, [...buckets.keys()]).map((key) => {
     const members = buckets.get(key) ?? [];
     const id = `${parentId}${outer}:${key}`;
-    const innerBuckets = bucket(members, (e) => [keyOf(inner, e)]);
+    const innerBuckets = bucket(members, (r) => [keyOf(inner, r)]);
     const groups = sortKeys(inner, [...innerBuckets.keys()]).map((innerKey) =>
       leaf(`${id}/${inner}:${innerKey}`, inner, innerKey, innerBuckets.get(innerKey) ?? []),
     );
-    return { id, label: labelFor(outer, key), kind: outer, key, count: members.length, activeCount: countActive(members), groups, events: [] };
+    return { id, label: labelFor(outer, key), kind: outer, key, count: members.length, activeCount: countActive(members), groups, incidents: [] };
   });
 }
 
 function flat(
-  events: readonly StoredEvent[],
+  rows: readonly IncidentRow[],
   kind: 'region' | 'service' | 'subscription',
-  keys: (e: StoredEvent) => string[],
+  keys: (r: IncidentRow) => string[],
   parentId: string,
   names?: ReadonlyMap<string, string>,
 ): EventGroup[] {
-  const buckets = bucket(events, keys);
+  const buckets = bucket(rows, keys);
   const label = (key: string): string => {
     if (key === UNKNOWN) {
       return kind === 'region' ? 'No region' : 'No service';
@@ -138,7 +251,7 @@ function flat(
     .map((key) => ({ ...leaf(`${parentId}${kind}:${key}`, kind, key, buckets.get(key) ?? []), label: label(key) }));
 }
 
-function leaf(id: string, kind: EventGroup['kind'], key: string, members: StoredEvent[]): EventGroup {
+function leaf(id: string, kind: EventGroup['kind'], key: string, members: IncidentRow[]): EventGroup {
   return {
     id,
     label: kind === 'type' || kind === 'status' ? labelFor(kind, key) : key,
@@ -147,7 +260,7 @@ function leaf(id: string, kind: EventGroup['kind'], key: string, members: Stored
     count: members.length,
     activeCount: countActive(members),
     groups: [],
-    events: [...members].sort(compareEvents),
+    incidents: [...members].sort((a, b) => compareEvents(a.primary, b.primary)),
   };
 }
 
@@ -155,19 +268,20 @@ function labelFor(kind: 'type' | 'status', key: string): string {
   return kind === 'type' ? typeLabel(key) : statusLabel(key);
 }
 
-function countActive(members: readonly StoredEvent[]): number {
-  return members.filter((e) => statusOf(e.event) === 'Active').length;
+function countActive(members: readonly IncidentRow[]): number {
+  return members.filter((r) => statusOf(r.primary.event) === 'Active').length;
 }
 
-function bucket(events: readonly StoredEvent[], keys: (e: StoredEvent) => string[]): Map<string, StoredEvent[]> {
-  const map = new Map<string, StoredEvent[]>();
-  for (const e of events) {
-    for (const key of keys(e)) {
+/** Buckets rows by key; a row lands in each of its distinct keys once. */
+function bucket(rows: readonly IncidentRow[], keys: (r: IncidentRow) => string[]): Map<string, IncidentRow[]> {
+  const map = new Map<string, IncidentRow[]>();
+  for (const r of rows) {
+    for (const key of new Set(keys(r))) {
       const list = map.get(key);
       if (list) {
-        list.push(e);
+        list.push(r);
       } else {
-        map.set(key, [e]);
+        map.set(key, [r]);
       }
     }
   }

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
 import { eventKey, trackingIdOrUndefined } from '../../core/events/eventFacts';
-import type { GroupBy } from '../../core/events/grouping';
+import { incidentKey, type GroupBy } from '../../core/events/grouping';
 import type { QuotaState } from '../../core/http/types';
 import type { ServerQuery } from '../../core/query';
 import type { SampleService, SampleServiceOptions } from '../../core/sample';
@@ -387,7 +387,10 @@ export class ServiceHealthApp extends Disposable {
       return false;
     }
     this.details.show(ref, stored.event);
-    this.controller.store.markSeen([eventKey(ref.subscriptionId, ref.trackingId)]);
+    // The tree shows an incident once for all the subscriptions that list it: opening it reads them all.
+    const incident = incidentKey(ref.trackingId);
+    const copies = this.controller.store.getEvents().filter((e) => incidentKey(e.trackingId) === incident);
+    this.controller.store.markSeen([eventKey(ref.subscriptionId, ref.trackingId), ...copies.map((e) => eventKey(e.subscriptionId, e.trackingId))]);
     return true;
   }
 

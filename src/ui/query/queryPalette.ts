@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { countText } from '../../core/chat/answer';
 import { distinctIncidents, KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
 import { eventKey } from '../../core/events/eventFacts';
+import { typeLabel } from '../../core/events/grouping';
 import type { ServerQuery } from '../../core/query';
 import { eventTypeOf, lastUpdateOf, regionsOf, relativeTime, servicesOf, statusOf, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
 import type { HealthEvent } from '../../core/model/schemas';
@@ -66,8 +67,10 @@ export function eventItem(stored: StoredEvent & { subscriptions?: number }, now:
   const e = stored.event;
   const updated = lastUpdateOf(e);
   const regions = regionsOf(e);
+  const type = eventTypeOf(e);
+  // The tree's words for types ("Service issues"), not the service's enum values.
   const description = [
-    eventTypeOf(e),
+    type !== undefined ? typeLabel(type) : undefined,
     statusOf(e),
     regions.length > 3 ? `${regions.slice(0, 3).join(', ')} +${regions.length - 3}` : regions.join(', '),
     updated !== undefined ? relativeTime(updated, now) : undefined,

@@ -5,12 +5,21 @@
 import * as vscode from 'vscode';
 import { isActiveServiceIssue } from '../../core/events/eventFacts';
 import { isRestricted } from '../../core/events/eventFilter';
-import { groupEvents, type GroupBy } from '../../core/events/grouping';
+import { groupEvents, incidentKey, type GroupBy } from '../../core/events/grouping';
 import { Disposable } from '../base/disposable';
 import type { EventsController } from '../refresh/eventsController';
 import { GroupNode, MessageNode, type NodeContext, type TreeNode } from './nodes';
 
 export const EVENTS_VIEW_ID = 'serviceHealth.events';
+/** The view's name in package.json; the title says "Sample Data" in sample mode. */
+const VIEW_TITLE = 'Events';
+const SAMPLE_VIEW_TITLE = 'Events — Sample Data';
+/**
+ * Shown above the tree in sample mode when no other message is. The view description says
+ * "Sample data" too, but VS Code hides the pane header (and so the description) while the
+ * container holds a single view; the title and this line stay visible.
+ */
+export const SAMPLE_MESSAGE = 'Made-up events from the local sample service. Sign in to see your subscriptions.';
 
 /** Plain data of a rendered tree, for integration tests. */
 export interface TreeSnapshotNode {
@@ -123,9 +132,21 @@ export class EventsView extends Disposable {
       parts.push('(stale)');
     }
     this.view.description = parts.join(' · ') || undefined;
-    this.view.message = this.message(phase, visible.length);
+    const sample = connection?.mode === 'sample';
+    const title = sample ? SAMPLE_VIEW_TITLE : VIEW_TITLE;
+    if (this.view.title !== title) {
+      this.view.title = title;
+    }
+    // Errors, staleness and filter notes win; the sample note only fills an empty slot, and only
+    // over rows (an empty tree shows the welcome content, which a message would hide).
+    this.view.message = this.message(phase, visible.length) ?? (sample && phase === 'ready' && visible.length > 0 ? SAMPLE_MESSAGE : undefined);
 
-    const unseen = phase === 'ready' ? c.store.unseenActiveServiceIssues().filter((e) => visible.includes(e)).length : 0;
+    // Counted in incidents, like the tree rows: one incident listed for three subscriptions is one.
+    const visibleSet = new Set(visible);
+    const unseen =
+      phase === 'ready'
+        ? new Set(c.store.unseenActiveServiceIssues().filter((e) => visibleSet.has(e)).map((e) => incidentKey(e.trackingId))).size
+        : 0;
     this.view.badge = unseen > 0 ? { value: unseen, tooltip: `${unseen} active service issue${unseen === 1 ? '' : 's'} not yet opened` } : undefined;
     this.provider.fire();
   }
@@ -172,7 +193,8 @@ export class EventsView extends Disposable {
   }
 
   unseenActiveCount(): number {
-    return this.controller.store.unseenActiveServiceIssues().filter((e) => isActiveServiceIssue(e.event)).length;
+    const unseen = this.controller.store.unseenActiveServiceIssues().filter((e) => isActiveServiceIssue(e.event));
+    return new Set(unseen.map((e) => incidentKey(e.trackingId))).size;
   }
 }
 

@@ -1,21 +1,13 @@
 /**
  * Tree nodes of the events view. Each node renders itself (getTreeItem) and knows its children.
- * Ids are stable across refreshes (group path + subscription + tracking id) so expansion and
- * selection survive a refresh.
+ * Ids are stable across refreshes (group path + incident key: the tracking id, or subscription +
+ * tracking id in subscription grouping) so expansion and selection survive a refresh.
  */
 import * as vscode from 'vscode';
-import {
-  eventKey,
-  isActive,
-  lastUpdateOf,
-  regionsOf,
-  relativeTime,
-  servicesOf,
-  titleOf,
-  type StoredEvent,
-} from '../../core/events/eventFacts';
-import type { EventGroup } from '../../core/events/grouping';
+import { eventKey, isActive, lastUpdateOf, relativeTime, titleOf, type StoredEvent } from '../../core/events/eventFacts';
+import { incidentRegions, incidentServices, mergedImpacts, type EventGroup, type IncidentRow } from '../../core/events/grouping';
 import type { Impact } from '../../core/model/schemas';
+import { describeIncident, subscriptionNamesOf } from './rowText';
 
 export const OPEN_DETAILS_COMMAND = 'serviceHealth.openDetails';
 
@@ -60,47 +52,50 @@ export class GroupNode extends TreeNode {
     if (this.group.groups.length > 0) {
       return this.group.groups.map((g) => new GroupNode(g, this.ctx));
     }
-    return this.group.events.map((e) => new EventNode(e, this.ctx, this.group.id));
+    return this.group.incidents.map((r) => new EventNode(r, this.ctx, this.group.id));
   }
 }
 
+/** One incident: every subscription's copy of it (one copy in subscription grouping). */
 export class EventNode extends TreeNode {
   constructor(
-    readonly stored: StoredEvent,
+    readonly row: IncidentRow,
     private readonly ctx: NodeContext,
     private readonly parentId: string,
   ) {
     super();
   }
 
-  get key(): string {
-    return eventKey(this.stored.subscriptionId, this.stored.trackingId);
+  /** The copy the row shows and opens (context-menu commands read it too). */
+  get stored(): StoredEvent {
+    return this.row.primary;
   }
 
   getTreeItem(): vscode.TreeItem {
-    const { event, subscriptionId, trackingId } = this.stored;
-    const hasImpact = (event.properties?.impact ?? []).some((i) => i.impactedService);
-    const item = new vscode.TreeItem(titleOf(event), hasImpact ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-    item.id = `event:${this.parentId}/${this.key}`;
-    item.description = describeEvent(this.stored, this.ctx.now);
-    item.iconPath = eventIcon(this.stored);
-    item.tooltip = eventTooltip(this.stored, this.ctx);
+    const { event, subscriptionId, trackingId } = this.row.primary;
+    const impacts = mergedImpacts(this.row);
+    const item = new vscode.TreeItem(titleOf(event), impacts.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.id = `event:${this.parentId}/${this.row.key}`;
+    item.description = describeIncident(this.row, this.ctx.now);
+    item.iconPath = eventIcon(this.row.primary);
+    item.tooltip = eventTooltip(this.row, this.ctx);
+    // Opening marks every copy seen, so "seen" means all of them.
+    const seen = this.row.copies.every((c) => this.ctx.isSeen(eventKey(c.subscriptionId, c.trackingId)));
     const flags = [
       'serviceHealth.event',
       isActive(event) ? 'active' : 'resolved',
       event.properties?.isEventSensitive ? 'sensitive' : undefined,
-      this.ctx.isSeen(this.key) ? 'seen' : 'unseen',
+      seen ? 'seen' : 'unseen',
     ].filter(Boolean);
     item.contextValue = flags.join(';');
     item.command = { command: OPEN_DETAILS_COMMAND, title: 'Open Event Details', arguments: [{ subscriptionId, trackingId }] };
-    item.accessibilityInformation = { label: `${titleOf(event)}, ${event.properties?.eventType ?? 'event'}, ${event.properties?.status ?? ''}`, role: 'treeitem' };
+    const subscriptions = this.row.copies.length > 1 ? `, ${this.row.copies.length} subscriptions` : '';
+    item.accessibilityInformation = { label: `${titleOf(event)}, ${event.properties?.eventType ?? 'event'}, ${event.properties?.status ?? ''}${subscriptions}`, role: 'treeitem' };
     return item;
   }
 
   override getChildren(): TreeNode[] {
-    return (this.stored.event.properties?.impact ?? [])
-      .filter((i) => i.impactedService)
-      .map((impact, index) => new ImpactNode(impact, `${this.parentId}/${this.key}/${index}`));
+    return mergedImpacts(this.row).map((impact, index) => new ImpactNode(impact, `${this.parentId}/${this.row.key}/${index}`));
   }
 }
 
@@ -153,27 +148,6 @@ export class MessageNode extends TreeNode {
     item.contextValue = this.options.contextValue ?? 'serviceHealth.message';
     return item;
   }
-}
-
-function listShort(values: string[], max: number): string {
-  return values.length <= max ? values.join(', ') : `${values.slice(0, max).join(', ')} +${values.length - max}`;
-}
-
-export function describeEvent(stored: StoredEvent, now: number): string {
-  const parts: string[] = [];
-  const services = servicesOf(stored.event);
-  const regions = regionsOf(stored.event);
-  if (services.length > 0) {
-    parts.push(listShort(services, 2));
-  }
-  if (regions.length > 0) {
-    parts.push(listShort(regions, 2));
-  }
-  const updated = lastUpdateOf(stored.event);
-  if (updated !== undefined) {
-    parts.push(relativeTime(updated, now));
-  }
-  return parts.join(' · ');
 }
 
 const TYPE_ICONS: Record<string, string> = {
@@ -230,8 +204,8 @@ function groupIcon(g: EventGroup): vscode.ThemeIcon {
   }
 }
 
-function eventTooltip(stored: StoredEvent, ctx: NodeContext): vscode.MarkdownString {
-  const { event, trackingId, subscriptionId } = stored;
+function eventTooltip(incident: IncidentRow, ctx: NodeContext): vscode.MarkdownString {
+  const { event, trackingId } = incident.primary;
   const p = event.properties;
   const md = new vscode.MarkdownString(undefined, true);
   md.supportHtml = false;
@@ -250,13 +224,21 @@ function eventTooltip(stored: StoredEvent, ctx: NodeContext): vscode.MarkdownStr
   row('Status', p?.status);
   row('Level', p?.eventLevel ?? p?.level);
   row('Priority', typeof p?.priority === 'number' ? String(p.priority) : undefined);
-  row('Services', servicesOf(event).join(', '));
-  row('Regions', regionsOf(event).join(', '));
+  row('Services', incidentServices(incident).join(', '));
+  row('Regions', incidentRegions(incident).join(', '));
   const updated = lastUpdateOf(event);
   row('Last update', updated !== undefined ? `${new Date(updated).toUTCString()} (${relativeTime(updated, ctx.now)})` : undefined);
   row('Tracking ID', trackingId);
-  if (ctx.multipleSubscriptions) {
-    row('Subscription', ctx.subscriptionNames.get(subscriptionId.toLowerCase()) ?? subscriptionId);
+  const subscriptions = subscriptionNamesOf(incident, ctx.subscriptionNames);
+  if (subscriptions.length > 1) {
+    md.appendMarkdown(`Listed for ${subscriptions.length} subscriptions (details open the most recently updated copy):\n\n`);
+    for (const name of subscriptions) {
+      md.appendMarkdown('- ');
+      md.appendText(name);
+      md.appendMarkdown('\n');
+    }
+  } else if (ctx.multipleSubscriptions) {
+    row('Subscription', subscriptions[0]);
   }
   if (p?.isEventSensitive) {
     md.appendMarkdown('\n$(lock) Sensitive: open the event to fetch its full text.');

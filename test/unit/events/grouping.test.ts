@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { groupEvents, type EventGroup } from '../../../src/core/events/grouping';
+import { groupEvents, incidentsOf, mergedImpacts, type EventGroup } from '../../../src/core/events/grouping';
 import { applyFilter, defaultFilter, facetsOf, normalizeFilter } from '../../../src/core/events/eventFilter';
 import { quotaStretchFactor, nextRefreshDelay } from '../../../src/core/events/refreshPolicy';
 import { relativeTime, type StoredEvent } from '../../../src/core/events/eventFacts';
@@ -31,7 +31,7 @@ describe('grouping', () => {
     const issues = groups[0];
     assert.deepEqual(labels(issues?.groups ?? []), ['Active (3)', 'Resolved (1)']);
     assert.equal(issues?.activeCount, 3);
-    assert.deepEqual(issues?.groups[0]?.events.map((e) => e.trackingId), ['A-new', 'A-old', 'A-low'], 'priority first, then newest');
+    assert.deepEqual(issues?.groups[0]?.incidents.map((r) => r.primary.trackingId), ['A-new', 'A-old', 'A-low'], 'priority first, then newest');
     assert.equal(new Set(groups.flatMap((g) => g.groups.map((c) => c.id))).size, 5, 'group ids are unique');
   });
 
@@ -51,6 +51,70 @@ describe('grouping', () => {
   it('groups by subscription using display names when known', () => {
     const groups = groupEvents(data, 'subscription', { subscriptionNames: new Map([['s2', 'Alpha prod']]) });
     assert.deepEqual(labels(groups), ['Alpha prod (3)', 's1 (4)']);
+  });
+});
+
+describe('grouping: one row per incident', () => {
+  // INC is listed by three subscriptions (s2's copy is the newest, and its impact is wider); the
+  // tracking id's case differs in s3's copy. OTHER is a second incident of s1.
+  const inc = (sub: string, id: string, updated: number, impact: { service: string; regions: string[] }[]): StoredEvent =>
+    stored(sub, ev(id, { updated, priority: 1, title: 'Service degradation - Service Bus - Sweden Central', impact }));
+  const copies: StoredEvent[] = [
+    inc('s1', 'INC-1', NOW - 3 * HOUR, [{ service: 'Service Bus', regions: ['Sweden Central'] }]),
+    inc('s2', 'INC-1', NOW - HOUR, [{ service: 'Service Bus', regions: ['Sweden Central', 'Norway East'] }, { service: 'Event Hubs', regions: ['Norway East'] }]),
+    inc('s3', 'inc-1', NOW - 2 * HOUR, [{ service: 'service bus', regions: ['sweden central'] }]),
+    stored('s1', ev('OTHER', { priority: 2 })),
+  ];
+  /** What the tree must count, computed from the data: distinct tracking ids. */
+  const incidents = (events: readonly StoredEvent[]): number => new Set(events.map((e) => e.trackingId.toUpperCase())).size;
+
+  it('merges the copies of one incident into one row whose primary is the newest copy', () => {
+    const rows = incidentsOf(copies);
+    assert.equal(rows.length, incidents(copies));
+    const row = rows.find((r) => r.key === 'INC-1');
+    assert.ok(row);
+    assert.equal(row.primary.subscriptionId, 's2', 'the most recently updated copy');
+    assert.deepEqual(row.copies.map((c) => c.subscriptionId), ['s2', 's1', 's3']);
+    // On equal update times the first listed copy wins.
+    const tie = incidentsOf([stored('a', ev('T', { updated: NOW })), stored('b', ev('T', { updated: NOW }))]);
+    assert.equal(tie[0]?.primary.subscriptionId, 'a');
+  });
+
+  it('counts incidents, not copies, in every type/status group, with one row per incident', () => {
+    for (const by of ['type', 'status'] as const) {
+      const groups = groupEvents(copies, by);
+      assert.equal(groups.reduce((n, g) => n + g.count, 0), incidents(copies), `${by}: top-level counts`);
+      const leaves = groups.flatMap((g) => g.groups);
+      assert.equal(leaves.reduce((n, g) => n + g.incidents.length, 0), incidents(copies), `${by}: rows`);
+      assert.ok(leaves.every((g) => g.count === g.incidents.length));
+    }
+    const active = groupEvents(copies, 'type')[0]?.groups[0];
+    assert.deepEqual(active?.incidents.map((r) => [r.key, r.copies.length]), [['INC-1', 3], ['OTHER', 1]]);
+    assert.equal(active?.activeCount, 2);
+  });
+
+  it('lists a merged incident under the union of its copies\' regions and services', () => {
+    assert.deepEqual(labels(groupEvents(copies, 'region')), ['East US (1)', 'Norway East (1)', 'Sweden Central (1)']);
+    assert.deepEqual(labels(groupEvents(copies, 'service')), ['Event Hubs (1)', 'Service Bus (1)', 'Virtual Machines (1)']);
+    const row = incidentsOf(copies).find((r) => r.key === 'INC-1');
+    assert.ok(row);
+    const impacts = mergedImpacts(row).map((i) => [i.impactedService, (i.impactedRegions ?? []).map((r) => r.impactedRegion)]);
+    assert.deepEqual(impacts, [['Service Bus', ['Sweden Central', 'Norway East']], ['Event Hubs', ['Norway East']]]);
+  });
+
+  it('keeps one row per subscription in subscription grouping', () => {
+    const groups = groupEvents(copies, 'subscription');
+    assert.deepEqual(labels(groups), ['s1 (2)', 's2 (1)', 's3 (1)']);
+    const keys = groups.flatMap((g) => g.incidents.map((r) => r.key));
+    assert.equal(new Set(keys).size, copies.length, 'row keys carry the subscription');
+    assert.ok(groups.every((g) => g.incidents.every((r) => r.copies.length === 1 && r.primary.subscriptionId === g.key)));
+  });
+
+  it('keys rows by tracking id only, so a refresh that reorders copies keeps them', () => {
+    const a = incidentsOf(copies).map((r) => r.key).sort();
+    const b = incidentsOf([...copies].reverse()).map((r) => r.key).sort();
+    assert.deepEqual(a, b);
+    assert.deepEqual(a, ['INC-1', 'OTHER']);
   });
 });
 
