@@ -2,7 +2,8 @@
  * Deterministic, Azure-like health events for the sample service. Same options -> same events,
  * byte for byte, so tests, benchmarks and screenshots are reproducible.
  */
-import type { EventProperties, HealthEvent, KnownEventLevel, KnownEventStatus, KnownEventType } from '../model/schemas';
+import type { EventProperties, EventUpdate, HealthEvent, KnownEventLevel, KnownEventStatus, KnownEventType } from '../model/schemas';
+import { CAUSES, communicationFor } from './communications';
 
 export interface GenerateOptions {
   readonly count: number;
@@ -173,84 +174,49 @@ function lastUpdate(rng: Rng, now: number): number {
   return Math.floor((now - ago) / 1000) * 1000;
 }
 
-interface Texts {
-  title: string;
-  summary: string;
-  update: (i: number, last: boolean) => string;
-}
+const MINUTE = 60_000;
 
-function textsFor(type: KnownEventType, service: string, regions: string[], status: KnownEventStatus, subType: string | undefined): Texts {
-  const where = regions.join(', ');
-  const doc = `https://learn.microsoft.com/azure/${service.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+/**
+ * Update times of an event, oldest first, the last one its lastUpdateTime; whole minutes (but
+ * the last), at least 15 minutes apart on average with jitter, so no two coincide.
+ */
+function updateTimes(rng: Rng, type: KnownEventType, status: KnownEventStatus, finalPir: boolean, start: number, end: number | undefined, last: number): number[] {
+  let n: number;
+  let first: number;
   switch (type) {
     case 'ServiceIssue':
     case 'EmergingIssues':
-      return {
-        title: `${type === 'EmergingIssues' ? 'Emerging issue' : 'Service degradation'} - ${service} - ${where}`,
-        summary:
-          `<p><strong>Impact Statement:</strong> Starting at the time below, customers using ${service} in ${where} may experience ` +
-          `intermittent failures or elevated latency when performing service management operations.</p>` +
-          `<p><strong>Current Status:</strong> ${status === 'Active' ? 'We are actively investigating and will provide an update within 60 minutes.' : 'This issue is now mitigated.'}</p>` +
-          `<ul><li>Retries may succeed.</li><li>Existing resources continue to run.</li></ul>` +
-          `<p>Stay informed with <a href="https://aka.ms/ash-alerts">Azure Service Health alerts</a>.</p>`,
-        update: (i, last) =>
-          last && status === 'Resolved'
-            ? `<p><strong>Summary of Impact:</strong> ${service} in ${where} experienced failures. The issue is mitigated; see <a href="https://aka.ms/azurestatus">Azure status</a>.</p>`
-            : `<p><strong>Update ${i + 1}:</strong> Engineers are investigating a configuration change affecting ${service}. Next update within 60 minutes.</p>`,
-      };
+      n = status === 'Active' ? int(rng, 2, 5) : int(rng, 3, 6);
+      first = start + int(rng, 5, 30) * MINUTE;
+      break;
     case 'PlannedMaintenance':
-      return {
-        title: `Planned maintenance for ${service} - ${where}`,
-        summary:
-          `<p>Azure is performing planned maintenance on ${service} in ${where} to improve reliability.</p>` +
-          `<p><strong>Expected impact:</strong> brief connectivity loss of up to 30 seconds per resource.</p>` +
-          `<ul><li>No action is needed for resources with zone redundancy.</li><li>You may <a href="${doc}/maintenance">self-serve the maintenance</a> before the window.</li></ul>`,
-        update: (i) => `<p>Maintenance window ${i + 1} scheduled for ${service} in ${where}.</p>`,
-      };
-    case 'HealthAdvisory':
-      return subType === 'Retirement'
-        ? {
-            title: `Retirement: ${service} classic features will be retired`,
-            summary:
-              `<p>On the retirement date, <strong>${service} classic</strong> features will be retired. Migrate before then to avoid disruption.</p>` +
-              `<ul><li>Review the <a href="${doc}/migrate">migration guide</a>.</li><li>Inventory affected resources.</li></ul>`,
-            update: () => `<p>Reminder: migrate your ${service} resources before the retirement date.</p>`,
-          }
-        : {
-            title: `Action recommended: update ${service} configuration`,
-            summary:
-              `<p>We recommend updating your <strong>${service}</strong> configuration in ${where} to adopt the latest TLS and API versions.</p>` +
-              `<p>Learn more in the <a href="${doc}/overview">documentation</a>.</p>`,
-            update: () => `<p>Advisory published for ${service}.</p>`,
-          };
-    case 'SecurityAdvisory':
-      return {
-        title: `Security advisory - ${service}`,
-        summary:
-          `<p><strong>Security notice:</strong> we identified a vulnerability that may affect ${service} resources in your subscription.</p>` +
-          `<ul><li>Rotate affected credentials.</li><li>Review access logs.</li></ul>` +
-          `<p>See <a href="https://msrc.microsoft.com/update-guide">the security update guide</a>.</p>`,
-        update: (i) => `<p>Security update ${i + 1} for ${service}: mitigation details for affected resources.</p>`,
-      };
-    case 'Billing':
-      return {
-        title: `Billing notice: ${subType ?? 'PriceChanges'} for ${service}`,
-        summary:
-          `<p>This notice concerns <strong>${subType ?? 'price changes'}</strong> on your ${service} usage. No action is required unless stated below.</p>` +
-          `<p>See <a href="https://azure.microsoft.com/pricing">Azure pricing</a>.</p>`,
-        update: () => `<p>Billing notice for ${service} published.</p>`,
-      };
+      n = int(rng, 2, 4);
+      first = start - int(rng, 2, 10) * DAY;
+      break;
     case 'RCA':
-      return {
-        title: `Post Incident Review (PIR) - ${service} - ${where}`,
-        summary:
-          `<p><strong>What happened?</strong> Between the times below, a subset of customers using ${service} in ${where} experienced failures.</p>` +
-          `<p><strong>What went wrong and why?</strong> A configuration change was deployed without sufficient validation.</p>` +
-          `<ul><li>We have rolled back the change.</li><li>We are improving our safe deployment practices.</li></ul>` +
-          `<p>Watch our <a href="https://aka.ms/AIR">Azure Incident Retrospective</a> videos.</p>`,
-        update: (i, last) => (last ? '<p>Final PIR published.</p>' : `<p>Preliminary PIR ${i + 1} published.</p>`),
-      };
+      // Mitigated, then the preliminary PIR, then (when out) the final one.
+      n = finalPir ? 3 : 2;
+      first = (end ?? start) + int(rng, 5, 30) * MINUTE;
+      break;
+    default:
+      n = type === 'Billing' ? int(rng, 2, 3) : int(rng, 2, 4);
+      first = last - int(rng, 1, 20) * DAY;
   }
+  const from = Math.min(first, last - (n - 1) * 15 * MINUTE);
+  const step = (last - from) / (n - 1);
+  const out: number[] = [];
+  for (let i = 0; i < n - 1; i++) {
+    const jitter = i === 0 ? 0 : (rng() - 0.5) * 0.6 * step;
+    out.push(Math.floor((from + step * i + jitter) / MINUTE) * MINUTE);
+  }
+  out.push(last);
+  return out;
+}
+
+function regionalRecoveryText(type: KnownEventType, service: string, region: string): string {
+  return type === 'PlannedMaintenance'
+    ? `<p><strong>Completed in ${region}:</strong> Maintenance of ${service} in ${region} is complete.</p>`
+    : `<p><strong>Mitigated in ${region}:</strong> ${service} in ${region} has recovered. Engineers continue to work on the remaining regions.</p>`;
 }
 
 function levelFor(rng: Rng, type: KnownEventType): KnownEventLevel {
@@ -335,45 +301,63 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
     impactMitigation = impactStart + duration;
   } else if (status === 'Active') {
     impactStart = updatedAt - int(rng, 1, 48) * HOUR;
+  } else if (type === 'RCA') {
+    // A review is published days after the incident it describes.
+    impactMitigation = updatedAt - int(rng, 2, 12) * DAY - int(rng, 0, 23) * HOUR;
+    impactStart = impactMitigation - duration;
   } else {
     impactMitigation = updatedAt - int(rng, 0, 6) * HOUR;
     impactStart = impactMitigation - duration;
   }
 
-  const texts = textsFor(type, service, regions, status, subType);
+  const cause = pick(rng, CAUSES);
+  const finalPir = type === 'RCA' && rng() < 0.5;
+  const times = updateTimes(rng, type, status, finalPir, impactStart, impactMitigation, updatedAt);
+  const texts = communicationFor({
+    type, status, subType, service, regions, trackingId: name, cause, impactStart, impactEnd: impactMitigation, updateTimes: times, finalPir,
+  });
   const tags: string[] = [];
   if (type === 'HealthAdvisory' || type === 'SecurityAdvisory' || subType === 'Retirement' || rng() < 0.1) {
     tags.push('Action Recommended');
   }
   if (type === 'RCA') {
-    tags.push(rng() < 0.5 ? 'Preliminary PIR' : 'Final PIR');
+    tags.push(finalPir ? 'Final PIR' : 'Preliminary PIR');
   }
   if ((type === 'ServiceIssue' || type === 'EmergingIssues') && status === 'Resolved' && rng() < 0.05) {
     tags.push('False Positive');
   }
 
+  // One communication goes to every impacted region: the update objects are shared, newest
+  // first, and only the newest carries the event's tags. In an active incident or maintenance
+  // a region may recover early: it gets its own mitigation update between two shared ones and
+  // no shared update after it.
+  const n = times.length;
+  const shared: EventUpdate[] = times.map((t, i) => ({ summary: texts.updates[i] as string, updateDateTime: iso(t), eventTags: i === n - 1 ? tags : NO_STRINGS })).reverse();
+  const regionalRecovery = status === 'Active' && (type === 'ServiceIssue' || type === 'EmergingIssues' || type === 'PlannedMaintenance');
   const impactedRegions = regions.map((region, ri) => {
-    const regionLast = ri === 0 ? updatedAt : updatedAt - int(rng, 0, 12) * HOUR;
-    const regionStatus: KnownEventStatus = status === 'Resolved' || (ri > 0 && rng() < 0.3) ? 'Resolved' : 'Active';
-    const nUpdates = int(rng, 2, 5);
-    const span = Math.max(60_000, regionLast - Math.min(impactStart, regionLast));
-    const updates = Array.from({ length: nUpdates }, (_, ui) => ({
-      summary: texts.update(nUpdates - 1 - ui, ui === 0),
-      // Newest first: the first update is the region's last update.
-      updateDateTime: iso(regionLast - Math.floor((span * ui) / nUpdates)),
-      eventTags: ui === 0 ? tags : NO_STRINGS,
-    }));
+    let regionStatus: KnownEventStatus = status;
+    let updates = shared;
+    if (ri > 0 && regionalRecovery && rng() < 0.3) {
+      regionStatus = 'Resolved';
+      // j: chronological index of the last shared update the region received.
+      const j = int(rng, 0, n - 2);
+      const from = times[j] as number;
+      const gap = (times[j + 1] as number) - from;
+      // Distinct per region, strictly between the two shared updates (their gap is >= 5 min).
+      const at = from + Math.max(MINUTE, Math.floor((gap * ri) / (regions.length + 1) / MINUTE) * MINUTE);
+      updates = [{ summary: regionalRecoveryText(type, service, region), updateDateTime: iso(at), eventTags: NO_STRINGS }, ...shared.slice(n - 1 - j)];
+    }
     return {
       impactedRegion: region,
       status: regionStatus,
       impactedSubscriptions: subs,
       impactedTenants: NO_STRINGS,
-      lastUpdateTime: iso(regionLast),
+      lastUpdateTime: (updates[0] as EventUpdate).updateDateTime,
       updates,
     };
   });
 
-  const shared = sharedFor(service);
+  const common = sharedFor(service);
   const trackingParam = { trackingId: name };
   const properties: EventProperties = {
     eventType: type,
@@ -385,12 +369,7 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
     level,
     eventLevel,
     externalIncidentId: `${int(rng, 100000, 999999)}`,
-    reason: type === 'ServiceIssue' ? pick(rng, ['Configuration change', 'Hardware failure', 'Networking issue', 'Dependency failure']) : '',
-    article: {
-      articleContent: texts.summary,
-      articleId: `article-${name}`,
-      parameters: { ...trackingParam },
-    },
+    reason: type === 'ServiceIssue' ? cause.reason : '',
     links: [
       {
         type: 'Hyperlink',
@@ -409,16 +388,16 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
     ],
     impactStartTime: iso(impactStart),
     impact: [{ impactedService: service, impactedServiceGuid: serviceGuid, impactedRegions }],
-    recommendedActions: shared.recommendedActions,
-    faqs: shared.faqs,
+    recommendedActions: common.recommendedActions,
+    faqs: common.faqs,
     isHIR,
     enableMicrosoftSupport: true,
     enableChatWithUs: rng() < 0.3,
-    description: `<p>${texts.title}.</p>${texts.summary}`,
+    description: texts.description,
     platformInitiated: type === 'PlannedMaintenance',
     priority: priorityOf(type, eventLevel, status),
     lastUpdateTime: iso(updatedAt),
-    additionalInformation: { message: type === 'PlannedMaintenance' ? 'Maintenance is performed region by region.' : '' },
+    additionalInformation: { message: type === 'PlannedMaintenance' ? 'Regions in a pair are never updated at the same time.' : '' },
     duration: Math.round(duration / 1000),
     impactType: type === 'Billing' ? 'Billing' : 'Incident',
     isEventSensitive: isSensitive,
@@ -428,6 +407,10 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
     properties['eventSubType'] = subType;
   }
   // Optional fields are added only when present (absent, not undefined), without spreads.
+  // Azure publishes an article only for some events (reviews, retirement guides).
+  if (texts.article !== undefined) {
+    properties.article = { articleContent: texts.article, articleId: `article-${name}`, parameters: { ...trackingParam } };
+  }
   if (impactMitigation !== undefined) {
     properties.impactMitigationTime = iso(impactMitigation);
   }

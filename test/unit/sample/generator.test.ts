@@ -4,6 +4,8 @@ import { generateEvents, generateGuids, priorityOf } from '../../../src/core/sam
 import { parseQueryStartTime } from '../../../src/core/sample/queryTime';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
+/** Visible text of sample HTML (it has no entities beyond &amp;). */
+const text = (html: string | null | undefined): string => (html ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
 const SUBS = generateGuids(7, 3);
 
 describe('sample generator', () => {
@@ -48,7 +50,59 @@ describe('sample generator', () => {
     assert.ok(p?.links?.some((l) => l.type === 'Button' && l.extensionName && l.bladeName && l.parameters));
     assert.ok(p?.links?.some((l) => l.type === 'Hyperlink'));
     assert.match(p?.description ?? '', /<p>.*<a href="https:\/\//);
-    assert.ok((p?.faqs?.length ?? 0) > 0 && (p?.recommendedActions?.actions?.length ?? 0) > 0 && p?.article?.articleId);
+    assert.ok((p?.faqs?.length ?? 0) > 0 && (p?.recommendedActions?.actions?.length ?? 0) > 0);
+  });
+
+  it('writes a short summary, a distinct full communication, and an article only for reviews and retirements', () => {
+    for (const { event } of events) {
+      const p = event.properties ?? {};
+      const summary = text(p.summary);
+      const description = text(p.description);
+      assert.ok(summary.length > 20 && summary.length < 260, `short summary: ${summary}`);
+      assert.ok(description.length > 2 * summary.length, `full description of ${event.name}`);
+      assert.ok(!description.includes(summary), `description repeats the summary of ${event.name}`);
+      assert.match(p.description ?? '', /<a href="https:\/\/[^"]+">/);
+      const withArticle = p.eventType === 'RCA' || p.eventSubType === 'Retirement';
+      assert.equal(p.article !== undefined, withArticle, `article of ${p.eventType} ${event.name}`);
+      if (p.article) {
+        const article = text(p.article.articleContent);
+        assert.ok(p.article.articleId && article.length > 100);
+        assert.ok(!article.includes(summary) && !description.includes(article) && !article.includes(description));
+      }
+    }
+    const active = events.map((e) => e.event.properties ?? {}).find((p) => p.eventType === 'ServiceIssue' && p.status === 'Active');
+    for (const part of ['Impact Statement:', 'Current Status:', 'Workaround:', 'Next update:']) {
+      assert.ok(active?.description?.includes(`<strong>${part}</strong>`), part);
+    }
+    assert.match(active?.description ?? '', /<ul>(<li>[^<]*(<a href="https:[^"]+">[^<]+<\/a>[^<]*)?<\/li>){2,}<\/ul>/);
+  });
+
+  it('numbers nothing: one communication per time, in the same order in every region', () => {
+    for (const { event } of events) {
+      const p = event.properties ?? {};
+      const regions = p.impact?.flatMap((i) => i.impactedRegions ?? []) ?? [];
+      // Merged over regions, each text has one time and each time one text (regional
+      // recoveries are separate communications at their own times).
+      const timeOf = new Map<string, string>();
+      const textAt = new Map<string, string>();
+      for (const u of regions.flatMap((r) => r.updates ?? [])) {
+        assert.doesNotMatch(u.summary ?? '', /Update \d/);
+        assert.equal(timeOf.get(u.summary ?? '') ?? u.updateDateTime, u.updateDateTime, `${event.name}: one text at two times`);
+        assert.equal(textAt.get(u.updateDateTime ?? '') ?? u.summary, u.summary, `${event.name}: two texts at one time`);
+        timeOf.set(u.summary ?? '', u.updateDateTime ?? '');
+        textAt.set(u.updateDateTime ?? '', u.summary ?? '');
+      }
+      // A region's updates are the shared ones up to its last, so no region sees them in another order.
+      const shared = [...textAt.entries()].sort(([a], [b]) => b.localeCompare(a)).map(([, s]) => s).filter((s) => !/(Mitigated|Completed) in /.test(s));
+      for (const r of regions) {
+        const own = (r.updates ?? []).map((u) => u.summary ?? '').filter((s) => !/(Mitigated|Completed) in /.test(s));
+        assert.deepEqual(own, shared.slice(shared.length - own.length), `${event.name} ${r.impactedRegion}`);
+      }
+      if (p.eventType === 'ServiceIssue' && p.status === 'Resolved') {
+        assert.match(shared[0] ?? '', /^<p><strong>Mitigated:/);
+        assert.match(shared[shared.length - 1] ?? '', /^<p><strong>Investigating:/);
+      }
+    }
   });
 
   it('keeps priority, times and region updates consistent', () => {
