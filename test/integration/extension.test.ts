@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
+import type { StoredEvent } from '../../src/core/events/eventFacts';
 import type { TreeSnapshotNode } from '../../src/ui/tree/eventsView';
 
 const EXTENSION_ID = 'service-health.service-health';
@@ -15,6 +16,16 @@ async function api(): Promise<ServiceHealthApi> {
 
 function count(nodes: readonly TreeSnapshotNode[] | undefined): number {
   return Number(nodes?.length ?? 0);
+}
+
+/** Incidents among events: the service lists one incident per subscription with the same tracking id. */
+function incidents(events: readonly StoredEvent[]): number {
+  return new Set(events.map((e) => e.trackingId.toUpperCase())).size;
+}
+
+/** Event rows of a tree snapshot (nodes whose contextValue marks an event). */
+function eventRows(nodes: readonly TreeSnapshotNode[]): TreeSnapshotNode[] {
+  return nodes.flatMap((n) => (n.contextValue?.startsWith('serviceHealth.event') ? [n] : eventRows(n.children ?? [])));
 }
 
 describe('extension (real VS Code)', function () {
@@ -64,7 +75,7 @@ describe('extension (real VS Code)', function () {
     const visible = health.getVisibleEvents();
     assert.ok(tree.length > 0);
     const total = tree.reduce((n, g) => n + Number(g.description?.split(' ')[0]), 0);
-    assert.equal(total, visible.length, 'top-level counts add up to the visible events');
+    assert.equal(total, incidents(visible), 'top-level counts add up to the visible incidents');
     for (const group of tree) {
       const statuses = (group.children ?? []).map((c) => c.label);
       const a = statuses.indexOf('Active');
@@ -79,8 +90,37 @@ describe('extension (real VS Code)', function () {
       }
     }
     const serviceIssues = tree.find((g) => g.label === 'Service issues');
-    const expected = visible.filter((e) => e.event.properties?.eventType === 'ServiceIssue').length;
+    const expected = incidents(visible.filter((e) => e.event.properties?.eventType === 'ServiceIssue'));
     assert.equal(Number(serviceIssues?.description?.split(' ')[0] ?? 0), expected);
+  });
+
+  it('shows an incident listed for several subscriptions once, saying how many list it', async () => {
+    await health.setGroupBy('type');
+    const visible = health.getVisibleEvents();
+    const bySubs = new Map<string, Set<string>>();
+    for (const e of visible) {
+      const id = e.trackingId.toUpperCase();
+      bySubs.set(id, (bySubs.get(id) ?? new Set()).add(e.subscriptionId.toLowerCase()));
+    }
+    const shared = [...bySubs].filter(([, subs]) => subs.size > 1);
+    assert.ok(shared.length > 0, 'the sample lists no incident for several subscriptions');
+    const rows = eventRows(health.getTreeSnapshot(3));
+    assert.equal(rows.length, bySubs.size, 'one row per incident');
+    for (const [id, subs] of shared) {
+      const matching = rows.filter((r) => r.id?.endsWith(`/${id}`));
+      assert.equal(matching.length, 1, `incident ${id}: rows`);
+      assert.match(matching[0]?.description ?? '', new RegExp(`(^|· )${subs.size} subscriptions( ·|$)`), `incident ${id}: description`);
+    }
+    // Subscription grouping keeps each subscription's own rows.
+    await health.setGroupBy('subscription');
+    assert.equal(eventRows(health.getTreeSnapshot(2)).length, visible.length, 'one row per subscription copy');
+    await health.setGroupBy('type');
+  });
+
+  it('says "Sample data" where VS Code shows it: the view title, and a note above the rows', () => {
+    const state = health.viewState();
+    assert.match(state.title ?? '', /Sample Data/);
+    assert.match(state.message ?? '', /^Made-up events from the local sample service\./);
   });
 
   it('changes grouping to region and to status', async () => {

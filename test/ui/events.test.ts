@@ -50,9 +50,14 @@ describe('Service Health in the workbench (UI)', function () {
       assert.match(g.description, /^\d+( · \d+ active)?$/, `group "${g.label}" has no count`);
     }
     // The view's description sits in its pane header, which VS Code hides while the container holds a
-    // single view (the container title shows "Service Health: Events" instead): read it from the DOM.
+    // single view: it is there, but users read "Sample Data" in the container title and the note above the rows.
     const description = await viewContainer(page, CONTAINER_ID).locator('.pane-header .description').first().textContent();
-    assert.match(description ?? '', /^Sample data · \d+d/, 'the view does not say it shows sample data');
+    assert.match(description ?? '', /^Sample data · \d+d/, 'the view description does not say it shows sample data');
+    const title = page.locator('.part.sidebar .composite.title .title-label').first();
+    assert.equal(await title.isVisible(), true, 'the side-bar title is hidden');
+    assert.match((await title.textContent()) ?? '', /Events — Sample Data/i, 'the visible title does not say "Sample Data"');
+    const note = viewContainer(page, CONTAINER_ID).getByText(/^Made-up events from the local sample service\. Sign in to see your subscriptions\.$/);
+    assert.equal(await note.first().isVisible(), true, 'the sample-data note is not shown above the rows');
   });
 
   it('expanding a collapsed group shows its event rows with a description', async () => {
@@ -75,8 +80,52 @@ describe('Service Health in the workbench (UI)', function () {
     const first = await rowInfo(events.first());
     assert.equal(first.level, 3, 'event rows sit under type and status');
     assert.ok(first.label.length > 5, 'an event row has no title');
-    // "<service> · <region> · 3h ago"
-    assert.match(first.description, /\S+ · .+ · (\d+[mhd] ago|just now)$/, `unexpected description "${first.description}"`);
+    // "3h ago · 2 subscriptions · Storage · West Europe": the time first, so the right-hand cut never hides it
+    assert.match(first.description, /^(\d+(mo|[mhd]) ago|just now)( · |$)/, `unexpected description "${first.description}"`);
+    // ...and no service or region the title already names.
+    for (const part of first.description.split(' · ').slice(1)) {
+      if (/^\d+ subscriptions$/.test(part)) continue;
+      for (const name of part.replace(/ \+\d+ (regions|services)$/, '').split(', ')) {
+        assert.ok(!first.label.toLowerCase().includes(name.toLowerCase()), `"${name}" repeats the title "${first.label}"`);
+      }
+    }
+  });
+
+  it('an incident listed for several subscriptions is one row that says how many', async () => {
+    const { page } = uiSession();
+    await openEventsView(page);
+    await setExpanded(groupRow(page, 'Service issues'), true);
+    const status = treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: /^(Active|Resolved)$/ }) });
+    for (let i = 0; i < (await status.count()); i++) await setExpanded(status.nth(i), true);
+    await eventRows(page).first().waitFor({ state: 'visible' });
+    const rows = await allRows(page);
+    const events = rows.filter((r) => r.level === 3);
+    const shared = events.filter((r) => /(^| · )\d+ subscriptions( · |$)/.test(r.description));
+    assert.ok(shared.length > 0, `no row says it is listed for several subscriptions: ${events.map((r) => r.description).join(' | ')}`);
+    // The rows under one status are different incidents: no two look the same.
+    const seen = new Set<string>();
+    let parent = '';
+    for (const r of rows) {
+      if (r.level === 2) parent = r.label;
+      if (r.level !== 3) continue;
+      const look = `${parent}\u0000${r.label}\u0000${r.description}`;
+      assert.ok(!seen.has(look), `two identical rows: "${r.label}" (${r.description})`);
+      seen.add(look);
+    }
+  });
+
+  it('Query Events… describes results with the tree\'s words ("Service issues"), not enum values', async () => {
+    const { page } = uiSession();
+    await openEventsView(page);
+    await runPaletteCommand(page, 'Service Health: Query Events…', true);
+    await page.locator('.quick-input-widget').filter({ hasText: 'Query Service Health Events' }).waitFor({ state: 'visible' });
+    const input = page.locator('.quick-input-widget input');
+    await input.fill('type:ServiceIssue');
+    const rows = page.locator('.quick-input-widget .monaco-list-row .label-description');
+    await rows.filter({ hasText: /Service issues/ }).first().waitFor({ state: 'visible', timeout: 10_000 });
+    const descriptions = await rows.allInnerTexts();
+    await page.keyboard.press('Escape');
+    assert.ok(descriptions.every((d) => !/ServiceIssue|PlannedMaintenance|HealthAdvisory/.test(d)), `raw enum values: ${descriptions.join(' | ')}`);
   });
 
   it('clicking an event opens a details panel with its title, badges and timeline', async () => {

@@ -67,9 +67,9 @@ export async function firstChildRow(page: Page, parent: Locator): Promise<Locato
   return treeRows(page, CONTAINER_ID).and(page.locator(`[data-index="${index + 1}"]`));
 }
 
-/** Rows that show an event (they carry the relative "… ago" time in their description). */
+/** Rows that show an event (their description starts with the relative "… ago" time). */
 export function eventRows(page: Page): Locator {
-  return treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-description', { hasText: / ago$|just now$/ }) });
+  return treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-description', { hasText: /^(\d+(mo|[mhd]) ago|just now)( · |$)/ }) });
 }
 
 /** The details webview's content frame, once its script rendered the event's title. */
@@ -86,8 +86,11 @@ export async function closeAllEditors(page: Page): Promise<void> {
   await page.locator('.editor-group-container .tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 }
 
-/** Runs a command through the palette by its exact title (the first fuzzy match may be another one). */
-export async function runPaletteCommand(page: Page, title: string): Promise<void> {
+/**
+ * Runs a command through the palette by its exact title (the first fuzzy match may be another one).
+ * `opensQuickPick`: the command shows its own QuickPick, so the widget stays up; no wait for it to close.
+ */
+export async function runPaletteCommand(page: Page, title: string, opensQuickPick = false): Promise<void> {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
@@ -95,6 +98,7 @@ export async function runPaletteCommand(page: Page, title: string): Promise<void
   const row = page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
   await row.first().waitFor({ state: 'visible' });
   await row.first().click();
+  if (opensQuickPick) return;
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' }).catch(() => undefined);
 }
 

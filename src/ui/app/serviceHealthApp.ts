@@ -49,7 +49,7 @@ export interface ServiceHealthApi {
   useAzure(): Promise<void>;
   setGroupBy(groupBy: GroupBy): Promise<void>;
   getTreeSnapshot(depth?: number): TreeSnapshotNode[];
-  viewState(): { message?: string; description?: string; badge?: number; stale: boolean; phase: string };
+  viewState(): { title?: string; message?: string; description?: string; badge?: number; stale: boolean; phase: string };
   quota(): QuotaState | undefined;
   openDetails(ref: EventRef): Promise<boolean>;
   detailsPanelCount(): number;
@@ -420,6 +420,7 @@ export class ServiceHealthApp extends Disposable {
       setGroupBy: (g) => this.setGroupBy(g),
       getTreeSnapshot: (depth) => this.view.snapshot(depth),
       viewState: () => ({
+        title: this.view.view.title,
         message: this.view.view.message,
         description: this.view.view.description,
         badge: this.view.view.badge?.value,
