@@ -94,6 +94,7 @@ export interface DetailsViewModel {
   readonly lastUpdate?: TimeView;
   readonly duration?: string;
   readonly header?: string;
+  /** Summary, description, article and additional information are '' when they repeat an earlier one. */
   readonly summaryHtml: SafeHtml;
   readonly descriptionHtml: SafeHtml;
   readonly services: readonly ServiceView[];
@@ -107,6 +108,10 @@ export interface DetailsViewModel {
   readonly articleHtml: SafeHtml;
   readonly billing?: BillingView;
   readonly additionalInformationHtml: SafeHtml;
+  /**
+   * The event's tags. "Action Recommended" is left out when `recommendedActions` exists (its
+   * `highlight` shows it there), so it appears once.
+   */
   readonly tags: readonly TagView[];
   readonly links: readonly LinkView[];
   readonly portalUrl: string;

@@ -18,7 +18,7 @@ import type {
 } from './detailsModel';
 import { eventKey, type EventRefData } from './messages';
 import { eventPortalUrl, linkUrl, DEFAULT_PORTAL_URL } from './links';
-import { sanitizeVendorHtml, vendorText } from './sanitize';
+import { sanitizeVendorHtml, vendorText, type SafeHtml } from './sanitize';
 import { formatDuration, formatRelative, formatUtc } from './time';
 
 export interface ViewModelOptions {
@@ -159,10 +159,23 @@ function services(event: HealthEvent, now: number): ServiceView[] {
 
 interface UpdateGroup {
   readonly ms: number | undefined;
-  readonly summary: string | null | undefined;
+  readonly summary: string;
   readonly tags: string[];
   readonly services: Set<string>;
   readonly regions: Set<string>;
+  /** Smallest position of a copy in its region's list: the vendor lists newest first. */
+  position: number;
+}
+
+/**
+ * Newest first, undated last. Equal times: the copy listed first in its region (newer), then
+ * by text, so the order never depends on the order of impacts and regions in the response.
+ */
+function newestFirst(a: UpdateGroup, b: UpdateGroup): number {
+  if (a.ms !== b.ms) {
+    return a.ms === undefined ? 1 : b.ms === undefined ? -1 : b.ms - a.ms;
+  }
+  return a.position - b.position || (a.summary < b.summary ? -1 : a.summary > b.summary ? 1 : 0);
 }
 
 /**
@@ -175,13 +188,14 @@ function updates(event: HealthEvent, now: number): UpdateView[] {
   for (const impact of event.properties?.impact ?? []) {
     const service = impact.impactedService || impact.impactedServiceGuid || '';
     for (const region of impact.impactedRegions ?? []) {
-      for (const update of region.updates ?? []) {
+      (region.updates ?? []).forEach((update, position) => {
         const key = `${update.updateDateTime ?? ''}\u0000${update.summary ?? ''}`;
         let group = groups.get(key);
         if (!group) {
-          group = { ms: parseServiceTime(update.updateDateTime), summary: update.summary, tags: [], services: new Set(), regions: new Set() };
+          group = { ms: parseServiceTime(update.updateDateTime), summary: update.summary ?? '', tags: [], services: new Set(), regions: new Set(), position };
           groups.set(key, group);
         }
+        group.position = Math.min(group.position, position);
         if (service) {
           group.services.add(service);
         }
@@ -190,10 +204,10 @@ function updates(event: HealthEvent, now: number): UpdateView[] {
         }
         // Tags can differ per region copy; keep the union (tagViews removes duplicates).
         group.tags.push(...(update.eventTags ?? []));
-      }
+      });
     }
   }
-  const sorted = [...groups.values()].sort((a, b) => (b.ms ?? -Infinity) - (a.ms ?? -Infinity));
+  const sorted = [...groups.values()].sort(newestFirst);
   return sorted.map((g) => {
     const time = g.ms === undefined ? undefined : { ms: g.ms, utc: formatUtc(g.ms), relative: formatRelative(g.ms, now) };
     return {
@@ -204,6 +218,49 @@ function updates(event: HealthEvent, now: number): UpdateView[] {
       tags: tagViews(g.tags),
     };
   });
+}
+
+/** Visible text of sanitized HTML, for comparing sections: tags dropped, whitespace collapsed. */
+function comparableText(html: SafeHtml): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;|&#160;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+interface TextSections {
+  summaryHtml: SafeHtml;
+  descriptionHtml: SafeHtml;
+  articleHtml: SafeHtml;
+  additionalInformationHtml: SafeHtml;
+}
+
+/**
+ * The free-text sections, each shown only if its text was not shown already: real events often
+ * repeat the summary as the description (or article). The description, the full communication,
+ * wins; the others are compared with what is kept before them.
+ */
+function textSections(event: HealthEvent): TextSections {
+  const p = event.properties ?? {};
+  const shown = new Set<string>();
+  const keep = (html: SafeHtml): SafeHtml => {
+    const text = comparableText(html);
+    if (text === '') {
+      return html;
+    }
+    if (shown.has(text)) {
+      return '' as SafeHtml;
+    }
+    shown.add(text);
+    return html;
+  };
+  const descriptionHtml = keep(sanitizeVendorHtml(p.description));
+  const summaryHtml = keep(sanitizeVendorHtml(p.summary));
+  const articleHtml = keep(sanitizeVendorHtml(p.article?.articleContent));
+  const additionalInformationHtml = keep(sanitizeVendorHtml(p.additionalInformation?.message));
+  return { summaryHtml, descriptionHtml, articleHtml, additionalInformationHtml };
 }
 
 function formatRate(rate: number): string {
@@ -264,7 +321,7 @@ export function buildDetailsViewModel(ref: EventRefData, event: HealthEvent, opt
   const p = event.properties ?? {};
   const now = options.now;
   const portal = options.portal ?? DEFAULT_PORTAL_URL;
-  const tags = tagViews(p.eventTags);
+  const allTags = tagViews(p.eventTags);
   const impactStart = timeView(p.impactStartTime, now);
   const impactMitigation = timeView(p.impactMitigationTime, now);
   const lastUpdate = timeView(p.lastUpdateTime, now);
@@ -276,9 +333,14 @@ export function buildDetailsViewModel(ref: EventRefData, event: HealthEvent, opt
   }
   const actions = (p.recommendedActions?.actions ?? [])
     .map((a) => ({ ...(typeof a.groupId === 'number' ? { groupId: a.groupId } : {}), html: sanitizeVendorHtml(a.actionText) }))
-    .filter((a) => a.html !== '');
+    .filter((a) => a.html.trim() !== '');
   const actionMessage = vendorText(p.recommendedActions?.message);
-  const highlightActions = tags.some((t) => t.highlight);
+  const hasActions = actions.length > 0 || actionMessage !== '';
+  const highlightActions = allTags.some((t) => t.highlight);
+  // "Action Recommended" is shown once: in the recommended actions box when there is one, else
+  // as a chip with the other tags.
+  const tags = hasActions ? allTags.filter((t) => !t.highlight) : allTags;
+  const texts = textSections(event);
   const header = vendorText(p.header);
   const billingView = billing(event);
   return {
@@ -293,19 +355,19 @@ export function buildDetailsViewModel(ref: EventRefData, event: HealthEvent, opt
     ...(lastUpdate ? { lastUpdate } : {}),
     ...(duration ? { duration } : {}),
     ...(header ? { header } : {}),
-    summaryHtml: sanitizeVendorHtml(p.summary),
-    descriptionHtml: sanitizeVendorHtml(p.description),
+    summaryHtml: texts.summaryHtml,
+    descriptionHtml: texts.descriptionHtml,
     services: services(event, now),
     updates: updates(event, now),
-    ...(actions.length > 0 || actionMessage
+    ...(hasActions
       ? { recommendedActions: { message: actionMessage || 'Recommended actions', actions, highlight: highlightActions } }
       : {}),
     faqs: (p.faqs ?? [])
       .map((f) => ({ question: vendorText(f.question), answerHtml: sanitizeVendorHtml(f.answer) }))
       .filter((f) => f.question !== '' || f.answerHtml !== ''),
-    articleHtml: sanitizeVendorHtml(p.article?.articleContent),
+    articleHtml: texts.articleHtml,
     ...(billingView ? { billing: billingView } : {}),
-    additionalInformationHtml: sanitizeVendorHtml(p.additionalInformation?.message),
+    additionalInformationHtml: texts.additionalInformationHtml,
     tags,
     links: links(event, portal),
     portalUrl: eventPortalUrl(ref.trackingId, p.eventType, portal),

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { eventSchema, type HealthEvent } from '../../../src/core/model/schemas';
+import fc from 'fast-check';
 import { buildDetailsViewModel, detailsHidden } from '../../../src/core/render/viewModel';
+import { generateEvents, generateGuids } from '../../../src/core/sample/generator';
 
 const ref = { subscriptionId: 'sub-1', trackingId: 'VT5X-1AB' };
 const now = Date.parse('2025-05-10T12:00:00Z');
@@ -125,11 +127,43 @@ describe('buildDetailsViewModel', () => {
     );
   });
 
-  it('highlights the Action Recommended tag (once) and the recommended actions', () => {
-    assert.deepEqual(m.tags, [{ text: 'Action Recommended', highlight: true }, { text: 'Preliminary PIR', highlight: false }]);
+  it('shows Action Recommended once: in the recommended actions box, not among the tags', () => {
+    assert.deepEqual(m.tags, [{ text: 'Preliminary PIR', highlight: false }]);
     assert.equal(m.recommendedActions?.message, 'What you can do');
     assert.equal(m.recommendedActions?.highlight, true);
     assert.deepEqual(m.recommendedActions?.actions, [{ groupId: 1, html: 'Fail over <a href="https://aka.ms/fo" rel="noopener noreferrer">now</a>' }]);
+  });
+
+  it('shows Action Recommended as a highlighted chip (once) when there is no recommended actions box', () => {
+    const bare = buildDetailsViewModel(ref, event({ eventTags: ['Action Recommended', 'Final PIR', ' action recommended '] }), { now });
+    assert.equal(bare.recommendedActions, undefined);
+    assert.deepEqual(bare.tags, [{ text: 'Action Recommended', highlight: true }, { text: 'Final PIR', highlight: false }]);
+    const emptyBox = buildDetailsViewModel(ref, event({ eventTags: ['Action Recommended'], recommendedActions: { actions: [{ actionText: '  ' }] } }), { now });
+    assert.equal(emptyBox.recommendedActions, undefined);
+    assert.deepEqual(emptyBox.tags, [{ text: 'Action Recommended', highlight: true }]);
+    const box = buildDetailsViewModel(ref, event({ eventTags: ['Final PIR'], recommendedActions: { actions: [{ actionText: 'Do it' }] } }), { now });
+    assert.equal(box.recommendedActions?.highlight, false);
+  });
+
+  it('shows each text once: a summary, article or additional information repeating the description (or each other) is left out', () => {
+    const repeated = buildDetailsViewModel(
+      ref,
+      event({
+        description: '<p>Engineers   are <b>investigating</b>.</p>',
+        summary: 'Engineers are\n<strong>investigating</strong>.',
+        article: { articleContent: '<div><p>Full review</p></div>' },
+        additionalInformation: { message: '<p>Full\treview</p>' },
+      }),
+      { now },
+    );
+    assert.equal(repeated.descriptionHtml, '<p>Engineers   are <b>investigating</b>.</p>');
+    assert.equal(repeated.summaryHtml, '');
+    assert.equal(repeated.articleHtml, '<p>Full review</p>');
+    assert.equal(repeated.additionalInformationHtml, '');
+    // Distinct texts all stay, and markup alone is not a repeat of an empty field.
+    assert.deepEqual([m.summaryHtml !== '', m.descriptionHtml !== '', m.articleHtml !== '', m.additionalInformationHtml !== ''], [true, true, true, true]);
+    const onlySummary = buildDetailsViewModel(ref, event({ summary: '<p>Short</p>', description: '' }), { now });
+    assert.deepEqual([onlySummary.summaryHtml, onlySummary.descriptionHtml], ['<p>Short</p>', '']);
   });
 
   it('builds link URLs with the configured portal and keeps links it cannot address without a URL', () => {
@@ -165,6 +199,50 @@ describe('buildDetailsViewModel', () => {
     assert.equal(big.updates.length, 200);
     assert.equal(big.updates[0]?.html, '<p>Update 0</p>');
     assert.equal(big.updates[199]?.html, '<p>Update 199</p>');
+  });
+});
+
+describe('update timeline order', () => {
+  const at = (minutes: number): string => new Date(now - minutes * 60_000).toISOString();
+  const region = (name: string, updates: { summary: string; updateDateTime?: string }[]): Record<string, unknown> => ({ impactedRegion: name, updates });
+
+  it('breaks ties by list position, then text, whatever the order of regions and services', () => {
+    const a = region('A', [{ summary: 'newer at 10', updateDateTime: at(10) }, { summary: 'older at 10', updateDateTime: at(10) }, { summary: 'at 20', updateDateTime: at(20) }]);
+    const b = region('B', [{ summary: 'b at 10', updateDateTime: at(10) }, { summary: 'at 20', updateDateTime: at(20) }, { summary: 'undated' }]);
+    const expected = ['b at 10', 'newer at 10', 'older at 10', 'at 20', 'undated'];
+    for (const impact of [[{ impactedService: 'S', impactedRegions: [a, b] }], [{ impactedService: 'S', impactedRegions: [b, a] }], [{ impactedService: 'T', impactedRegions: [b] }, { impactedService: 'S', impactedRegions: [a] }]]) {
+      assert.deepEqual(buildDetailsViewModel(ref, event({ impact }), { now }).updates.map((u) => u.html), expected);
+    }
+  });
+
+  it('is newest first for any updates in any region order (property)', () => {
+    const update = fc.record({ summary: fc.constantFrom('a', 'b', 'c', 'd'), minutes: fc.option(fc.integer({ min: 0, max: 30 }), { nil: undefined }) });
+    const regions = fc.array(fc.array(update, { maxLength: 6 }), { minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(regions, (lists) => {
+        const impact = (order: number[][]): unknown => [{ impactedService: 'S', impactedRegions: order.map((i) => region(`R${i[0]}`, (lists[i[0] as number] ?? []).map((u) => ({ summary: u.summary, ...(u.minutes === undefined ? {} : { updateDateTime: at(u.minutes) }) })))) }];
+        const forward = lists.map((_, i) => [i]);
+        const m = buildDetailsViewModel(ref, event({ impact: impact(forward) }), { now });
+        const times = m.updates.map((u) => u.time?.ms ?? -Infinity);
+        assert.deepEqual(times, [...times].sort((x, y) => y - x));
+        assert.deepEqual(buildDetailsViewModel(ref, event({ impact: impact([...forward].reverse()) }), { now }).updates.map((u) => [u.html, u.regions]), m.updates.map((u) => [u.html, u.regions]));
+      }),
+    );
+  });
+
+  it('reads the sample events as one strictly newest-first timeline', () => {
+    const subs = generateGuids(3, 2);
+    for (const { event: e } of generateEvents({ count: 400, seed: 3, now, subscriptionIds: subs })) {
+      const m = buildDetailsViewModel({ subscriptionId: subs[0] as string, trackingId: e.name ?? '' }, e, { now });
+      const times = m.updates.map((u) => u.time?.ms as number);
+      assert.ok(times.length >= 2 && times.every((t, i) => i === 0 || t < (times[i - 1] as number)), `${e.name}: ${times.join(', ')}`);
+      assert.ok(m.updates.every((u) => !/Update \d/.test(u.html)));
+      // Shown texts are distinct, and Action Recommended appears once.
+      const texts = [m.summaryHtml, m.descriptionHtml, m.articleHtml].filter((h) => h !== '');
+      assert.equal(new Set(texts).size, texts.length);
+      const shown = m.tags.filter((t) => t.highlight).length + (m.recommendedActions?.highlight ? 1 : 0);
+      assert.equal(shown, e.properties?.eventTags?.includes('Action Recommended') ? 1 : 0, `${e.name}`);
+    }
   });
 });
 
