@@ -158,7 +158,7 @@ function serviceIssue(c: CommunicationContext): Communication {
         : p('Investigating', `Our monitoring detected ${symptom} for ${c.service} in ${where}. Engineers are engaged and investigating.${next(t)}`),
     (t) => p('Cause identified', `We identified ${c.cause.what} as the likely cause. Engineers are ${c.cause.fix}.${next(t)}`),
     (t) => p('Mitigation in progress', `${capitalize(c.cause.fix)} is about half complete. Some customers may already see recovery.${next(t)}`),
-    (t) => p('Recovering', `Most affected resources in ${where} have recovered. Engineers are monitoring the remaining ones.${next(t)}`),
+    (t) => p('Recovering', `Most affected resources have recovered. Engineers are monitoring the remaining ones.${next(t)}`),
     () => p('Monitoring', 'Error rates have returned to normal levels. Engineers continue to monitor the service for stability before declaring mitigation.'),
   ];
   const mitigated = p(
