@@ -11,10 +11,37 @@ import { incidentRegions, incidentServices, incidentSubscriptions, type Incident
 /** Names beyond this many are summed up as "+N regions" / "+N services". */
 const MAX_NAMES = 2;
 
-/** Names the title does not already contain (case-insensitive). */
+/**
+ * Names the title does not already contain, case-insensitively and as whole names: "East US" is
+ * not named by a title saying "East US 2" (longer names are matched first and blanked out, and a
+ * name followed by " <digit>" is a longer one), nor "SQL" by "MySQL".
+ */
 export function notInTitle(names: readonly string[], title: string): string[] {
-  const t = title.toLowerCase();
-  return names.filter((n) => !t.includes(n.toLowerCase()));
+  let text = title.toLowerCase();
+  const named = new Set<string>();
+  for (const name of [...names].sort((a, b) => b.length - a.length)) {
+    const at = findWhole(text, name.toLowerCase());
+    if (at >= 0) {
+      named.add(name);
+      text = `${text.slice(0, at)}\u0000${text.slice(at + name.length)}`;
+    }
+  }
+  return names.filter((n) => !named.has(n));
+}
+
+/** Index of `word` in `text` as a whole name, or -1. */
+function findWhole(text: string, word: string): number {
+  if (!word) {
+    return -1;
+  }
+  const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+    const after = text.slice(i + word.length);
+    if (!isWordChar(text[i - 1]) && !isWordChar(after[0]) && !/^ \d/u.test(after)) {
+      return i;
+    }
+  }
+  return -1;
 }
 
 /** "A, B" up to MAX_NAMES names; more read "A +3 regions". */

@@ -45,6 +45,10 @@ describe('tree row text', () => {
 
   it('helpers: notInTitle and shortList', () => {
     assert.deepEqual(notInTitle(['SQL Database', 'Storage'], 'sql database outage'), ['Storage']);
+    // Whole names only: "East US" is not named by "East US 2", nor "SQL" by "MySQL".
+    assert.deepEqual(notInTitle(['East US 2', 'East US', 'West US'], 'Outage - East US 2, West US'), ['East US']);
+    assert.deepEqual(notInTitle(['SQL'], 'MySQL maintenance'), ['SQL']);
+    assert.deepEqual(notInTitle(['East US'], 'Outage - East US 2'), ['East US']);
     assert.equal(shortList([], 'regions'), undefined);
     assert.equal(shortList(['A', 'B'], 'regions'), 'A, B');
     assert.equal(shortList(['A', 'B', 'C'], 'services'), 'A +2 services');
