@@ -31,6 +31,12 @@ export class ConnectionManager extends Disposable {
   private problem: string | undefined;
   /** Test hook: options for the next sample service start (see restartSample). */
   private sampleOptions: SampleServiceOptions = {};
+  /**
+   * The extension's sample shows about as many events as a busy estate sees in a month (the
+   * service's own default of 300 is for the CLI and load tests): enough of every type and
+   * state to explore, few enough to read.
+   */
+  private static readonly SAMPLE_EVENTS = 150;
   private queue: Promise<void> = Promise.resolve();
   private readonly changed = this._register(new vscode.EventEmitter<Connection | undefined>());
   readonly onDidChange = this.changed.event;
@@ -125,7 +131,7 @@ export class ConnectionManager extends Disposable {
       return;
     }
     try {
-      this.sample ??= await startSampleService({ ...this.sampleOptions, port: 0 });
+      this.sample ??= await startSampleService({ events: ConnectionManager.SAMPLE_EVENTS, ...this.sampleOptions, port: 0 });
     } catch (error) {
       this.problem = `The sample service could not start (${error instanceof Error ? error.message : String(error)}); reload the window and try again.`;
       this.log.error(this.problem);
