@@ -81,9 +81,14 @@ export class QuotaStatusBar implements vscode.Disposable {
 
   private tooltip(state: QuotaState, now: number): vscode.MarkdownString {
     const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown('**API quota**\n\n| Resource | Remaining | Used | Limit | Reset |\n|---|---:|---:|---:|---|\n');
+    // Hover tables have almost no cell padding: non-breaking spaces keep the columns apart.
+    const gap = '&nbsp;&nbsp;';
+    md.appendMarkdown(`**API quota**\n\n| Resource${gap} | Left${gap} | Used${gap} | Limit${gap} | Resets |\n|:--|--:|--:|--:|:--|\n`);
     for (const row of quotaRows(state, now)) {
-      md.appendMarkdown(`| ${escapeCell(row.resource)} | ${row.remaining} | ${row.used} | ${row.limit} | ${escapeCell(row.reset)} |\n`);
+      const bucket = state.buckets.get(row.resource);
+      md.appendMarkdown(
+        `| ${escapeCell(row.resource)}${gap} | ${row.remaining}${gap} | ${row.used}${gap} | ${row.limit}${gap} | ${escapeCell(shortReset(bucket?.resetAt, now))} |\n`,
+      );
     }
     if (state.pausedUntil !== undefined && state.pausedUntil > now) {
       md.appendMarkdown(`\n$(watch) Requests paused for ${formatCountdown(state.pausedUntil - now)}`);
@@ -137,6 +142,19 @@ export class QuotaStatusBar implements vscode.Disposable {
       d.dispose();
     }
   }
+}
+
+/** "10:02:00 UTC, in 1:00:01" within a day; the date too beyond. */
+function shortReset(resetAt: number | undefined, now: number): string {
+  if (resetAt === undefined) {
+    return 'refills continuously';
+  }
+  if (resetAt <= now) {
+    return 'already reset';
+  }
+  const iso = new Date(resetAt).toISOString();
+  const at = resetAt - now < 86_400_000 ? `${iso.slice(11, 19)} UTC` : `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  return `${at}, in ${formatCountdown(resetAt - now)}`;
 }
 
 function escapeCell(text: string): string {
