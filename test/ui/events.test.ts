@@ -158,7 +158,7 @@ describe('Service Health in the workbench (UI)', function () {
     const label = await statusBarItem(page, QUOTA_ITEM_ID).locator('a').first().getAttribute('aria-label');
     assert.match(label ?? '', /^API quota: [\d,]+ of [\d,]+ on \S+/);
     const tooltip = await readQuotaTooltip(page);
-    assert.match(tooltip.text, /Resource[\s\S]*Remaining[\s\S]*Limit/, 'no quota table in the tooltip');
+    assert.match(tooltip.text, /Resource[\s\S]*Left[\s\S]*Limit[\s\S]*Resets/, 'no quota table in the tooltip');
     assert.ok(tooltip.requestsSent > 0, 'the tooltip counts no requests');
     await page.mouse.move(700, 400);
   });
