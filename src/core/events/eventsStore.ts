@@ -13,7 +13,7 @@
  *   notified keys persist); an issue that resolves and becomes active again is reported again.
  * - "Seen" keys (opened by the user) persist and drive the unseen-issues badge.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { eventSchema, type HealthEvent } from '../model/schemas';
 import {
   eventKey,

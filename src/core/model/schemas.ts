@@ -8,7 +8,7 @@
  *   and ARM commonly serialises absent values as null);
  * - date-times stay strings exactly as received; `parseServiceTime` reads them when needed.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An enum that accepts the documented values and any other string the service adds later. */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
