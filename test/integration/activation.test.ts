@@ -30,6 +30,14 @@ function atLeast(version: string, range: string): boolean {
   return a !== x ? a > x : b !== y ? b > y : c >= z;
 }
 
+// undici's main entry installs a process-wide dispatcher when none is set, which would change
+// `fetch` for every extension in this shared host. Read the slot before our extension loads.
+// This host already holds one (VS Code's own networking sets it), so here the test catches a
+// replacement; the empty-slot case is proven in a fresh Node process by the unit test
+// test/unit/http (global dispatcher).
+const GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+const dispatcherBefore: unknown = (globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER];
+
 describe('activation', () => {
   it('finds the extension under development by its id', () => {
     assert.equal(extensionId, 'service-health.service-health');
@@ -73,5 +81,15 @@ describe('activation', () => {
     }
     const expectedKind = vscode.env.remoteName ? vscode.ExtensionKind.Workspace : vscode.ExtensionKind.UI;
     assert.equal(ext.extensionKind, expectedKind);
+  });
+
+  it('leaves the shared global fetch dispatcher as it found it, after real requests', async () => {
+    const ext = vscode.extensions.getExtension(extensionId);
+    assert.ok(ext);
+    const api = (await ext.activate()) as { useSampleService(): Promise<string>; refresh(): Promise<void>; getEvents(): unknown[] };
+    await api.useSampleService();
+    await api.refresh();
+    assert.ok(api.getEvents().length > 0, 'no request reached the sample service');
+    assert.equal((globalThis as Record<symbol, unknown>)[GLOBAL_DISPATCHER], dispatcherBefore);
   });
 });
