@@ -276,15 +276,24 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     };
   };
 
-  const listEvents = (url: URL, subscriptionId: string): Reply => {
+  /** The api-version check and subscription lookup both event operations start with. */
+  const eventsOf = (url: URL, subscriptionId: string): { list: NonNullable<ReturnType<typeof bySubscription.get>> } | { reply: Reply } => {
     const bad = checkApiVersion(url, EVENTS_API_VERSIONS);
     if (bad) {
-      return bad;
+      return { reply: bad };
     }
     const list = bySubscription.get(subKey(subscriptionId));
-    if (!list) {
-      return error(404, 'SubscriptionNotFound', `The subscription '${subscriptionId}' could not be found.`, 'Check the subscription id and that your account can access it.');
+    return list
+      ? { list }
+      : { reply: error(404, 'SubscriptionNotFound', `The subscription '${subscriptionId}' could not be found.`, 'Check the subscription id and that your account can access it.') };
+  };
+
+  const listEvents = (url: URL, subscriptionId: string): Reply => {
+    const found = eventsOf(url, subscriptionId);
+    if ('reply' in found) {
+      return found.reply;
     }
+    const { list } = found;
     const filterText = (param(url, '$filter') ?? '').trim();
     let filter: FilterExpr | undefined;
     if (filterText !== '') {
@@ -346,14 +355,11 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
   };
 
   const fetchDetails = (url: URL, subscriptionId: string, trackingId: string): Reply => {
-    const bad = checkApiVersion(url, EVENTS_API_VERSIONS);
-    if (bad) {
-      return bad;
+    const found = eventsOf(url, subscriptionId);
+    if ('reply' in found) {
+      return found.reply;
     }
-    const list = bySubscription.get(subKey(subscriptionId));
-    if (!list) {
-      return error(404, 'SubscriptionNotFound', `The subscription '${subscriptionId}' could not be found.`, 'Check the subscription id and that your account can access it.');
-    }
+    const { list } = found;
     if (knobs.denyFetchEventDetails) {
       return forbidden(subscriptionId);
     }
