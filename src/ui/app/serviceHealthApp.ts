@@ -93,7 +93,7 @@ export class ServiceHealthApp extends Disposable {
     // Outside Production, keep every log line for the integration tests' no-token assertions.
     this.log = this._register(context.extensionMode === vscode.ExtensionMode.Production ? channel : recordingLog(channel, this.logRecord));
     this.auth = this._register(
-      new AzureAuth({ cloud: cloudConfig(this.settings.cloud), tenant: this.settings.tenant }, context.globalState, this.log),
+      new AzureAuth({ cloud: cloudConfig(this.settings.cloud), tenant: this.settings.tenant }, context.globalState, this.log, vscode.authentication),
     );
     this.connections = this._register(new ConnectionManager(this.auth, this.log));
     this.selection = new SubscriptionSelection(context.globalState, () => this.settings.subscriptions);

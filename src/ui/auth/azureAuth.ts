@@ -18,6 +18,19 @@ import { armScopes, isValidTenant, type CloudConfig } from '../config/clouds';
 
 const SIGNED_OUT_KEY = 'serviceHealth.auth.signedOut';
 
+/**
+ * The part of `vscode.authentication` this class uses; the composition root passes
+ * `vscode.authentication` itself, tests a scripted fake (no Microsoft account offline).
+ */
+export interface AuthenticationApi {
+  getSession(
+    providerId: string,
+    scopes: readonly string[],
+    options: vscode.AuthenticationGetSessionOptions,
+  ): Thenable<vscode.AuthenticationSession | undefined>;
+  readonly onDidChangeSessions: vscode.Event<vscode.AuthenticationSessionsChangeEvent>;
+}
+
 export interface AuthTarget {
   readonly cloud: CloudConfig;
   readonly tenant: string | undefined;
@@ -34,11 +47,12 @@ export class AzureAuth extends Disposable {
     target: AuthTarget,
     private readonly memento: vscode.Memento,
     private readonly log: vscode.LogOutputChannel,
+    private readonly authentication: AuthenticationApi,
   ) {
     super();
     this.target = target;
     this._register(
-      vscode.authentication.onDidChangeSessions((e) => {
+      authentication.onDidChangeSessions((e) => {
         if (e.provider.id === this.target.cloud.authProviderId) {
           void this.signInSilently();
         }
@@ -125,7 +139,7 @@ export class AzureAuth extends Disposable {
   private async getSession(options: vscode.AuthenticationGetSessionOptions): Promise<vscode.AuthenticationSession | undefined> {
     const provider = this.target.cloud.authProviderId;
     try {
-      return await vscode.authentication.getSession(provider, this.scopes, options);
+      return await this.authentication.getSession(provider, this.scopes, options);
     } catch (error) {
       // Cancelled consent, a provider that is missing or misconfigured: never a crash, one log line.
       const message = error instanceof Error ? error.message : String(error);
