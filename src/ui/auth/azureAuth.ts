@@ -39,6 +39,11 @@ export interface AuthTarget {
 export class AzureAuth extends Disposable {
   private session: vscode.AuthenticationSession | undefined;
   private target: AuthTarget;
+  /**
+   * Bumped by Sign Out and by a cloud or tenant change: a provider answer that arrives after
+   * either belongs to a state the user has left, and is dropped.
+   */
+  private epoch = 0;
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when the signed-in state or account changes. */
   readonly onDidChange = this.changed.event;
@@ -84,6 +89,7 @@ export class AzureAuth extends Disposable {
       return;
     }
     this.target = target;
+    this.epoch++;
     this.setSession(undefined);
     await this.signInSilently();
   }
@@ -94,7 +100,11 @@ export class AzureAuth extends Disposable {
       this.setSession(undefined);
       return false;
     }
+    const epoch = this.epoch;
     const session = await this.getSession({ silent: true });
+    if (epoch !== this.epoch) {
+      return false;
+    }
     this.setSession(session);
     return session !== undefined;
   }
@@ -102,7 +112,11 @@ export class AzureAuth extends Disposable {
   /** The "Sign In" command: may show VS Code's sign-in flow. Returns whether signed in. */
   async signIn(): Promise<boolean> {
     this.warnIfSovereignProviderUnset();
+    const epoch = this.epoch;
     const session = await this.getSession({ createIfNone: true });
+    if (epoch !== this.epoch) {
+      return false;
+    }
     if (session) {
       await this.memento.update(SIGNED_OUT_KEY, undefined);
     }
@@ -112,6 +126,7 @@ export class AzureAuth extends Disposable {
 
   /** Forgets the session for this extension; the account stays in VS Code. */
   async signOut(): Promise<void> {
+    this.epoch++;
     await this.memento.update(SIGNED_OUT_KEY, true);
     this.setSession(undefined);
     this.log.info('Signed out of Service Health (the account stays available in VS Code\'s Accounts menu).');
@@ -119,17 +134,23 @@ export class AzureAuth extends Disposable {
 
   readonly tokenProvider: TokenProvider = {
     getToken: async ({ forceRefresh }) => {
-      if (!this.session) {
+      const current = this.session;
+      if (!current) {
         return undefined;
       }
-      const fresh = await this.getSession({ silent: true, account: this.session.account });
+      const epoch = this.epoch;
+      const fresh = await this.getSession({ silent: true, account: current.account });
+      if (epoch !== this.epoch || this.session?.account.id !== current.account.id) {
+        // Signed out, another cloud or tenant, or another account meanwhile: not this request's token.
+        return undefined;
+      }
       if (!fresh) {
         if (forceRefresh) {
           this.setSession(undefined);
         }
         return undefined;
       }
-      if (fresh.account.id !== this.session.account.id || fresh.id !== this.session.id) {
+      if (fresh.account.id !== current.account.id || fresh.id !== current.id) {
         this.setSession(fresh);
       }
       return fresh.accessToken;
