@@ -4,6 +4,14 @@
  */
 import { isLoopbackHost } from '../../core/http/originPolicy';
 
+/**
+ * Loopback for clear-text credentials: 127.0.0.0/8, ::1 and `localhost` itself. Subdomains of
+ * localhost are left out: they are looked up in DNS unless the resolver special-cases them.
+ */
+function isLiteralLoopback(hostname: string): boolean {
+  return isLoopbackHost(hostname) && !hostname.toLowerCase().endsWith('.localhost');
+}
+
 export const CLOUD_NAMES = ['AzureCloud', 'AzureChinaCloud', 'AzureUSGovernment'] as const;
 export type CloudName = (typeof CLOUD_NAMES)[number];
 
@@ -45,17 +53,19 @@ const CLOUDS: Record<CloudName, CloudConfig> = {
 };
 
 export function cloudConfig(name: unknown): CloudConfig {
-  return typeof name === 'string' && name in CLOUDS ? CLOUDS[name as CloudName] : CLOUDS.AzureCloud;
+  // Own keys only: `in` would also find Object.prototype's ("constructor", "toString").
+  return typeof name === 'string' && Object.hasOwn(CLOUDS, name) ? CLOUDS[name as CloudName] : CLOUDS.AzureCloud;
 }
 
 /**
  * Scopes for the ARM token: the cloud's `user_impersonation` (the seed's one scope), plus VS Code's
- * `VSCODE_TENANT:<id>` convention when a tenant is configured.
+ * `VSCODE_TENANT:<id>` convention when a valid tenant is configured (an invalid one is left out,
+ * so a setting can never smuggle another scope in).
  */
 export function armScopes(cloud: CloudConfig, tenant: string | undefined): string[] {
   const scopes = [`${cloud.managementUrl}/user_impersonation`];
   const t = tenant?.trim();
-  if (t) {
+  if (t && isValidTenant(t)) {
     scopes.push(`VSCODE_TENANT:${t}`);
   }
   return scopes;
@@ -80,14 +90,15 @@ export function checkEndpoint(raw: string): EndpointCheck {
   } catch {
     return { ok: false, message: `The setting serviceHealth.endpoint is not a URL; set it to an https URL such as https://management.azure.com.` };
   }
+  // The scheme first: for `file:` or `javascript:` values "no path" would be the wrong advice.
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLiteralLoopback(url.hostname))) {
+    return { ok: false, message: 'The setting serviceHealth.endpoint must use https (plain http only on 127.0.0.1 or localhost); fix the URL.' };
+  }
   if (url.username || url.password) {
     return { ok: false, message: 'The setting serviceHealth.endpoint must not contain a user name or password; remove them.' };
   }
   if (url.pathname !== '/' && url.pathname !== '') {
     return { ok: false, message: 'The setting serviceHealth.endpoint must be an origin without a path, such as https://management.azure.com.' };
   }
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-    return { ok: true, origin: url.origin };
-  }
-  return { ok: false, message: 'The setting serviceHealth.endpoint must use https (plain http only on 127.0.0.1 or localhost); fix the URL.' };
+  return { ok: true, origin: url.origin };
 }
