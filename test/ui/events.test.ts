@@ -151,6 +151,44 @@ describe('Service Health in the workbench (UI)', function () {
     assert.match(await tab.innerText(), new RegExp(label.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'the editor tab is not titled after the event');
   });
 
+  it('a sensitive event (lock icon) shows its hidden text after "Fetch details" in the details panel', async () => {
+    const { page } = uiSession();
+    await openEventsView(page);
+    await closeAllEditors(page);
+    // Only the security advisories unfolded: most of them are sensitive in the sample.
+    await (await viewTitleAction(page, 'Collapse All')).click();
+    const group = groupRow(page, 'Security advisories');
+    await group.waitFor({ state: 'visible' });
+    await setExpanded(group, true);
+    const status = treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: /^(Active|Resolved)$/ }) });
+    await status.first().waitFor({ state: 'visible' });
+    for (let i = 0; i < (await status.count()); i++) await setExpanded(status.nth(i), true);
+    const locked = eventRows(page).filter({ has: page.locator('.codicon-lock') });
+    await locked.first().waitFor({ state: 'visible', timeout: 10_000 });
+    const { label } = await rowInfo(locked.first());
+    await locked.first().click();
+
+    const frame = await detailsFrame(page);
+    assert.equal((await frame.locator('h1.title').innerText()).trim(), label);
+    // The listing left out description, summary and updates: the panel says so and offers the fetch.
+    const notice = frame.locator('.notice');
+    assert.match(await notice.innerText(), /This event may contain sensitive information\./);
+    assert.equal(await frame.locator('.vendor.description').count(), 0, 'the listing already carried the description');
+    assert.equal(await frame.locator('ol.timeline li.update').count(), 0, 'the listing already carried updates');
+    const fetchButton = frame.getByRole('button', { name: 'Fetch details' });
+    await fetchButton.click();
+
+    // fetchEventDetails answers with the full event: its description and update timeline appear.
+    const description = frame.locator('.vendor.description');
+    await description.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await description.innerText(), /(What happened|Impact Statement|What is changing)\??:\s*\S+/, 'the description is not the event text');
+    assert.ok((await frame.locator('ol.timeline li.update').count()) > 0, 'the fetched event shows no updates');
+    assert.equal(await frame.getByRole('button', { name: /Fetch details|Try again/ }).count(), 0, 'the fetch button is still there');
+    assert.equal(await notice.count(), 0, 'the sensitive-content notice is still there');
+    assert.equal((await frame.locator('h1.title').innerText()).trim(), label, 'the panel shows another event');
+    await closeAllEditors(page);
+  });
+
   it('the quota status-bar item shows remaining/limit after the load, with a tooltip table', async () => {
     const { page } = uiSession();
     const { remaining, limit, text } = await readQuota(page);
