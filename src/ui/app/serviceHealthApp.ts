@@ -23,6 +23,7 @@ import { QuotaStatusBar } from '../status/quotaStatusBar';
 import { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
 import { HealthChat, type RecordedAnswer } from '../chat/healthParticipant';
 import { QueryCommands } from '../query/queryCommands';
+import type { PaletteState } from '../query/queryPalette';
 import { EventsView, type TreeSnapshotNode } from '../tree/eventsView';
 import { OPEN_DETAILS_COMMAND } from '../tree/nodes';
 import { pickFilter, pickGroupBy } from '../tree/pickers';
@@ -60,6 +61,8 @@ export interface ServiceHealthApi {
   query(text: string): StoredEvent[];
   /** The Events view's query filter ("Filter Events by Query…"), if any. */
   treeQuery(): string | undefined;
+  /** The open Query Events palette: its text, item labels and focused item; undefined when closed. */
+  queryPalette(): PaletteState | undefined;
   /** Test hook: asks `@health` through a recording response stream (no language model). */
   chat(prompt: string, command?: string): Promise<RecordedAnswer>;
 }
@@ -440,6 +443,7 @@ export class ServiceHealthApp extends Disposable {
         return runQuery(text, held, Date.now(), this.queryNames.of(held)).selected;
       },
       treeQuery: () => this.queries.treeQuery,
+      queryPalette: () => this.queries.paletteState(),
       chat: (prompt, command) => this.chat.answerForTest(prompt, command),
       sampleService: () => this.connections.sampleService,
       lastRenderedDetails: (ref) => this.details.lastRendered(ref),

@@ -10,7 +10,7 @@ import type { ServerQuery } from '../../core/query';
 import { Disposable } from '../base/disposable';
 import { askTreeQuery } from './queryFilterInput';
 import { QueryHistoryStore } from './queryHistoryStore';
-import { showQueryPalette } from './queryPalette';
+import { showQueryPalette, type PaletteState } from './queryPalette';
 
 export const QUERY_EVENTS_COMMAND = 'serviceHealth.queryEvents';
 export const FILTER_BY_QUERY_COMMAND = 'serviceHealth.filterByQuery';
@@ -67,6 +67,13 @@ export class QueryCommands extends Disposable {
     await this.deps.workspaceState.update(TREE_QUERY_KEY, trimmed || undefined);
   }
 
+  /** The open Query Events palette, if any (for tests). */
+  paletteState(): PaletteState | undefined {
+    return this.openPalette?.();
+  }
+
+  private openPalette: (() => PaletteState) | undefined;
+
   showPalette(initial = ''): Promise<void> {
     return showQueryPalette(
       {
@@ -76,6 +83,9 @@ export class QueryCommands extends Disposable {
         applyToTree: (text) => this.applyToTree(text),
         history: this.history,
         windowDays: this.deps.windowDays,
+        onDidChangeOpen: (state) => {
+          this.openPalette = state;
+        },
       },
       initial,
     );

@@ -35,6 +35,16 @@ export interface QueryPaletteDeps {
   /** The time window (days) the held events cover. */
   windowDays(): number;
   readonly now?: () => number;
+  /** Told when the palette opens (its current state) and closes (undefined); tests observe it. */
+  readonly onDidChangeOpen?: (state: (() => PaletteState) | undefined) => void;
+}
+
+/** What the open palette shows, for tests that drive it through keyboard commands. */
+export interface PaletteState {
+  readonly value: string;
+  readonly labels: readonly string[];
+  readonly activeLabel: string | undefined;
+  readonly busy: boolean;
 }
 
 type QueryItem = vscode.QuickPickItem &
@@ -120,7 +130,10 @@ export function paletteItems(
       alwaysShow: true,
     });
     if (reachesBack && deps.fetchEvents && run.compiled.server.queryStartTime) {
-      items.push({
+      // Before the first search the held events cannot answer the query, so searching the
+      // service comes first and is what Enter does; after it, the summary leads again.
+      const place = fetched.size === 0 ? (item: QueryItem) => items.unshift(item) : (item: QueryItem) => items.push(item);
+      place({
         action: 'fetch',
         text,
         server: run.compiled.server,
@@ -213,10 +226,12 @@ export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<
         abort.abort();
         subscriptions.forEach((d) => d.dispose());
         qp.dispose();
+        deps.onDidChangeOpen?.(undefined);
         resolve();
       }),
     ];
     render();
     qp.show();
+    deps.onDidChangeOpen?.(() => ({ value: qp.value, labels: qp.items.map((i) => i.label), activeLabel: qp.activeItems[0]?.label, busy: qp.busy }));
   });
 }
