@@ -1,7 +1,11 @@
-/** Loopback hosts, where plain http is acceptable for credentials (local test services). */
+/**
+ * Loopback hosts, where plain http is acceptable for credentials (local test services):
+ * 127.0.0.0/8, ::1 and `localhost` itself. Names under `.localhost` are not: whether they
+ * resolve to loopback depends on the resolver, so a token could leave the machine unencrypted.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
 /**

@@ -4,14 +4,6 @@
  */
 import { isLoopbackHost } from '../../core/http/originPolicy';
 
-/**
- * Loopback for clear-text credentials: 127.0.0.0/8, ::1 and `localhost` itself. Subdomains of
- * localhost are left out: they are looked up in DNS unless the resolver special-cases them.
- */
-function isLiteralLoopback(hostname: string): boolean {
-  return isLoopbackHost(hostname) && !hostname.toLowerCase().endsWith('.localhost');
-}
-
 export const CLOUD_NAMES = ['AzureCloud', 'AzureChinaCloud', 'AzureUSGovernment'] as const;
 export type CloudName = (typeof CLOUD_NAMES)[number];
 
@@ -91,7 +83,7 @@ export function checkEndpoint(raw: string): EndpointCheck {
     return { ok: false, message: `The setting serviceHealth.endpoint is not a URL; set it to an https URL such as https://management.azure.com.` };
   }
   // The scheme first: for `file:` or `javascript:` values "no path" would be the wrong advice.
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLiteralLoopback(url.hostname))) {
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
     return { ok: false, message: 'The setting serviceHealth.endpoint must use https (plain http only on 127.0.0.1 or localhost); fix the URL.' };
   }
   if (url.username || url.password) {

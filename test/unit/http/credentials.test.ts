@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { ThrottledClient } from '../../../src/core/http/client';
 import { NetworkError, OriginPolicyError, RateLimitError, TimeoutError } from '../../../src/core/http/errors';
+import { credentialRefusal, isLoopbackHost } from '../../../src/core/http/originPolicy';
 import type { TokenProvider } from '../../../src/core/http/types';
 import { FakeClock } from './fakeClock';
 import { send, startLoopback, type Loopback } from './loopback';
@@ -60,6 +61,18 @@ describe('http client: credentials and origin policy', () => {
     client = new ThrottledClient({ origin: 'http://service.example', tokenProvider: tokens(), clock: new FakeClock() });
     await assert.rejects(client.request({ method: 'GET', url: '/x' }), (e: unknown) => e instanceof OriginPolicyError && /plain HTTP/.test(e.message));
     assert.equal(client.quota.requestsSent, 0);
+  });
+
+  it('treats only 127.0.0.0/8, ::1 and localhost itself as loopback for plain http', () => {
+    for (const host of ['127.0.0.1', '127.255.0.9', '[::1]', 'localhost', 'LOCALHOST']) {
+      assert.equal(isLoopbackHost(host), true, host);
+    }
+    // Names under .localhost go to the resolver, which may send them anywhere.
+    for (const host of ['proxy.localhost', 'localhost.example', '128.0.0.1', '10.0.0.1', '::2', '127.0.0.1.nip.io']) {
+      assert.equal(isLoopbackHost(host), false, host);
+    }
+    assert.equal(credentialRefusal(new URL('http://proxy.localhost:8080/x'), 'http://proxy.localhost:8080'), 'insecure');
+    assert.equal(credentialRefusal(new URL('http://127.0.0.1:8080/x'), 'http://127.0.0.1:8080'), undefined);
   });
 
   it('returns a 3xx to another origin without following it', async () => {
