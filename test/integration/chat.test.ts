@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
 import type { StoredEvent } from '../../src/core/events/eventFacts';
+import { activateExtension, EXTENSION_ID } from './extensionApi';
 
-const EXTENSION_ID = 'service-health.service-health';
 
 interface Meta {
   followups?: Array<{ label: string; prompt: string }>;
@@ -14,11 +14,6 @@ interface Meta {
   total?: number;
 }
 
-async function api(): Promise<ServiceHealthApi> {
-  const ext = vscode.extensions.getExtension<ServiceHealthApi>(EXTENSION_ID);
-  assert.ok(ext, 'extension not found');
-  return ext.activate();
-}
 
 function regionsOf(e: StoredEvent): string[] {
   return (e.event.properties?.impact ?? []).flatMap((i) => (i.impactedRegions ?? []).map((r) => r.impactedRegion ?? '')).filter(Boolean);
@@ -54,7 +49,7 @@ describe('@health chat participant (real VS Code)', function () {
   let health: ServiceHealthApi;
 
   before(async () => {
-    health = await api();
+    health = await activateExtension();
     await health.useSampleService();
     await health.refresh();
     assert.ok(health.getEvents().length > 0, 'no events loaded');

@@ -5,14 +5,9 @@ import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
 import type { StoredEvent } from '../../src/core/events/eventFacts';
 import type { TreeSnapshotNode } from '../../src/ui/tree/eventsView';
+import { activateExtension } from './extensionApi';
 
-const EXTENSION_ID = 'service-health.service-health';
 
-async function api(): Promise<ServiceHealthApi> {
-  const ext = vscode.extensions.getExtension<ServiceHealthApi>(EXTENSION_ID);
-  assert.ok(ext, 'extension not found');
-  return ext.activate();
-}
 
 function count(nodes: readonly TreeSnapshotNode[] | undefined): number {
   return Number(nodes?.length ?? 0);
@@ -33,7 +28,7 @@ describe('extension (real VS Code)', function () {
   let health: ServiceHealthApi;
 
   before(async () => {
-    health = await api();
+    health = await activateExtension();
   });
 
   after(async () => {

@@ -4,18 +4,12 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
 import type { SampleService } from '../../src/core/sample';
+import { activateExtension } from './extensionApi';
 
-const EXTENSION_ID = 'service-health.service-health';
 const EVENTS_PATH = /\/events\/?$/i;
 
-async function api(): Promise<ServiceHealthApi> {
-  const ext = vscode.extensions.getExtension<ServiceHealthApi>(EXTENSION_ID);
-  assert.ok(ext, 'extension not found');
-  return ext.activate();
-}
 
 describe('faults (real VS Code)', function () {
   this.timeout(90_000);
@@ -40,7 +34,7 @@ describe('faults (real VS Code)', function () {
   }
 
   before(async () => {
-    health = await api();
+    health = await activateExtension();
     await health.useSampleService({ events: 150, pageSize: 20, seed: 7 });
     const s = health.sampleService();
     assert.ok(s);

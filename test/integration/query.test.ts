@@ -5,14 +5,9 @@ import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
 import type { StoredEvent } from '../../src/core/events/eventFacts';
 import type { TreeSnapshotNode } from '../../src/ui/tree/eventsView';
+import { activateExtension } from './extensionApi';
 
-const EXTENSION_ID = 'service-health.service-health';
 
-async function api(): Promise<ServiceHealthApi> {
-  const ext = vscode.extensions.getExtension<ServiceHealthApi>(EXTENSION_ID);
-  assert.ok(ext, 'extension not found');
-  return ext.activate();
-}
 
 const key = (e: StoredEvent): string => `${e.subscriptionId}/${e.trackingId}`;
 const isActiveIssue = (e: StoredEvent): boolean => e.event.properties?.eventType === 'ServiceIssue' && e.event.properties.status === 'Active';
@@ -27,7 +22,7 @@ describe('query language (real VS Code)', function () {
   let health: ServiceHealthApi;
 
   before(async () => {
-    health = await api();
+    health = await activateExtension();
     await health.useSampleService();
     await health.refresh();
     await vscode.commands.executeCommand('serviceHealth.filterByQuery', '');

@@ -11,14 +11,9 @@ import type { EventRef } from '../../src/core/events/eventFacts';
 import type { DetailsViewModel } from '../../src/core/render/detailsModel';
 import { MALICIOUS_SUBSCRIPTION_ID, MALICIOUS_TRACKING_ID, MARKER_TEXT, maliciousEvent } from './maliciousEvent';
 import { probeDir, runBrowserProbe } from './probe';
+import { activateExtension, EXTENSION_ID } from './extensionApi';
 
-const EXTENSION_ID = 'service-health.service-health';
 
-async function api(): Promise<ServiceHealthApi> {
-  const ext = vscode.extensions.getExtension<ServiceHealthApi>(EXTENSION_ID);
-  assert.ok(ext, 'extension not found');
-  return ext.activate();
-}
 
 async function waitFor<T>(what: string, fn: () => T | undefined, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -71,7 +66,7 @@ describe('security (real VS Code)', function () {
   let health: ServiceHealthApi;
 
   before(async () => {
-    health = await api();
+    health = await activateExtension();
   });
 
   after(async () => {
