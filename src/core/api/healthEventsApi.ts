@@ -12,6 +12,7 @@ import {
   type RateLimitStatus,
   type Subscription,
 } from '../model/schemas';
+import { ApiError } from './errors';
 import { followPages, requestJson, type HttpRequester } from './paging';
 import { RateLimitStatusReader, type RateLimitAwareClient } from './rateLimitStatus';
 
@@ -67,14 +68,39 @@ export class HealthEventsApi {
     this.rateLimitReader = new RateLimitStatusReader({ client: this.client });
   }
 
+  /**
+   * Set once the service rejected an ISO 8601 `queryStartTime`: from then on a Date is sent in the
+   * month/day/year form the seed documents (day precision, so a superset of what was asked).
+   */
+  private dateOnlyStartTime = false;
+
   /** GET /subscriptions/{id}/providers/Microsoft.ResourceHealth/events, one validated page at a time. */
   async *listEvents(subscriptionId: string, options: ListEventsOptions = {}): AsyncGenerator<EventsPageWithEvents, void, undefined> {
+    const fallbackPossible = options.queryStartTime instanceof Date && !this.dateOnlyStartTime;
+    let yielded = false;
+    try {
+      for await (const page of this.pagesOf(subscriptionId, options)) {
+        yielded = true;
+        yield page;
+      }
+    } catch (error) {
+      // The seed shows only the month/day/year form; ISO 8601 is what we send first (it keeps
+      // the time of day for incremental refreshes). A service that rejects it gets the other form.
+      if (!fallbackPossible || yielded || !rejectsStartTime(error)) {
+        throw error;
+      }
+      this.dateOnlyStartTime = true;
+      yield* this.pagesOf(subscriptionId, options);
+    }
+  }
+
+  private async *pagesOf(subscriptionId: string, options: ListEventsOptions): AsyncGenerator<EventsPageWithEvents, void, undefined> {
     const query = [`api-version=${encodeURIComponent(this.apiVersion)}`];
     if (options.filter !== undefined && options.filter.trim() !== '') {
       // `$` is a legal query character; ARM documents the literal `$filter` name.
       query.push(`$filter=${encodeURIComponent(options.filter)}`);
     }
-    const start = startTimeParam(options.queryStartTime);
+    const start = startTimeParam(options.queryStartTime, this.dateOnlyStartTime);
     if (start !== undefined) {
       query.push(`queryStartTime=${encodeURIComponent(start)}`);
     }
@@ -188,7 +214,12 @@ function subscriptionPath(subscriptionId: string): string {
   return `/subscriptions/${encodeURIComponent(requireSegment(subscriptionId, 'subscription id'))}`;
 }
 
-function startTimeParam(value: string | Date | undefined): string | undefined {
+/** A 400 that names the start time: the service did not accept the form we sent. */
+function rejectsStartTime(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400 && /querystarttime|start ?time/i.test(`${error.code ?? ''} ${error.serviceMessage ?? ''}`);
+}
+
+function startTimeParam(value: string | Date | undefined, dateOnly: boolean): string | undefined {
   if (value === undefined) {
     return undefined;
   }
@@ -196,7 +227,8 @@ function startTimeParam(value: string | Date | undefined): string | undefined {
     if (Number.isNaN(value.getTime())) {
       throw new TypeError('The start time is not a valid date; pass an ISO 8601 time such as 2025-01-31T00:00:00Z.');
     }
-    return value.toISOString();
+    // month/day/year of the UTC day: the start of that day, at or before the time asked for.
+    return dateOnly ? `${value.getUTCMonth() + 1}/${value.getUTCDate()}/${value.getUTCFullYear()}` : value.toISOString();
   }
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;

@@ -45,6 +45,29 @@ describe('HealthEventsApi against a scripted loopback server', () => {
     assert.equal(second?.url, '/subscriptions/a%2Fb%20c/providers/Microsoft.ResourceHealth/events?api-version=2025-05-01&queryStartTime=1%2F31%2F2025');
   });
 
+  it('falls back to a month/day/year queryStartTime once the service rejects ISO 8601, and keeps using it', async () => {
+    // A service that knows only the form the seed shows.
+    const api = await setup((req, origin) => {
+      const start = new URL(req.url, origin).searchParams.get('queryStartTime') ?? '';
+      return /^\d{1,2}\/\d{1,2}\/\d{4}$/.test(start)
+        ? { body: { value: [event('A')] } }
+        : { status: 400, body: { code: 'InvalidQueryStartTime', message: `The queryStartTime '${start}' is not a valid date.`, details: '' } };
+    });
+    const when = new Date(Date.UTC(2025, 0, 31, 23, 30));
+    assert.deepEqual((await api.listAllEvents(SUB, { queryStartTime: when })).map((e) => e.name), ['A']);
+    assert.deepEqual((await api.listAllEvents(SUB, { queryStartTime: when })).map((e) => e.name), ['A']);
+    const starts = server!.requests.map((r) => new URL(r.url, server!.origin).searchParams.get('queryStartTime'));
+    assert.deepEqual(starts, ['2025-01-31T23:30:00.000Z', '1/31/2025', '1/31/2025']);
+  });
+
+  it('does not retry other 400s, nor a start time the caller gave as text', async () => {
+    const api = await setup(() => ({ status: 400, body: { code: 'InvalidQueryStartTime', message: 'The queryStartTime is not valid.', details: '' } }));
+    await assert.rejects(api.listAllEvents(SUB, { queryStartTime: 'yesterday-ish' }), ApiError);
+    assert.equal(server!.requests.length, 1);
+    await assert.rejects(api.listAllEvents(SUB, { filter: "service eq 'x'" }), ApiError);
+    assert.equal(server!.requests.length, 2);
+  });
+
   it('rejects an empty subscription id before sending anything', async () => {
     const api = await setup(() => ({ body: { value: [] } }));
     await assert.rejects(api.listAllEvents('  '), /subscription id is required/);
