@@ -350,7 +350,7 @@ export class ServiceHealthApp extends Disposable {
       throw new Error('Connect to a service and select subscriptions first, then search again.');
     }
     const results = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Searching Service Health events…' }, () =>
-      c.api.listEventsForSubscriptions(ids, { ...(server.filter ? { filter: server.filter } : {}), ...(server.queryStartTime ? { queryStartTime: server.queryStartTime } : {}), signal }),
+      c.api.listEventsForSubscriptions(ids, { ...(server.filter ? { filter: server.filter } : {}), ...(server.queryStartTime ? { queryStartTime: new Date(server.queryStartTime) } : {}), signal }),
     );
     const failed = results.filter((r) => r.error);
     if (failed.length === results.length && failed[0]?.error) {
