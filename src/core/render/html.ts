@@ -25,7 +25,9 @@ export function createNonce(): string {
 export function detailsCsp(cspSource: string, nonce: string): string {
   return [
     `default-src 'none'`,
-    `img-src ${cspSource} https: data:`,
+    // No remote images: vendor HTML may not carry any (the sanitizer drops <img>), and a remote
+    // image would tell a third party when the panel was opened.
+    `img-src ${cspSource} data:`,
     `style-src ${cspSource}`,
     `font-src ${cspSource}`,
     `script-src 'nonce-${nonce}'`,
