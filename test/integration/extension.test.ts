@@ -1,5 +1,5 @@
 // The extension in a real VS Code: sample service over real loopback HTTP, tree, group-by,
-// details panel, status bar command, and a quiet silent sign-in without any account.
+// reveal of an event row, details panel, status bar command, and a quiet silent sign-in without any account.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
@@ -127,6 +127,47 @@ describe('extension (real VS Code)', function () {
     assert.ok(byRegion.every((n) => n.contextValue === 'serviceHealth.group.region'));
     assert.notDeepEqual(byRegion.map((n) => n.label), byStatus);
     await health.setGroupBy('type');
+  });
+
+  it('reveals an event: selects its row (inside a folded Resolved group) in the Events view', async () => {
+    await health.setGroupBy('type');
+    // reveal() needs the view in the workbench; the notification's "Show" opens it the same way.
+    await vscode.commands.executeCommand('serviceHealth.events.focus');
+    // A resolved event: its status group starts folded, so the reveal has to expand the parents.
+    const target = health.getVisibleEvents().find((e) => e.event.properties?.status === 'Resolved') ?? health.getVisibleEvents()[0];
+    assert.ok(target, 'no visible events');
+    const rowIds = eventRows(health.getTreeSnapshot(3)).flatMap((r) => (r.id?.endsWith(`/${target.trackingId.toUpperCase()}`) ? [r.id] : []));
+    assert.equal(rowIds.length, 1, 'one row for the incident in type grouping');
+
+    const revealed = await health.revealEvent({ subscriptionId: target.subscriptionId, trackingId: target.trackingId });
+    assert.equal(revealed, true);
+    assert.deepEqual(health.selectedTreeIds(), rowIds);
+  });
+
+  it('reveals the subscription\'s own row in subscription grouping', async () => {
+    await health.setGroupBy('subscription');
+    await vscode.commands.executeCommand('serviceHealth.events.focus');
+    const visible = health.getVisibleEvents();
+    // An incident several subscriptions list: the row must be the one of the asked subscription.
+    const shared = visible.find((e) => visible.some((o) => o !== e && o.trackingId.toUpperCase() === e.trackingId.toUpperCase()));
+    assert.ok(shared, 'the sample lists no incident for several subscriptions');
+    const groupId = `group:subscription:${shared.subscriptionId}`;
+    const group = health.getTreeSnapshot(2).find((g) => g.id === groupId);
+    const rowIds = eventRows(group?.children ?? []).flatMap((r) => (r.id?.toLowerCase().endsWith(`/${shared.subscriptionId.toLowerCase()}/${shared.trackingId.toLowerCase()}`) ? [r.id] : []));
+    assert.equal(rowIds.length, 1, `one row for the copy under ${groupId}`);
+
+    assert.equal(await health.revealEvent({ subscriptionId: shared.subscriptionId, trackingId: shared.trackingId }), true);
+    assert.deepEqual(health.selectedTreeIds(), rowIds);
+    await health.setGroupBy('type');
+  });
+
+  it('revealing an event no row shows resolves to false and leaves the selection', async () => {
+    const before = health.selectedTreeIds();
+    const first = health.getVisibleEvents()[0];
+    assert.ok(first);
+    assert.equal(await health.revealEvent({ subscriptionId: first.subscriptionId, trackingId: 'NO-SUCH-TRACKING-ID' }), false);
+    assert.equal(await health.revealEvent({ subscriptionId: '00000000-0000-0000-0000-00000000dead', trackingId: first.trackingId }), false);
+    assert.deepEqual(health.selectedTreeIds(), before);
   });
 
   it('opens a details panel for an event and marks it seen', async () => {

@@ -25,7 +25,7 @@ import { HealthChat, type RecordedAnswer } from '../chat/healthParticipant';
 import { QueryCommands } from '../query/queryCommands';
 import type { PaletteState } from '../query/queryPalette';
 import { EventsView, type TreeSnapshotNode } from '../tree/eventsView';
-import { OPEN_DETAILS_COMMAND } from '../tree/nodes';
+import { isFromTree, OPEN_DETAILS_COMMAND } from '../tree/nodes';
 import { pickFilter, pickGroupBy } from '../tree/pickers';
 import { recordingLog } from './logRecorder';
 
@@ -53,6 +53,10 @@ export interface ServiceHealthApi {
   viewState(): { title?: string; message?: string; description?: string; badge?: number; stale: boolean; phase: string };
   quota(): QuotaState | undefined;
   openDetails(ref: EventRef): Promise<boolean>;
+  /** Selects the event's row in the Events view (opening the view); false when no row shows it. */
+  revealEvent(ref: EventRef): Promise<boolean>;
+  /** Test hook: TreeItem ids of the Events view's selection. */
+  selectedTreeIds(): string[];
   detailsPanelCount(): number;
   /** Attaches to an existing account; `silent` never shows UI. Resolves to whether signed in. */
   signIn(options?: { silent?: boolean }): Promise<boolean>;
@@ -100,7 +104,11 @@ export class ServiceHealthApp extends Disposable {
     );
     this.connections = this._register(new ConnectionManager(this.auth, this.log));
     this.selection = new SubscriptionSelection(context.globalState, () => this.settings.subscriptions);
-    const notifier = new EventNotifier({ level: () => this.settings.notifications, open: (ref) => this.openDetails(ref) });
+    const notifier = new EventNotifier({
+      level: () => this.settings.notifications,
+      open: (ref) => this.openDetails(ref),
+      reveal: (ref) => this.revealEvent(ref),
+    });
     this.controller = this._register(
       new EventsController({
         connections: this.connections,
@@ -173,7 +181,7 @@ export class ServiceHealthApp extends Disposable {
             this.details.show(ref, event);
             return true;
           }
-          return this.openDetails(ref);
+          return this.openDetailsAndReveal(ref);
         },
         fetchEvents: (server, signal) => this.fetchEvents(server, signal),
         setTreeQuery: (q) => this.controller.setQuery(q),
@@ -318,9 +326,13 @@ export class ServiceHealthApp extends Disposable {
       }
     });
     reg('serviceHealth.showLog', () => this.log.show());
-    reg(OPEN_DETAILS_COMMAND, (arg: unknown) => {
+    // Rows pass an origin marker (their context menu passes the node): they are already where the user clicked.
+    reg(OPEN_DETAILS_COMMAND, (arg: unknown, origin: unknown) => {
       const ref = refFromArg(arg);
-      return ref ? this.openDetails(ref) : false;
+      if (!ref) {
+        return false;
+      }
+      return isFromTree(arg, origin) ? this.openDetails(ref) : this.openDetailsAndReveal(ref);
     });
   }
 
@@ -397,6 +409,25 @@ export class ServiceHealthApp extends Disposable {
     return true;
   }
 
+  /** Opening from chat or Query Events: also selects the row, if the view is showing (never opens it). */
+  private async openDetailsAndReveal(ref: EventRef): Promise<boolean> {
+    const opened = await this.openDetails(ref);
+    if (opened && this.view.view.visible) {
+      void this.revealEvent(ref);
+    }
+    return opened;
+  }
+
+  private async revealEvent(ref: EventRef): Promise<boolean> {
+    try {
+      return await this.view.revealEvent(ref);
+    } catch (error) {
+      // The row can vanish between finding and revealing it (a refresh): nothing for the user to do.
+      this.log.warn(`Could not reveal event ${ref.trackingId} in the Events view: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+  }
+
   /** The test API (see {@link ServiceHealthApi}). */
   api(): ServiceHealthApi {
     return {
@@ -432,6 +463,11 @@ export class ServiceHealthApp extends Disposable {
       }),
       quota: () => this.connections.current?.client.quota,
       openDetails: (ref) => this.openDetails(ref),
+      revealEvent: async (ref) => {
+        await this.ready;
+        return this.revealEvent(ref);
+      },
+      selectedTreeIds: () => this.view.selectedIds(),
       detailsPanelCount: () => this.details.openCount,
       signIn: async (options) => {
         await this.ready;

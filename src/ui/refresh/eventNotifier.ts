@@ -7,6 +7,8 @@ import type { NotificationLevel } from '../config/settings';
 export interface EventNotifierDeps {
   readonly level: () => NotificationLevel;
   readonly open: (ref: EventRef) => Promise<unknown>;
+  /** Selects the event's row in the Events view (opening the view). */
+  readonly reveal: (ref: EventRef) => Promise<unknown>;
 }
 
 export class EventNotifier {
@@ -41,7 +43,10 @@ export class EventNotifier {
         return;
       }
       if (events.length === 1) {
-        void this.deps.open({ subscriptionId: first.subscriptionId, trackingId: first.trackingId });
+        const ref = { subscriptionId: first.subscriptionId, trackingId: first.trackingId };
+        // Both: the row shows where the event sits among the others, the panel what it says.
+        void this.deps.reveal(ref);
+        void this.deps.open(ref);
       } else {
         void vscode.commands.executeCommand('serviceHealth.events.focus');
       }

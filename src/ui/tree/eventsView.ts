@@ -3,12 +3,12 @@
  * pick the welcome content (signed out, no subscriptions, nothing in the window).
  */
 import * as vscode from 'vscode';
-import { isActiveServiceIssue } from '../../core/events/eventFacts';
+import { isActiveServiceIssue, type EventRef } from '../../core/events/eventFacts';
 import { isRestricted } from '../../core/events/eventFilter';
 import { groupEvents, incidentKey, type GroupBy } from '../../core/events/grouping';
 import { Disposable } from '../base/disposable';
 import type { EventsController } from '../refresh/eventsController';
-import { GroupNode, MessageNode, type NodeContext, type TreeNode } from './nodes';
+import { EventNode, GroupNode, MessageNode, type NodeContext, type TreeNode } from './nodes';
 
 export const EVENTS_VIEW_ID = 'serviceHealth.events';
 /** The view's name in package.json; the title says "Sample Data" in sample mode. */
@@ -49,6 +49,22 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
 
   getChildren(node?: TreeNode): TreeNode[] {
     return node ? node.getChildren() : this.roots();
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return node.parent;
+  }
+
+  /** Every row showing the event in the current grouping, in tree order (region/service groups list an incident more than once). */
+  rowsShowing(ref: EventRef): EventNode[] {
+    const walk = (nodes: readonly TreeNode[]): EventNode[] =>
+      nodes.flatMap((n) => {
+        if (n instanceof EventNode) {
+          return n.shows(ref) ? [n] : [];
+        }
+        return n instanceof GroupNode ? walk(n.getChildren()) : [];
+      });
+    return walk(this.roots());
   }
 
   roots(): TreeNode[] {
@@ -172,6 +188,28 @@ export class EventsView extends Disposable {
     }
     const hidden = c.store.size - visibleCount;
     return (isRestricted(c.filter) || c.query !== undefined) && hidden > 0 && visibleCount > 0 ? `${hidden} event(s) hidden by the filter.` : undefined;
+  }
+
+  /**
+   * Selects the row showing the event in the current grouping, expanding its group parents, without
+   * moving focus. Resolves to false when no row shows it (unknown, filtered out, not loaded yet).
+   * Note: VS Code opens the view to reveal; callers that must not open it check `view.visible` first.
+   */
+  async revealEvent(ref: EventRef): Promise<boolean> {
+    const rows = this.provider.rowsShowing(ref);
+    // An incident listed under several regions/services: keep the occurrence the user selected.
+    const selected = new Set(this.view.selection.map((n) => n.id));
+    const target = rows.find((r) => selected.has(r.id)) ?? rows[0];
+    if (!target) {
+      return false;
+    }
+    await this.view.reveal(target, { select: true, focus: false, expand: false });
+    return true;
+  }
+
+  /** Ids of the selected rows. */
+  selectedIds(): string[] {
+    return this.view.selection.map((n) => n.id);
   }
 
   /** Labels and descriptions of the tree, to `depth` levels. */

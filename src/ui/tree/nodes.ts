@@ -1,15 +1,28 @@
 /**
- * Tree nodes of the events view. Each node renders itself (getTreeItem) and knows its children.
+ * Tree nodes of the events view. Each node renders itself (getTreeItem) and knows its children
+ * and its parent (TreeView.reveal walks up through getParent).
  * Ids are stable across refreshes (group path + incident key: the tracking id, or subscription +
- * tracking id in subscription grouping) so expansion and selection survive a refresh.
+ * tracking id in subscription grouping) so expansion and selection survive a refresh, and a node
+ * built afresh for reveal() matches the one VS Code holds.
  */
 import * as vscode from 'vscode';
-import { eventKey, isActive, lastUpdateOf, relativeTime, titleOf, type StoredEvent } from '../../core/events/eventFacts';
-import { incidentRegions, incidentServices, mergedImpacts, type EventGroup, type IncidentRow } from '../../core/events/grouping';
+import { eventKey, isActive, lastUpdateOf, relativeTime, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
+import { incidentKey, incidentRegions, incidentServices, mergedImpacts, type EventGroup, type IncidentRow } from '../../core/events/grouping';
 import type { Impact } from '../../core/model/schemas';
 import { describeIncident, subscriptionNamesOf } from './rowText';
 
 export const OPEN_DETAILS_COMMAND = 'serviceHealth.openDetails';
+
+/** Second argument of the rows' open command: the row is already where the user clicked, so no reveal. */
+export interface OpenOrigin {
+  readonly source: 'tree';
+}
+const FROM_TREE: OpenOrigin = { source: 'tree' };
+
+/** Whether an open-details command came from the tree itself (a row click or its context menu). */
+export function isFromTree(arg: unknown, origin: unknown): boolean {
+  return arg instanceof TreeNode || (origin as Partial<OpenOrigin> | undefined)?.source === 'tree';
+}
 
 /** What nodes need to know about the view as a whole. */
 export interface NodeContext {
@@ -21,6 +34,9 @@ export interface NodeContext {
 }
 
 export abstract class TreeNode {
+  constructor(readonly parent: TreeNode | undefined) {}
+  /** The TreeItem id: unique in the tree and stable across refreshes. */
+  abstract get id(): string;
   abstract getTreeItem(): vscode.TreeItem;
   getChildren(): TreeNode[] {
     return [];
@@ -31,8 +47,13 @@ export class GroupNode extends TreeNode {
   constructor(
     readonly group: EventGroup,
     private readonly ctx: NodeContext,
+    parent?: GroupNode,
   ) {
-    super();
+    super(parent);
+  }
+
+  get id(): string {
+    return `group:${this.group.id}`;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -40,7 +61,7 @@ export class GroupNode extends TreeNode {
     // Active groups and groups with active events start expanded; resolved ones stay folded.
     const expanded = g.key === 'Active' || (g.kind !== 'status' && g.activeCount > 0 && g.groups.length > 0);
     const item = new vscode.TreeItem(g.label, expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `group:${g.id}`;
+    item.id = this.id;
     item.description = g.activeCount > 0 && g.activeCount !== g.count && g.groups.length > 0 ? `${g.count} · ${g.activeCount} active` : String(g.count);
     item.contextValue = `serviceHealth.group.${g.kind}`;
     item.iconPath = groupIcon(g);
@@ -50,9 +71,9 @@ export class GroupNode extends TreeNode {
 
   override getChildren(): TreeNode[] {
     if (this.group.groups.length > 0) {
-      return this.group.groups.map((g) => new GroupNode(g, this.ctx));
+      return this.group.groups.map((g) => new GroupNode(g, this.ctx, this));
     }
-    return this.group.incidents.map((r) => new EventNode(r, this.ctx, this.group.id));
+    return this.group.incidents.map((r) => new EventNode(r, this.ctx, this));
   }
 }
 
@@ -61,9 +82,25 @@ export class EventNode extends TreeNode {
   constructor(
     readonly row: IncidentRow,
     private readonly ctx: NodeContext,
-    private readonly parentId: string,
+    private readonly group: GroupNode,
   ) {
-    super();
+    super(group);
+  }
+
+  get id(): string {
+    return `event:${this.path}`;
+  }
+
+  /** Group path + row key: the prefix of the ids below it too. */
+  private get path(): string {
+    return `${this.group.group.id}/${this.row.key}`;
+  }
+
+  /** Whether the row shows the event (any subscription's copy; tracking ids compare as incident keys). */
+  shows(ref: EventRef): boolean {
+    const subscription = ref.subscriptionId.toLowerCase();
+    const incident = incidentKey(ref.trackingId);
+    return this.row.copies.some((c) => c.subscriptionId.toLowerCase() === subscription && incidentKey(c.trackingId) === incident);
   }
 
   /** The copy the row shows and opens (context-menu commands read it too). */
@@ -75,7 +112,7 @@ export class EventNode extends TreeNode {
     const { event, subscriptionId, trackingId } = this.row.primary;
     const impacts = mergedImpacts(this.row);
     const item = new vscode.TreeItem(titleOf(event), impacts.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
-    item.id = `event:${this.parentId}/${this.row.key}`;
+    item.id = this.id;
     item.description = describeIncident(this.row, this.ctx.now);
     item.iconPath = eventIcon(this.row.primary);
     item.tooltip = eventTooltip(this.row, this.ctx);
@@ -88,14 +125,14 @@ export class EventNode extends TreeNode {
       seen ? 'seen' : 'unseen',
     ].filter(Boolean);
     item.contextValue = flags.join(';');
-    item.command = { command: OPEN_DETAILS_COMMAND, title: 'Open Event Details', arguments: [{ subscriptionId, trackingId }] };
+    item.command = { command: OPEN_DETAILS_COMMAND, title: 'Open Event Details', arguments: [{ subscriptionId, trackingId }, FROM_TREE] };
     const subscriptions = this.row.copies.length > 1 ? `, ${this.row.copies.length} subscriptions` : '';
     item.accessibilityInformation = { label: `${titleOf(event)}, ${event.properties?.eventType ?? 'event'}, ${event.properties?.status ?? ''}${subscriptions}`, role: 'treeitem' };
     return item;
   }
 
   override getChildren(): TreeNode[] {
-    return mergedImpacts(this.row).map((impact, index) => new ImpactNode(impact, `${this.parentId}/${this.row.key}/${index}`));
+    return mergedImpacts(this.row).map((impact, index) => new ImpactNode(impact, `${this.path}/${index}`, this));
   }
 }
 
@@ -103,14 +140,19 @@ export class ImpactNode extends TreeNode {
   constructor(
     private readonly impact: Impact,
     private readonly idPrefix: string,
+    parent: EventNode,
   ) {
-    super();
+    super(parent);
+  }
+
+  get id(): string {
+    return `impact:${this.idPrefix}:${this.impact.impactedServiceGuid ?? this.impact.impactedService ?? ''}`;
   }
 
   getTreeItem(): vscode.TreeItem {
     const regions = this.impact.impactedRegions ?? [];
     const item = new vscode.TreeItem(this.impact.impactedService ?? 'Service', regions.length > 0 ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
-    item.id = `impact:${this.idPrefix}:${this.impact.impactedServiceGuid ?? this.impact.impactedService ?? ''}`;
+    item.id = this.id;
     item.description = `${regions.length} region${regions.length === 1 ? '' : 's'}`;
     item.iconPath = new vscode.ThemeIcon('server-environment');
     item.contextValue = 'serviceHealth.impact';
@@ -123,7 +165,7 @@ export class ImpactNode extends TreeNode {
         description: r.status ?? undefined,
         icon: r.status === 'Active' ? new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor('list.warningForeground')) : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
         contextValue: 'serviceHealth.region',
-      }),
+      }, this),
     );
   }
 }
@@ -131,16 +173,21 @@ export class ImpactNode extends TreeNode {
 /** A status or error row (e.g. "Couldn't load events" with a retry command). */
 export class MessageNode extends TreeNode {
   constructor(
-    private readonly id: string,
+    private readonly key: string,
     private readonly label: string,
     private readonly options: { description?: string; icon?: vscode.ThemeIcon; command?: vscode.Command; tooltip?: string; contextValue?: string } = {},
+    parent?: TreeNode,
   ) {
-    super();
+    super(parent);
+  }
+
+  get id(): string {
+    return `message:${this.key}`;
   }
 
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
-    item.id = `message:${this.id}`;
+    item.id = this.id;
     item.description = this.options.description;
     item.iconPath = this.options.icon;
     item.command = this.options.command;
