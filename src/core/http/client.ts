@@ -1,11 +1,11 @@
 import type { RateLimitStatus } from '../model/schemas';
 import { realClock } from './clock';
-import { HttpClientError, NetworkError, OriginPolicyError, RateLimitError, TimeoutError } from './errors';
+import { formatInstant, HttpClientError, NetworkError, OriginPolicyError, RateLimitError, ResponseTooLargeError, TimeoutError } from './errors';
 import { credentialRefusal } from './originPolicy';
-import { QuotaTracker, type Disposable } from './quota';
-import { parseRateLimitHeaders, type RateLimitHeaders } from './rateLimitHeaders';
+import { armBucketKey, QuotaTracker, type Disposable } from './quota';
+import { parseRateLimitHeaders, parseServerSkew, type RateLimitHeaders } from './rateLimitHeaders';
 import { classify, secondaryBackoffMs, transientBackoffMs } from './retryPolicy';
-import { pointsFor, Throttle, type Ticket } from './throttle';
+import { pointsFor, Throttle, type PauseKind, type Ticket } from './throttle';
 import type { Clock, HttpMethod, HttpRequest, HttpResponse, QuotaState, TokenProvider } from './types';
 import { Agent, dispatchRequest, type Dispatcher } from './undiciParts';
 
@@ -37,7 +37,26 @@ export interface ThrottledClientOptions {
   readonly safetyMarginMs?: number;
   /** A rate-limit wait longer than this throws RateLimitError (with resetAt) instead. Default 15 min. */
   readonly maxRateLimitWaitMs?: number;
+  /** Largest successful response body read, in bytes (a page of events); default 32 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Told when a request starts a rate-limit wait, so long waits can be shown (CLI line, countdown). */
+  readonly onRateLimitWait?: (wait: RateLimitWait) => void;
 }
+
+/** One rate-limit wait a request is about to take. */
+export interface RateLimitWait {
+  readonly kind: PauseKind;
+  readonly ms: number;
+  /** Epoch ms (our clock) when requests resume. */
+  readonly until: number;
+  /** This is retry `retry` of `maxRetries`. */
+  readonly retry: number;
+  readonly maxRetries: number;
+  readonly resource?: string;
+}
+
+/** Error bodies are only read for their message: 64 KB is far more than any service sends. */
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 const DEFAULTS = {
   maxConcurrency: 100,
@@ -49,6 +68,7 @@ const DEFAULTS = {
   userAgent: 'service-health-vscode/0.1.0',
   safetyMarginMs: 1_000,
   maxRateLimitWaitMs: 15 * 60_000,
+  maxBodyBytes: 32 * 1024 * 1024,
 } as const;
 
 // Connection-level faults worth another try; TLS and DNS-not-found errors are not.
@@ -58,21 +78,56 @@ const RETRYABLE_CODES = new Set([
 ]);
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-/** Seed 001 categories by path; everything else is `core`. */
-function seedResourceFor(pathname: string): string {
+/** Seed 001 categories that a path names; other paths name none. */
+export function pathResourceOf(pathname: string): string | undefined {
   const p = pathname.replace(/^\/api\/v3(?=\/)/, '');
   if (p.startsWith('/search/code')) return 'code_search';
   if (p.startsWith('/search/')) return 'search';
   if (p === '/graphql') return 'graphql';
   if (/^\/app-manifests\/[^/]+\/conversions$/.test(p)) return 'integration_manifest';
   if (/\/code-scanning\/sarifs$/.test(p)) return 'code_scanning_upload';
-  return 'core';
+  return undefined;
 }
 
-/** ARM counts GETs as reads and PUT/PATCH/POST/DELETE as writes (deletes too, when reported). */
-function armBucketsFor(method: HttpMethod): string[] {
+/** Where a request counts: its seed 001 category (if the path names one) and its ARM subscription. */
+export interface RequestScope {
+  readonly resource?: string;
+  readonly subscription?: string;
+}
+
+export function scopeOf(pathname: string): RequestScope {
+  const resource = pathResourceOf(pathname);
+  const sub = /^\/subscriptions\/([^/]+)/i.exec(pathname)?.[1]?.toLowerCase();
+  return { ...(resource ? { resource } : {}), ...(sub ? { subscription: sub } : {}) };
+}
+
+/**
+ * Buckets a ticket waits on. A path without a category of its own counts against `core` (seed
+ * 001: the other REST endpoints) and against what a response without `x-ratelimit-resource`
+ * was recorded as ('unknown').
+ */
+function ticketResourcesFor(resource: string | undefined): string[] {
+  return resource ? [resource] : ['core', 'unknown'];
+}
+
+/**
+ * ARM counts GETs as reads and PUT/PATCH/POST/DELETE as writes (deletes too, when reported).
+ * Subscription buckets belong to one subscription, so holding one never stalls the others.
+ */
+function armBucketsFor(method: HttpMethod, subscription: string | undefined): string[] {
   const kinds = method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? ['reads'] : method === 'DELETE' ? ['deletes', 'writes'] : ['writes'];
-  return kinds.flatMap((k) => [`subscription-${k}`, `tenant-${k}`, `subscription-global-${k}`]);
+  return kinds.flatMap((k) => [armBucketKey(`subscription-${k}`, subscription), `tenant-${k}`, armBucketKey(`subscription-global-${k}`, subscription)]);
+}
+
+interface Attempt {
+  readonly label: string;
+  rateLimitRetries: number;
+  fallbacks: number;
+  transientRetries: number;
+  forceRefresh: boolean;
+  reauthenticated: boolean;
+  /** A delay to sleep before the next try (transient faults); rate-limit waits are pauses instead. */
+  wait?: number;
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -114,6 +169,8 @@ export class ThrottledClient {
   private readonly log: (line: string) => void;
   private readonly o: Required<Pick<ThrottledClientOptions, keyof typeof DEFAULTS>>;
   private closed = false;
+  /** The service's clock minus ours, from the last `Date` header (0 until one is seen). */
+  private skewMs = 0;
 
   constructor(private readonly options: ThrottledClientOptions) {
     this.base = new URL(options.origin);
@@ -131,6 +188,7 @@ export class ThrottledClient {
       userAgent: options.userAgent ?? DEFAULTS.userAgent,
       safetyMarginMs: options.safetyMarginMs ?? DEFAULTS.safetyMarginMs,
       maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? DEFAULTS.maxRateLimitWaitMs,
+      maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
     };
     if (options.dispatcher) {
       this.dispatcher = options.dispatcher;
@@ -169,7 +227,7 @@ export class ThrottledClient {
 
   /** Feeds a `GET /rate_limit` result (seed 001) into the quota state and the proactive holds. */
   applyRateLimitStatus(status: RateLimitStatus): void {
-    this.throttle.snapshotsUpdated(this.tracker.applyRateLimitStatus(status, this.clock.now()));
+    this.throttle.snapshotsUpdated(this.tracker.applyRateLimitStatus(status, this.clock.now(), this.skewMs));
   }
 
   async close(): Promise<void> {
@@ -189,113 +247,140 @@ export class ThrottledClient {
     const withCredentials = this.checkCredentials(url, req);
     const signal = req.signal;
     signal?.throwIfAborted();
+    const scope = scopeOf(url.pathname);
     const ticket: Ticket = {
       points: pointsFor(req.method),
-      buckets: [seedResourceFor(url.pathname), ...armBucketsFor(req.method)],
+      buckets: [...ticketResourcesFor(scope.resource), ...armBucketsFor(req.method, scope.subscription)],
       exempt: req.exemptFromPrimaryLimit === true,
     };
-    const label = `${req.method} ${url.origin}${url.pathname}`;
-
-    let rateLimitRetries = 0;
-    let secondaryFallbacks = 0;
-    let transientRetries = 0;
-    let forceRefresh = false;
-    let reauthenticated = false;
+    const attempt: Attempt = { label: `${req.method} ${url.origin}${url.pathname}`, rateLimitRetries: 0, fallbacks: 0, transientRetries: 0, forceRefresh: false, reauthenticated: false };
 
     for (;;) {
       const release = await this.throttle.acquire(ticket, signal);
       let response: HttpResponse;
       let tokenSent = false;
       try {
-        const token = withCredentials ? await this.options.tokenProvider?.getToken({ forceRefresh, ...(signal ? { signal } : {}) }) : undefined;
-        forceRefresh = false;
+        const token = withCredentials ? await this.options.tokenProvider?.getToken({ forceRefresh: attempt.forceRefresh, ...(signal ? { signal } : {}) }) : undefined;
+        attempt.forceRefresh = false;
         tokenSent = token !== undefined;
         this.tracker.countSend();
         response = await this.send(url, req, token);
       } catch (error) {
-        const reachedService = !(error instanceof NetworkError);
-        release(!reachedService);
-        if (error instanceof NetworkError && error.code !== undefined && RETRYABLE_CODES.has(error.code) && transientRetries < this.o.maxTransientRetries) {
-          const delay = transientBackoffMs(transientRetries, this.random);
-          transientRetries++;
-          this.log(`${label} failed (${error.code}); retry ${transientRetries} in ${delay} ms`);
-          await this.clock.sleep(delay, signal);
+        release(error instanceof NetworkError && !error.reachedService);
+        if (await this.retryAfterNetworkError(error, attempt, signal)) {
           continue;
         }
         throw error;
       }
-      release();
-
-      const now = this.clock.now();
-      const parsed = parseRateLimitHeaders(response.headers, now);
-      this.throttle.snapshotsUpdated(this.tracker.recordHeaders(parsed, now));
-      const verdict = classify(response.status, parsed, response.body);
-      this.log(`${label} -> ${response.status}${verdict === 'final' ? '' : ` (${verdict})`}`);
-
-      switch (verdict) {
-        case 'final':
-          return response;
-        case 'unauthorized':
-          if (!tokenSent || reauthenticated) {
-            return response;
-          }
-          // One silent re-authentication; a second 401 goes back to the caller.
-          reauthenticated = true;
-          forceRefresh = true;
-          continue;
-        case 'transient': {
-          if (transientRetries >= this.o.maxTransientRetries) {
-            return response;
-          }
-          const delay =
-            response.status === 503 && parsed.retryAfterMs !== undefined ? parsed.retryAfterMs : transientBackoffMs(transientRetries, this.random);
-          if (delay > this.o.maxRateLimitWaitMs) {
-            return response;
-          }
-          transientRetries++;
-          this.log(`${label}: retry ${transientRetries} in ${delay} ms`);
-          await this.clock.sleep(delay, signal);
-          continue;
-        }
-        case 'primary':
-        case 'secondary': {
-          const wait = this.rateLimitWait(verdict, parsed, now, secondaryFallbacks);
-          if (wait.fallback) {
-            secondaryFallbacks++;
-          }
-          const until = now + wait.ms;
-          const reason =
-            verdict === 'primary'
-              ? `The ${parsed.primary?.resource ?? 'API'} rate limit is used up; requests resume at ${new Date(until).toISOString()}.`
-              : `The service asked to slow down (${response.status}); requests resume at ${new Date(until).toISOString()}.`;
-          // One wait pauses the whole queue: every other request would be refused too.
-          this.throttle.pause(until, reason, verdict);
-          const resource = parsed.primary?.resource ?? parsed.arm.find((a) => a.remaining === 0)?.bucket;
-          if (rateLimitRetries >= this.o.maxRetries) {
-            throw new RateLimitError({ retries: rateLimitRetries, status: response.status, ...(resource ? { resource } : {}) });
-          }
-          if (wait.ms > this.o.maxRateLimitWaitMs) {
-            throw new RateLimitError({ retries: rateLimitRetries, status: response.status, resetAt: until, ...(resource ? { resource } : {}) });
-          }
-          rateLimitRetries++;
-          this.log(`${label}: ${verdict} rate limit, waiting ${wait.ms} ms (retry ${rateLimitRetries} of ${this.o.maxRetries})`);
-          continue; // acquire() waits for the pause
-        }
+      // What the response says about quotas is recorded (and any pause set) before the slot
+      // is released, so the next queued request is judged on it.
+      let next: 'return' | 'retry';
+      try {
+        next = await this.afterResponse(response, ticket, scope, attempt, tokenSent);
+      } finally {
+        release();
+      }
+      if (next === 'return') {
+        return response;
+      }
+      if (attempt.wait !== undefined) {
+        const wait = attempt.wait;
+        attempt.wait = undefined;
+        await this.clock.sleep(wait, signal);
       }
     }
   }
 
-  /** Seed 001 Errors rules 1 and 2. */
-  private rateLimitWait(verdict: 'primary' | 'secondary', parsed: RateLimitHeaders, now: number, fallbacks: number): { ms: number; fallback: boolean } {
-    const reset = parsed.primary?.remaining === 0 ? parsed.primary.resetAt : undefined;
-    const untilReset = reset !== undefined ? Math.max(0, reset - now) + this.o.safetyMarginMs : undefined;
+  private async retryAfterNetworkError(error: unknown, attempt: Attempt, signal: AbortSignal | undefined): Promise<boolean> {
+    if (!(error instanceof NetworkError) || error.code === undefined || !RETRYABLE_CODES.has(error.code) || attempt.transientRetries >= this.o.maxTransientRetries) {
+      return false;
+    }
+    const delay = transientBackoffMs(attempt.transientRetries, this.random);
+    attempt.transientRetries++;
+    this.log(`${attempt.label} failed (${error.code}); retry ${attempt.transientRetries} in ${delay} ms`);
+    await this.clock.sleep(delay, signal);
+    return true;
+  }
+
+  /** Records the response's quota headers and decides: hand it back, or retry (after `attempt.wait`). */
+  private async afterResponse(response: HttpResponse, ticket: Ticket, scope: RequestScope, attempt: Attempt, tokenSent: boolean): Promise<'return' | 'retry'> {
+    const now = this.clock.now();
+    const skew = parseServerSkew(response.headers['date'], now);
+    if (skew !== undefined) {
+      this.skewMs = skew;
+    }
+    const parsed = parseRateLimitHeaders(response.headers, now, { skewMs: this.skewMs, ...(scope.resource ? { pathResource: scope.resource } : {}) });
+    this.throttle.snapshotsUpdated(this.tracker.recordHeaders(parsed, now, scope.subscription), ticket);
+    const verdict = classify(response.status, parsed, response.body);
+    this.log(`${attempt.label} -> ${response.status}${verdict === 'final' ? '' : ` (${verdict})`}`);
+
+    switch (verdict) {
+      case 'final':
+        return 'return';
+      case 'unauthorized':
+        if (!tokenSent || attempt.reauthenticated) {
+          return 'return';
+        }
+        // One silent re-authentication; a second 401 goes back to the caller.
+        attempt.reauthenticated = true;
+        attempt.forceRefresh = true;
+        return 'retry';
+      case 'transient': {
+        if (attempt.transientRetries >= this.o.maxTransientRetries) {
+          return 'return';
+        }
+        const delay = response.status === 503 && parsed.retryAfterMs !== undefined ? parsed.retryAfterMs : transientBackoffMs(attempt.transientRetries, this.random);
+        if (delay > this.o.maxRateLimitWaitMs) {
+          return 'return';
+        }
+        attempt.transientRetries++;
+        this.log(`${attempt.label}: retry ${attempt.transientRetries} in ${delay} ms`);
+        attempt.wait = delay;
+        return 'retry';
+      }
+      case 'primary':
+      case 'secondary':
+        this.onRateLimited(verdict, response, parsed, now, attempt);
+        return 'retry'; // acquire() waits for the pause
+    }
+  }
+
+  /** Pauses the queue as seed 001 asks, or throws RateLimitError when out of retries or patience. */
+  private onRateLimited(verdict: PauseKind, response: HttpResponse, parsed: RateLimitHeaders, now: number, attempt: Attempt): void {
+    const wait = this.rateLimitWait(verdict, parsed, now, attempt.fallbacks);
+    if (wait.fallback) {
+      attempt.fallbacks++;
+    }
+    const until = now + wait.ms;
+    const what = verdict === 'primary' ? `the ${parsed.primary?.resource ?? 'API'} rate limit is used up` : `the service asked to slow down (${response.status})`;
+    // One wait pauses the whole queue: every other request would be refused too.
+    this.throttle.pause(until, `Requests are paused: ${what}; they resume at ${formatInstant(until)}.`, verdict);
+    const resource = parsed.primary?.resource ?? parsed.arm.find((a) => a.remaining === 0)?.bucket;
+    if (attempt.rateLimitRetries >= this.o.maxRetries) {
+      throw new RateLimitError({ retries: attempt.rateLimitRetries, status: response.status, ...(resource ? { resource } : {}) });
+    }
+    if (wait.ms > this.o.maxRateLimitWaitMs) {
+      throw new RateLimitError({ retries: attempt.rateLimitRetries, status: response.status, resetAt: until, ...(resource ? { resource } : {}) });
+    }
+    attempt.rateLimitRetries++;
+    this.log(`${attempt.label}: ${verdict} rate limit, waiting ${wait.ms} ms (retry ${attempt.rateLimitRetries} of ${this.o.maxRetries})`);
+    this.options.onRateLimitWait?.({ kind: verdict, ms: wait.ms, until, retry: attempt.rateLimitRetries, maxRetries: this.o.maxRetries, ...(resource ? { resource } : {}) });
+  }
+
+  /**
+   * Seed 001 Errors rules 1 and 2. A reset that already looks past while `remaining` is 0 (the
+   * service's clock is behind ours and no `Date` told us by how much) is no reason to send again
+   * at once: that case takes the contract's fallback (a minute, then exponentially longer).
+   */
+  private rateLimitWait(verdict: PauseKind, parsed: RateLimitHeaders, now: number, fallbacks: number): { ms: number; fallback: boolean } {
     if (verdict === 'secondary' && parsed.retryAfterMs !== undefined) {
-      return { ms: parsed.retryAfterMs, fallback: false };
+      // "At least that many seconds": a retry-after of 0 still gets the margin, never a burst.
+      return { ms: Math.max(parsed.retryAfterMs, this.o.safetyMarginMs), fallback: false };
     }
-    if (untilReset !== undefined) {
-      return { ms: untilReset, fallback: false };
+    const reset = parsed.primary?.remaining === 0 ? parsed.primary.resetAt : undefined;
+    if (reset !== undefined && reset > now) {
+      return { ms: reset - now + this.o.safetyMarginMs, fallback: false };
     }
-    // Primary without a reset header (not shown by the seed) is treated like a secondary limit.
     return { ms: secondaryBackoffMs(fallbacks), fallback: true };
   }
 
@@ -332,6 +417,7 @@ export class ThrottledClient {
 
     const timeout = AbortSignal.timeout(this.o.requestTimeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+    let reachedService = false;
     try {
       const res = await dispatchRequest(this.dispatcher, {
         origin: url.origin,
@@ -341,18 +427,46 @@ export class ThrottledClient {
         ...(body !== undefined ? { body } : {}),
         signal,
       });
-      const text = await res.body.text();
+      reachedService = true;
+      const text = await this.readBody(res.body, res.statusCode, url, req.maxBodyBytes ?? this.o.maxBodyBytes);
       return { status: res.statusCode, headers: flattenHeaders(res.headers), body: text, url: url.href };
     } catch (error) {
       if (req.signal?.aborted) {
         throw req.signal.reason;
+      }
+      if (error instanceof HttpClientError) {
+        throw error;
       }
       const code = errorCode(error);
       if (timeout.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
         throw new TimeoutError(url.origin, this.o.requestTimeoutMs);
       }
       // The cause is kept for diagnosis; undici errors carry no request headers.
-      throw new NetworkError(url.origin, code, error);
+      throw new NetworkError(url.origin, code, error, reachedService);
     }
+  }
+
+  /**
+   * Reads a body up to a cap. An error body is only read for its message, so past 64 KB it is
+   * cut; a success body past `maxBytes` is refused rather than held in memory.
+   */
+  private async readBody(stream: AsyncIterable<unknown> & { destroy(): void }, status: number, url: URL, maxBytes: number): Promise<string> {
+    const cap = status >= 400 ? MAX_ERROR_BODY_BYTES : maxBytes;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stream) {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+      if (size + buf.length > cap) {
+        stream.destroy();
+        if (status >= 400) {
+          chunks.push(buf.subarray(0, cap - size));
+          break;
+        }
+        throw new ResponseTooLargeError(url.origin, cap);
+      }
+      chunks.push(buf);
+      size += buf.length;
+    }
+    return Buffer.concat(chunks).toString('utf8');
   }
 }

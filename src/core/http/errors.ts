@@ -5,6 +5,12 @@
  * 'AbortError') is rethrown as-is, see `isAbortError`.
  */
 
+/** An epoch-ms instant as ISO 8601, or words when no Date can hold it (a service sent garbage). */
+export function formatInstant(ms: number): string {
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? 'an unknown time far in the future' : d.toISOString();
+}
+
 export class HttpClientError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -33,7 +39,7 @@ export class RateLimitError extends HttpClientError {
   private static describe(init: { resetAt?: number; resource?: string; retries: number }): string {
     const bucket = init.resource ? `the ${init.resource} rate limit` : 'the API rate limit';
     if (init.resetAt !== undefined) {
-      return `Requests are paused because ${bucket} is used up until ${new Date(init.resetAt).toISOString()}; try again after that time or refresh less often.`;
+      return `Requests are paused because ${bucket} is used up until ${formatInstant(init.resetAt)}; try again after that time or refresh less often.`;
     }
     return `The service kept rate limiting requests after ${init.retries} retries; wait a few minutes, then try again.`;
   }
@@ -55,13 +61,24 @@ export class OriginPolicyError extends HttpClientError {
 export class NetworkError extends HttpClientError {
   /** Node/undici error code such as ECONNRESET, when known. */
   readonly code: string | undefined;
+  /** True when the service answered (headers arrived) and the body was cut mid-transfer. */
+  readonly reachedService: boolean;
 
-  constructor(origin: string, code: string | undefined, cause: unknown) {
+  constructor(origin: string, code: string | undefined, cause: unknown, reachedService = false) {
     super(
-      `Could not reach ${origin}${code ? ` (${code})` : ''}; check your network connection or proxy settings and try again.`,
+      reachedService
+        ? `The connection to ${origin} broke while the answer was being received${code ? ` (${code})` : ''}; try again, and if it keeps happening check your proxy.`
+        : `Could not reach ${origin}${code ? ` (${code})` : ''}; check your network connection or proxy settings and try again.`,
       { cause },
     );
     this.code = code;
+    this.reachedService = reachedService;
+  }
+}
+
+export class ResponseTooLargeError extends HttpClientError {
+  constructor(origin: string, maxBytes: number) {
+    super(`${origin} sent a response larger than ${Math.round(maxBytes / 1024 / 1024)} MB, which was not read; narrow the query (a shorter time window or fewer subscriptions).`);
   }
 }
 

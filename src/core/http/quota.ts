@@ -2,6 +2,11 @@ import type { RateLimitStatus } from '../model/schemas';
 import { inferredArmLimit, type RateLimitHeaders } from './rateLimitHeaders';
 import type { QuotaSnapshot, QuotaState } from './types';
 
+/** ARM's subscription buckets belong to one subscription: their key names it. */
+export function armBucketKey(bucket: string, subscription: string | undefined): string {
+  return subscription !== undefined && bucket.startsWith('subscription-') ? `${bucket}/${subscription}` : bucket;
+}
+
 export interface Disposable {
   dispose(): void;
 }
@@ -36,8 +41,11 @@ export class QuotaTracker {
     this.update(until === undefined ? rest : { ...rest, pausedUntil: until, ...(reason ? { pauseReason: reason } : {}) });
   }
 
-  /** Records what one response's headers say; returns the names of the buckets it touched. */
-  recordHeaders(parsed: RateLimitHeaders, now: number): string[] {
+  /**
+   * Records what one response's headers say; returns the names of the buckets it touched.
+   * `subscription` is the one the request was for, which ARM's subscription buckets belong to.
+   */
+  recordHeaders(parsed: RateLimitHeaders, now: number, subscription?: string): string[] {
     const snapshots: QuotaSnapshot[] = [];
     const p = parsed.primary;
     // A bucket is only worth recording when we know what is left in it.
@@ -56,7 +64,7 @@ export class QuotaTracker {
       // ARM token buckets have no reset and no limit header; see inferredArmLimit.
       const limit = inferredArmLimit(a.bucket);
       snapshots.push({
-        resource: a.bucket,
+        resource: armBucketKey(a.bucket, subscription),
         remaining: a.remaining,
         ...(limit !== undefined && a.remaining <= limit ? { limit } : {}),
         observedAt: now,
@@ -70,8 +78,11 @@ export class QuotaTracker {
     return snapshots.map((s) => s.resource);
   }
 
-  /** Feeds a `GET /rate_limit` body (seed 001); `rate` is only used when `resources.core` is missing. */
-  applyRateLimitStatus(status: RateLimitStatus, now: number): string[] {
+  /**
+   * Feeds a `GET /rate_limit` body (seed 001); `rate` is only used when `resources.core` is
+   * missing. Its reset times are on the service's clock, `skewMs` ahead of ours.
+   */
+  applyRateLimitStatus(status: RateLimitStatus, now: number, skewMs = 0): string[] {
     const entries = Object.entries(status.resources);
     if (status.rate && !('core' in status.resources)) {
       entries.push(['core', status.rate]);
@@ -81,7 +92,7 @@ export class QuotaTracker {
       limit: w.limit,
       remaining: w.remaining,
       ...(typeof w.used === 'number' ? { used: w.used } : {}),
-      resetAt: w.reset * 1000,
+      resetAt: w.reset * 1000 - skewMs,
       observedAt: now,
       source: 'rate_limit',
     }));

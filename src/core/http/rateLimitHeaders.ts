@@ -5,12 +5,15 @@
 
 /** Seed 001 `x-ratelimit-*` headers of one response. */
 export interface PrimaryRateLimit {
-  /** `x-ratelimit-resource`; 'core' when absent (seed 001: core covers all non-search REST). */
+  /**
+   * `x-ratelimit-resource`; when absent, the category the request path names (`/search/…` is
+   * search) or 'unknown': guessing 'core' would hold every other request on someone else's limit.
+   */
   readonly resource: string;
   readonly limit?: number;
   readonly remaining?: number;
   readonly used?: number;
-  /** `x-ratelimit-reset` converted from epoch seconds to epoch ms. */
+  /** `x-ratelimit-reset` converted from the service's epoch seconds to our clock's epoch ms (skew applied). */
   readonly resetAt?: number;
 }
 
@@ -37,6 +40,23 @@ export interface RateLimitHeaders {
 }
 
 type HeaderBag = Readonly<Record<string, string | undefined>>;
+
+export interface ParseContext {
+  /** The service's clock minus ours (from `Date` headers); service times are shifted by it. */
+  readonly skewMs?: number;
+  /** The resource the request path names, used when `x-ratelimit-resource` is absent. */
+  readonly pathResource?: string;
+}
+
+/** The latest instant a JavaScript Date can hold; anything past it is garbage, not a time. */
+export const MAX_DATE_MS = 8.64e15;
+
+/**
+ * Seed 001's windows last an hour and ARM's waits are seconds, so a reset or retry-after more
+ * than a day away is a broken header, not a plan: it is ignored, and a limited response then
+ * takes the contract's fallback wait (a minute, then longer) instead of stopping for ever.
+ */
+export const MAX_BELIEVABLE_WAIT_MS = 24 * 3_600_000;
 
 /** ARM header suffix -> bucket name. */
 export const ARM_BUCKET_HEADERS: ReadonlyArray<readonly [header: string, bucket: string]> = [
@@ -83,6 +103,29 @@ export function parseRetryAfter(value: string | undefined, nowMs: number): numbe
   return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }
 
+/** `x-ratelimit-reset` (epoch seconds) as epoch ms, or undefined when no Date could hold it. */
+export function parseResetSeconds(value: string | undefined): number | undefined {
+  const seconds = parseCount(value);
+  return seconds === undefined || seconds * 1000 > MAX_DATE_MS ? undefined : seconds * 1000;
+}
+
+/**
+ * The service clock's offset from ours, from a response's `Date` header (RFC 9110 IMF-fixdate,
+ * one-second resolution) read at `nowMs`. Offsets beyond a day are not skew but a broken clock
+ * or a stale cached response, and are ignored.
+ */
+export function parseServerSkew(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined || !/\d{1,2}:\d{2}:\d{2}/.test(value)) {
+    return undefined;
+  }
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) {
+    return undefined;
+  }
+  const skew = at - nowMs;
+  return Math.abs(skew) <= 24 * 3_600_000 ? skew : undefined;
+}
+
 /** `Microsoft.Compute/HighCostGet3Min;107,Microsoft.Compute/HighCostGet30Min;799` -> entries. */
 export function parseArmResourceRemaining(value: string | undefined): ArmResourcePolicy[] {
   if (value === undefined) {
@@ -104,22 +147,24 @@ export function parseArmResourceRemaining(value: string | undefined): ArmResourc
 }
 
 /** Parses every rate-limit header this client understands. Never throws. */
-export function parseRateLimitHeaders(headers: HeaderBag, nowMs: number): RateLimitHeaders {
+export function parseRateLimitHeaders(headers: HeaderBag, nowMs: number, context: ParseContext = {}): RateLimitHeaders {
+  const skew = context.skewMs ?? 0;
   const limit = parseCount(headers['x-ratelimit-limit']);
   const remaining = parseCount(headers['x-ratelimit-remaining']);
   const used = parseCount(headers['x-ratelimit-used']);
-  const resetSeconds = parseCount(headers['x-ratelimit-reset']);
+  const serverReset = parseResetSeconds(headers['x-ratelimit-reset']);
+  const resetAt = serverReset === undefined || serverReset - skew - nowMs > MAX_BELIEVABLE_WAIT_MS ? undefined : serverReset - skew;
   const resourceRaw = headers['x-ratelimit-resource']?.trim();
-  const resource = resourceRaw && /^[\w.-]{1,64}$/.test(resourceRaw) ? resourceRaw : 'core';
+  const resource = resourceRaw && /^[\w.-]{1,64}$/.test(resourceRaw) ? resourceRaw : (context.pathResource ?? 'unknown');
 
   let primary: PrimaryRateLimit | undefined;
-  if (limit !== undefined || remaining !== undefined || used !== undefined || resetSeconds !== undefined) {
+  if (limit !== undefined || remaining !== undefined || used !== undefined || resetAt !== undefined) {
     primary = {
       resource,
       ...(limit !== undefined ? { limit } : {}),
       ...(remaining !== undefined ? { remaining } : {}),
       ...(used !== undefined ? { used } : {}),
-      ...(resetSeconds !== undefined ? { resetAt: resetSeconds * 1000 } : {}),
+      ...(resetAt !== undefined ? { resetAt } : {}),
     };
   }
 
@@ -131,7 +176,9 @@ export function parseRateLimitHeaders(headers: HeaderBag, nowMs: number): RateLi
     }
   }
 
-  const retryAfterMs = parseRetryAfter(headers['retry-after'], nowMs);
+  // An HTTP-date in retry-after is on the service's clock too.
+  const retryAfterParsed = parseRetryAfter(headers['retry-after'], nowMs + skew);
+  const retryAfterMs = retryAfterParsed !== undefined && retryAfterParsed <= MAX_BELIEVABLE_WAIT_MS ? retryAfterParsed : undefined;
   return {
     ...(primary ? { primary } : {}),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),

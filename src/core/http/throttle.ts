@@ -56,7 +56,8 @@ export class Throttle {
   private readonly sentSinceSnapshot = new Map<string, number>();
   /** Requests per bucket sent and not yet answered. */
   private readonly inFlightPerBucket = new Map<string, number>();
-  private pauseKind: PauseKind | undefined;
+  /** Primary and secondary pauses are separate: `GET /rate_limit` may pass the first, never the second. */
+  private readonly pauses = new Map<PauseKind, { until: number; reason: string }>();
   private timerAt: number | undefined;
   private timerCancel: AbortController | undefined;
   private closed = false;
@@ -93,25 +94,27 @@ export class Throttle {
     });
   }
 
-  /** Pauses the whole queue until `until` (extends, never shortens, a running pause). */
+  /** Pauses the whole queue until `until` (extends, never shortens, a running pause of that kind). */
   pause(until: number, reason: string, kind: PauseKind): void {
-    const current = this.o.quota.current.pausedUntil;
-    if (current !== undefined && current >= until) {
+    const current = this.pauses.get(kind);
+    if (current !== undefined && current.until >= until) {
       return;
     }
-    this.pauseKind = kind;
-    this.o.quota.setPause(until, reason);
+    this.pauses.set(kind, { until, reason });
+    this.publishPause();
     this.pump();
   }
 
   /**
    * New snapshots arrived for these buckets. The `remaining` they report may not count the
    * requests still in flight (sent before, answered after), so those stay counted against it:
-   * forgetting them let up to maxConcurrency requests overshoot an exhausted window.
+   * forgetting them let up to maxConcurrency requests overshoot an exhausted window. The
+   * request whose response carried them (`answered`, still holding its slot) is counted in them.
    */
-  snapshotsUpdated(buckets: readonly string[]): void {
+  snapshotsUpdated(buckets: readonly string[], answered?: Ticket): void {
     for (const b of buckets) {
-      const pending = this.inFlightPerBucket.get(b) ?? 0;
+      const own = answered && !answered.exempt && answered.buckets.includes(b) ? 1 : 0;
+      const pending = (this.inFlightPerBucket.get(b) ?? 0) - own;
       if (pending > 0) {
         this.sentSinceSnapshot.set(b, pending);
       } else {
@@ -136,10 +139,15 @@ export class Throttle {
       return;
     }
     const now = this.o.clock.now();
-    const pausedUntil = this.o.quota.current.pausedUntil;
-    if (pausedUntil !== undefined && pausedUntil <= now) {
-      this.pauseKind = undefined;
-      this.o.quota.setPause(undefined);
+    let ended = false;
+    for (const [kind, p] of this.pauses) {
+      if (p.until <= now) {
+        this.pauses.delete(kind);
+        ended = true;
+      }
+    }
+    if (ended) {
+      this.publishPause();
     }
     while (this.sent.length > 0 && (this.sent[0]?.at ?? 0) <= now - WINDOW_MS) {
       this.sent.shift();
@@ -158,6 +166,7 @@ export class Throttle {
       const hold = this.holdUntil(w.ticket, now);
       if (hold !== undefined) {
         if (hold.definite && hold.until - now > this.o.maxWaitMs) {
+          // Leaves the queue first: whatever happens next, this request is settled.
           this.queue.splice(i, 1);
           w.cleanup();
           w.reject(new RateLimitError({ resetAt: hold.until, retries: 0, ...(hold.resource ? { resource: hold.resource } : {}) }));
@@ -184,6 +193,17 @@ export class Throttle {
     if (wakeAt !== undefined) {
       this.scheduleWake(wakeAt, now);
     }
+  }
+
+  /** The quota state shows the later of the running pauses, with its reason. */
+  private publishPause(): void {
+    let latest: { until: number; reason: string } | undefined;
+    for (const p of this.pauses.values()) {
+      if (latest === undefined || p.until > latest.until) {
+        latest = p;
+      }
+    }
+    this.o.quota.setPause(latest?.until, latest?.reason);
   }
 
   private grant(w: Waiter, now: number): void {
@@ -216,8 +236,10 @@ export class Throttle {
 
   /** Why this ticket must wait and until when; `definite` when the service itself said so. */
   private holdUntil(t: Ticket, now: number): { until: number; definite: boolean; resource?: string } | undefined {
-    const pausedUntil = this.o.quota.current.pausedUntil;
-    if (pausedUntil !== undefined && pausedUntil > now && !(t.exempt && this.pauseKind === 'primary')) {
+    const secondary = this.pauses.get('secondary');
+    const primary = t.exempt ? undefined : this.pauses.get('primary');
+    const pausedUntil = Math.max(secondary?.until ?? 0, primary?.until ?? 0);
+    if (pausedUntil > now) {
       return { until: pausedUntil, definite: true };
     }
     if (t.exempt) {

@@ -18,6 +18,8 @@ export interface HttpRequest {
    * primary-limit hold but still count toward concurrency and secondary limits.
    */
   readonly exemptFromPrimaryLimit?: boolean;
+  /** Largest success body to read, in bytes; the client's default otherwise. */
+  readonly maxBodyBytes?: number;
 }
 
 export interface HttpResponse {

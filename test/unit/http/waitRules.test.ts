@@ -117,8 +117,9 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
     await c.request({ method: 'GET', url: '/subscriptions/s/providers/Microsoft.ResourceHealth/events' });
     assert.deepEqual(server?.seen.map((s) => s.at - T0), [0, 7_000]);
     const b = c.quota.buckets;
-    assert.deepEqual({ ...b.get('subscription-reads') }, { resource: 'subscription-reads', remaining: 249, limit: 250, observedAt: T0 + 7000, source: 'headers' });
-    assert.equal(b.get('subscription-global-reads')?.limit, 3750);
+    // ARM's subscription buckets belong to the subscription in the path.
+    assert.deepEqual({ ...b.get('subscription-reads/s') }, { resource: 'subscription-reads/s', remaining: 249, limit: 250, observedAt: T0 + 7000, source: 'headers' });
+    assert.equal(b.get('subscription-global-reads/s')?.limit, 3750);
     assert.equal(b.get('tenant-reads')?.limit, undefined, 'no inferred limit when remaining exceeds it');
     assert.equal(b.get('Microsoft.Compute/HighCostGet3Min')?.remaining, 107);
     assert.equal(b.get('Microsoft.Compute/HighCostGet30Min')?.remaining, 799);
@@ -162,7 +163,7 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
   it('a wait longer than maxRateLimitWaitMs throws RateLimitError with the reset time and keeps the queue paused', async () => {
     const reset = T0 + 3_600_000;
     const c = await setup((_r, res) => send(res, 403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': sec(reset) }), { maxRateLimitWaitMs: 600_000 });
-    await assert.rejects(c.request({ method: 'GET', url: '/x' }), (e: unknown) => e instanceof RateLimitError && e.resetAt === reset + 1000 && e.resource === 'core');
+    await assert.rejects(c.request({ method: 'GET', url: '/x' }), (e: unknown) => e instanceof RateLimitError && e.resetAt === reset + 1000 && e.resource === 'unknown');
     assert.equal(c.quota.pausedUntil, reset + 1000);
     // The next request fails fast without touching the network.
     await assert.rejects(c.request({ method: 'GET', url: '/y' }), RateLimitError);
