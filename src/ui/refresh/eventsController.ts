@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
 import { EventsStore, type RefreshOutcome, type SubscriptionFetchResult } from '../../core/events/eventsStore';
+import { RefreshQueue } from '../../core/events/refreshQueue';
 import type { StoredEvent } from '../../core/events/eventFacts';
 import type { ViewQuery } from '../../core/chat/viewQuery';
 import type { AzureAuth } from '../auth/azureAuth';
@@ -37,7 +38,10 @@ export interface EventsControllerDeps {
 export class EventsController extends Disposable {
   readonly store: EventsStore;
   private readonly now: () => number;
-  private inFlight: Promise<void> | undefined;
+  private readonly refreshes = new RefreshQueue(
+    (full) => this.runRefresh(full),
+    () => this.filterValue.windowDays,
+  );
   private abort: AbortController | undefined;
   private generation = 0;
   private loading = false;
@@ -142,7 +146,7 @@ export class EventsController extends Disposable {
   async resetForConnection(): Promise<void> {
     this.generation++;
     this.abort?.abort();
-    this.inFlight = undefined;
+    this.refreshes.reset();
     this.loading = false;
     this.loadedOnce = false;
     this.store.clear();
@@ -153,29 +157,27 @@ export class EventsController extends Disposable {
     this.changed.fire();
   }
 
-  /** Refreshes the selected subscriptions; joins a refresh already running. */
+  /**
+   * Refreshes the selected subscriptions. Joins a refresh already running, unless this one asks
+   * for more (a full refresh, a wider window): then it runs right after.
+   */
   refresh(options: { full?: boolean } = {}): Promise<void> {
-    if (this.inFlight) {
-      return this.inFlight;
+    if (!this.refreshes.busy && this.phase() !== 'ready') {
+      this.changed.fire();
+      return Promise.resolve();
     }
+    return this.refreshes.request(options.full === true);
+  }
+
+  private runRefresh(full: boolean): Promise<void> {
     if (this.phase() !== 'ready') {
       this.changed.fire();
       return Promise.resolve();
     }
-    const run = Promise.resolve(
-      vscode.window.withProgress({ location: { viewId: 'serviceHealth.events' } }, () => this.load(options.full === true)),
-    )
-      .then(
-        () => undefined,
-        (e: unknown) => this.deps.log.error(`Refresh failed: ${e instanceof Error ? e.message : String(e)}`),
-      )
-      .finally(() => {
-        if (this.inFlight === run) {
-          this.inFlight = undefined;
-        }
-      });
-    this.inFlight = run;
-    return run;
+    return Promise.resolve(vscode.window.withProgress({ location: { viewId: 'serviceHealth.events' } }, () => this.load(full))).then(
+      () => undefined,
+      (e: unknown) => this.deps.log.error(`Refresh failed: ${e instanceof Error ? e.message : String(e)}`),
+    );
   }
 
   private async load(full: boolean): Promise<void> {
