@@ -3,11 +3,12 @@ import { ApiError } from '../api/errors';
 import { HealthEventsApi } from '../api/healthEventsApi';
 import { buildEventsFilter } from '../api/odataFilter';
 import { ThrottledClient } from '../http/client';
-import type { TokenProvider } from '../http/types';
+import type { Clock, TokenProvider } from '../http/types';
 import type { HealthEvent } from '../model/schemas';
 import { eventDetails, eventsTable, latestSnapshot, quotaLine, rateLimitTable, subscriptionsTable, type EventRow } from './format';
 import { chooseToken, parseEndpoint, parseSince, UsageError } from './options';
 import { TOKEN_ENV } from './usage';
+import { waitLine } from './waitLine';
 
 export interface CommandContext {
   readonly values: Readonly<Record<string, string | boolean | string[] | boolean[] | undefined>>;
@@ -16,6 +17,8 @@ export interface CommandContext {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly signal?: AbortSignal;
   readonly now: () => number;
+  /** Time for rate-limit waits; tests pass a fake one. */
+  readonly clock?: Clock;
 }
 
 const USER_AGENT = 'health-events-cli/0.1.0';
@@ -52,7 +55,14 @@ function openSession(ctx: CommandContext): Session {
   }
   const token = choice.token;
   const tokenProvider: TokenProvider = { getToken: async () => token };
-  const client = new ThrottledClient({ origin, tokenProvider, userAgent: USER_AGENT });
+  const client = new ThrottledClient({
+    origin,
+    tokenProvider,
+    userAgent: USER_AGENT,
+    ...(ctx.clock ? { clock: ctx.clock } : {}),
+    // A long wait is never silent: scripts and people see why the command is not finishing.
+    onRateLimitWait: (wait) => ctx.stderr.write(waitLine(wait)),
+  });
   return { client, api: new HealthEventsApi({ client, origin }), hasToken: token !== undefined };
 }
 

@@ -7,6 +7,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ApiError, PagingError, ResponseValidationError } from '../api/errors';
 import { FilterSyntaxError } from '../api/odataFilter';
 import { HttpClientError, isAbortError } from '../http/errors';
+import type { Clock } from '../http/types';
 import { runDetails, runList, runRateLimit, runSubscriptions, type CommandContext } from './commands';
 import { UsageError } from './options';
 import { runServeSample } from './serveSample';
@@ -22,6 +23,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Aborting stops serve-sample and in-flight requests; the entry wires SIGINT/SIGTERM to it. */
   readonly signal?: AbortSignal;
+  /** Time for rate-limit waits (tests pass a fake clock); the wall clock otherwise. */
+  readonly clock?: Clock;
 }
 
 const COMMON_OPTIONS = {
@@ -127,7 +130,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     secrets.push(envToken, envToken.trim());
   }
 
-  const ctx: CommandContext = { values, stdout, stderr, env: io.env, signal: io.signal, now: () => Date.now() };
+  const ctx: CommandContext = { values, stdout, stderr, env: io.env, signal: io.signal, now: () => io.clock?.now() ?? Date.now(), ...(io.clock ? { clock: io.clock } : {}) };
   try {
     switch (first) {
       case 'list':
