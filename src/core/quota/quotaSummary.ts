@@ -7,8 +7,8 @@ import type { QuotaSnapshot, QuotaState } from '../http/types';
 export type QuotaSeverity = 'ok' | 'low' | 'exhausted';
 
 export interface QuotaSummary {
-  /** The bucket shown: the most constrained one. */
-  readonly bucket: QuotaSnapshot;
+  /** The bucket shown: the most constrained one; absent when only a pause is known (a 429 without quota headers). */
+  readonly bucket?: QuotaSnapshot;
   readonly severity: QuotaSeverity;
   /** e.g. "4,812/5,000", "249 left", "0/5,000 · resets in 12:03". No icon. */
   readonly text: string;
@@ -98,6 +98,10 @@ function isBefore(a: readonly number[], b: readonly number[]): boolean {
 export function summarizeQuota(state: QuotaState, now: number): QuotaSummary | undefined {
   const bucket = pickBucket(state.buckets.values(), now);
   if (!bucket) {
+    // A wait with no quota headers seen yet is still shown: long waits are never silent.
+    if (state.pausedUntil !== undefined && state.pausedUntil > now) {
+      return { severity: 'exhausted', text: `waiting ${formatCountdown(state.pausedUntil - now)}`, countdownUntil: state.pausedUntil };
+    }
     return undefined;
   }
   const expired = isExpired(bucket, now);
@@ -152,6 +156,9 @@ export function describeQuota(state: QuotaState, now: number): string {
     return 'No quota information yet: the service reports it with the first response, so refresh the events first.';
   }
   const { bucket } = summary;
+  if (!bucket) {
+    return `No quota information yet, and requests are paused for ${formatCountdown((state.pausedUntil ?? now) - now)}${state.pauseReason ? ` (${state.pauseReason})` : ''}.`;
+  }
   const left =
     bucket.limit !== undefined
       ? `${formatCount(bucket.remaining)} of ${formatCount(bucket.limit)} requests left`

@@ -68,7 +68,7 @@ export class QuotaStatusBar implements vscode.Disposable {
           ? new vscode.ThemeColor('statusBarItem.warningBackground')
           : undefined;
     this.item.accessibilityInformation = {
-      label: `API quota: ${summary.text.replace('/', ' of ')} on ${summary.bucket.resource}`,
+      label: summary.bucket ? `API quota: ${summary.text.replace('/', ' of ')} on ${summary.bucket.resource}` : `Requests paused: ${summary.text}`,
       role: 'button',
     };
     this.item.tooltip = this.tooltip(state, now);

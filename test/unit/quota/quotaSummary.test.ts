@@ -69,6 +69,14 @@ describe('quota summary', () => {
     assert.equal(s?.countdownUntil, NOW + 61_000);
   });
 
+  it('shows a pause that came before any quota header (a bare 429 with retry-after) as a countdown', () => {
+    const s = summarizeQuota(state([], { pausedUntil: NOW + 60_000, pauseReason: 'slow down' }), NOW);
+    assert.equal(s?.severity, 'exhausted');
+    assert.equal(s?.text, 'waiting 1:00');
+    assert.equal(s?.countdownUntil, NOW + 60_000);
+    assert.equal(summarizeQuota(state([], { pausedUntil: NOW - 1, pauseReason: 'over' }), NOW), undefined, 'an ended pause shows nothing');
+  });
+
   it('is undefined before any response', () => {
     assert.equal(summarizeQuota(state([]), NOW), undefined);
     assert.match(describeQuota(state([]), NOW), /No quota information yet/);
