@@ -243,6 +243,21 @@ describe('http client in a hostile world (fake clock, loopback server)', () => {
     });
   });
 
+  it('a body cut mid-transfer (a proxy dropped the connection) says the answer broke off, not "could not reach"', async () => {
+    await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      res.write('{"value":[');
+      setTimeout(() => res.destroy(), 5);
+    });
+    const error = await client({ maxTransientRetries: 0 }).request({ method: 'GET', url: '/x' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof HttpClientError, String(error));
+    assert.doesNotMatch(error.message, /could not reach/i);
+    assert.match(error.message, /broke while the answer was being received/);
+  });
+
   describe('response bodies are read up to a cap', () => {
     it('an error body of 1 MB is cut to 64 KB (a proxy error page or a runaway service)', async () => {
       await serve((_req, res) => send(res, 400, {}, 'x'.repeat(1024 * 1024)));
