@@ -47,6 +47,10 @@ for (const file of ['codicon.css', 'codicon.ttf']) {
   cpSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/codicons/${file}`);
 }
 
+// The details webview loads only from dist/webview and dist/codicons (its localResourceRoots).
+mkdirSync('dist/webview', { recursive: true });
+cpSync('media/details/details.css', 'dist/webview/details.css');
+
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
 } else {

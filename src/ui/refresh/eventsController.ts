@@ -153,6 +153,26 @@ export class EventsController extends Disposable {
     this.changed.fire();
   }
 
+  /**
+   * Sign Out: stops any refresh for `connection` (so it cannot write the cache again), empties the
+   * store and deletes that account's cache file. Resolves to whether a cache file was deleted.
+   */
+  async forget(connection: Connection): Promise<boolean> {
+    this.generation++;
+    this.abort?.abort();
+    this.inFlight = undefined;
+    this.loading = false;
+    this.store.clear();
+    this.changed.fire();
+    try {
+      await vscode.workspace.fs.delete(this.cacheUri(connection), { useTrash: false });
+      return true;
+    } catch {
+      // No cache was written for this account.
+      return false;
+    }
+  }
+
   /** Refreshes the selected subscriptions; joins a refresh already running. */
   refresh(options: { full?: boolean } = {}): Promise<void> {
     if (this.inFlight) {
