@@ -12,6 +12,7 @@ import { eventPortalUrl, linkUrl } from '../../src/core/render/links';
 import { startSampleService, type SampleService } from '../../src/core/sample';
 import { recordingLog } from '../../src/ui/app/logRecorder';
 import { signOutAndForget } from '../../src/ui/app/signOut';
+import { testApiFor } from '../../src/ui/app/testApi';
 import { AzureAuth } from '../../src/ui/auth/azureAuth';
 import { cloudConfig } from '../../src/ui/config/clouds';
 import { readSettings, type ServiceHealthSettings } from '../../src/ui/config/settings';
@@ -221,6 +222,19 @@ describe('trust boundaries (real VS Code)', function () {
       assert.equal(details.openCount, 0, 'a details panel of the account is still open');
       assert.equal(controller.store.size, 0);
       assert.equal(await countFiles(storageUri), 0, 'the account\'s events cache is still on disk');
+    });
+  });
+
+  describe('the test API of activate()', () => {
+    it('exists in Test mode (which the harness gives) and in no other mode', async () => {
+      await activateExtension();
+      assert.ok(vscode.extensions.getExtension(EXTENSION_ID)?.exports, 'Test mode returns the API');
+      let made = 0;
+      const make = (): number => ++made;
+      assert.equal(testApiFor(vscode.ExtensionMode.Production, make), undefined);
+      assert.equal(testApiFor(vscode.ExtensionMode.Development, make), undefined);
+      assert.equal(testApiFor(vscode.ExtensionMode.Test, make), 1);
+      assert.equal(made, 1, 'the API is built only when it is returned');
     });
   });
 
