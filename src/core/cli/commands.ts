@@ -3,6 +3,8 @@ import { ApiError } from '../api/errors';
 import { HealthEventsApi } from '../api/healthEventsApi';
 import { buildEventsFilter } from '../api/odataFilter';
 import { ThrottledClient } from '../http/client';
+import { HttpClientError, NetworkError } from '../http/errors';
+import { resolveNetwork } from '../http/network';
 import type { TokenProvider } from '../http/types';
 import type { HealthEvent } from '../model/schemas';
 import { eventDetails, eventsTable, latestSnapshot, quotaLine, rateLimitTable, subscriptionsTable, type EventRow } from './format';
@@ -52,7 +54,12 @@ function openSession(ctx: CommandContext): Session {
   }
   const token = choice.token;
   const tokenProvider: TokenProvider = { getToken: async () => token };
-  const client = new ThrottledClient({ origin, tokenProvider, userAgent: USER_AGENT });
+  // The CLI follows the environment: HTTPS_PROXY/HTTP_PROXY/NO_PROXY and NODE_EXTRA_CA_CERTS.
+  const network = resolveNetwork({ env: ctx.env });
+  for (const problem of network.problems) {
+    ctx.stderr.write(`warning: ${problem}\n`);
+  }
+  const client = new ThrottledClient({ origin, tokenProvider, userAgent: USER_AGENT, network });
   return { client, api: new HealthEventsApi({ client, origin }), hasToken: token !== undefined };
 }
 
@@ -67,8 +74,15 @@ async function withSession(ctx: CommandContext, body: (session: Session) => Prom
   }
 }
 
-/** "Sign in again" means, for the CLI, a new token in the environment variable. */
+/** "Sign in again" means, for the CLI, a new token in the environment variable; proxy credentials go in the proxy URL. */
 function explainForCli(error: unknown, hasToken: boolean): unknown {
+  if (error instanceof NetworkError && error.failure.kind === 'proxy-auth') {
+    // The CLI has no http.proxyAuthorization: credentials go in the proxy URL.
+    return new HttpClientError(
+      'The proxy requires authentication (407); put the user name and password in the proxy URL (HTTPS_PROXY=http://user:password@proxy:port) and try again.',
+      { cause: error },
+    );
+  }
   if (error instanceof ApiError && error.status === 401) {
     const reason = [error.code, error.serviceMessage].filter(Boolean).join(': ') || 'HTTP 401';
     const message = hasToken

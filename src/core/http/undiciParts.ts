@@ -1,13 +1,15 @@
 /**
  * undici's main entry point installs a process-wide dispatcher on globalThis as a side effect
  * of being imported (lib/global.js). The extension host shares that process with other
- * extensions, so we load only the parts we use: the Agent class and the request API, which
- * have no such side effect. `import type` below is erased at compile time.
+ * extensions, so we load only the parts we use: the Agent and proxy agent classes and the
+ * request API, which have no such side effect. `import type` below is erased at compile time.
  */
-import type { Agent as AgentClass, Dispatcher } from 'undici';
+import type { Agent as AgentClass, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- deep requires avoid undici's global side effect */
 export const Agent = require('undici/lib/dispatcher/agent') as typeof AgentClass;
+/** Chooses per request between a direct Agent and ProxyAgents (CONNECT tunnels) by NO_PROXY rules. */
+export const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent') as typeof EnvHttpProxyAgentClass;
 const requestApi = require('undici/lib/api/api-request') as (
   this: Dispatcher,
   options: Dispatcher.RequestOptions,
@@ -20,3 +22,4 @@ export function dispatchRequest(dispatcher: Dispatcher, options: Dispatcher.Requ
 }
 
 export type { Dispatcher };
+export type EnvHttpProxyAgentOptions = EnvHttpProxyAgentClass.Options;
