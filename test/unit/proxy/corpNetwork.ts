@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export const SERVICE_HOST = 'service.internal.test';
+export const SUBSCRIPTION = { subscriptionId: '0b1f6471-1bf0-4dda-aec3-111122223333', displayName: 'Corp Production', state: 'Enabled' };
 
 export interface ThrowawayCa {
   readonly dir: string;
@@ -75,7 +76,8 @@ export async function startHttpsService(ca: ThrowawayCa): Promise<HttpsService> 
     seen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, remotePort: req.socket.remotePort });
     req.resume();
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ ok: true, path: req.url }));
+    // GET /subscriptions answers one ARM-shaped subscription (for the CLI); anything else echoes.
+    res.end(JSON.stringify(req.url?.startsWith('/subscriptions') ? { value: [SUBSCRIPTION] } : { ok: true, path: req.url }));
   });
   server.on('tlsClientError', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
