@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
-import { Agent, EnvHttpProxyAgent, type Dispatcher, type EnvHttpProxyAgentOptions } from './undiciParts';
+import { Agent, EnvHttpProxyAgent, proxyClientFactory, type Dispatcher, type EnvHttpProxyAgentOptions } from './undiciParts';
 
 /** VS Code's `http.*` settings, as the UI layer read them. */
 export interface ProxySettings {
@@ -274,6 +274,7 @@ export function createDispatcher(o: DispatcherOptions): Dispatcher {
     // The proxy's own TLS (https:// proxies only).
     proxyTls: { ...tlsOptions, timeout: o.connectTimeoutMs, rejectUnauthorized: n.proxyStrictSSL },
     ...(n.proxyAuthorization ? { token: n.proxyAuthorization } : {}),
+    clientFactory: proxyClientFactory,
   };
   return new EnvHttpProxyAgent(options);
 }

@@ -4,21 +4,39 @@
  * extensions, so we load only the parts we use: the Agent and proxy agent classes and the
  * request API, which have no such side effect. `import type` below is erased at compile time.
  */
-import type { Agent as AgentClass, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
+import type { Agent as AgentClass, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass, Pool as PoolClass } from 'undici';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- deep requires avoid undici's global side effect */
 export const Agent = require('undici/lib/dispatcher/agent') as typeof AgentClass;
 /** Chooses per request between a direct Agent and ProxyAgents (CONNECT tunnels) by NO_PROXY rules. */
 export const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent') as typeof EnvHttpProxyAgentClass;
+const Pool = require('undici/lib/dispatcher/pool') as typeof PoolClass;
 const requestApi = require('undici/lib/api/api-request') as (
   this: Dispatcher,
   options: Dispatcher.RequestOptions,
 ) => Promise<Dispatcher.ResponseData>;
+const connectApi = require('undici/lib/api/api-connect') as (
+  this: Dispatcher,
+  options: Dispatcher.ConnectOptions,
+) => Promise<Dispatcher.ConnectData>;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** `dispatcher.request(options)` without relying on undici's index having patched the prototype. */
 export function dispatchRequest(dispatcher: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
   return requestApi.call(dispatcher, options);
+}
+
+/**
+ * The ProxyAgent's connection to the proxy. ProxyAgent opens tunnels with
+ * `client.connect(...)`, a method undici's index adds to Dispatcher.prototype as a side effect;
+ * without that import the method is missing, so this pool carries its own.
+ */
+export function proxyClientFactory(origin: URL, options: object): Dispatcher {
+  const pool = new Pool(origin, options);
+  Object.defineProperty(pool, 'connect', {
+    value: (opts: Dispatcher.ConnectOptions) => connectApi.call(pool, opts),
+  });
+  return pool;
 }
 
 export type { Dispatcher };

@@ -8,7 +8,7 @@ import type { ProxySettings } from '../../core/http/network';
 export const HTTP_SECTION = 'http';
 
 /**
- * The user's (or remote machine's) value, never a workspace's: a repository's
+ * The user's value, never a workspace's: a repository's
  * `.vscode/settings.json` must not route traffic through a proxy of its choosing or receive the
  * user's proxy credentials. VS Code scopes these settings to the application for the same reason.
  */

@@ -108,28 +108,43 @@ describe('network settings resolution', () => {
 });
 
 describe('proxying client and the process-wide dispatcher', () => {
-  it('creating and using a client with a proxy and extra roots leaves the global undici dispatcher and fetch untouched', function () {
+  // A fresh process: in mocha, other test files import undici's index, which patches
+  // Dispatcher.prototype (connect, request...) and would hide a dependency on that side effect.
+  it("a tunnelled request in a fresh process works without undici's index and leaves the global dispatcher and fetch untouched", function () {
     this.timeout(20_000);
-    const out = path.resolve(__dirname, '../../../src/core/http');
+    const http = path.resolve(__dirname, '../../../src/core/http');
     const script = `
-      const http = require('node:http');
+      const nodeHttp = require('node:http');
       const key = Symbol.for('undici.globalDispatcher.1');
       const fetchBefore = globalThis.fetch;
       const before = globalThis[key];
-      const { ThrottledClient } = require(${JSON.stringify(path.join(out, 'client.js'))});
-      const { resolveNetwork } = require(${JSON.stringify(path.join(out, 'network.js'))});
+      const { ThrottledClient } = require(${JSON.stringify(path.join(http, 'client.js'))});
+      const { resolveNetwork } = require(${JSON.stringify(path.join(http, 'network.js'))});
+      const { startConnectProxy } = require(${JSON.stringify(path.join(__dirname, 'corpNetwork.js'))});
       const tls = require('node:tls');
-      const network = resolveNetwork({ settings: { proxy: 'http://127.0.0.1:9', proxyAuthorization: 'Basic eA==' }, env: {},
-        systemCertificates: () => [tls.rootCertificates[0]] });
-      const server = http.createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1', async () => {
-        const c = new ThrottledClient({ origin: 'http://127.0.0.1:' + server.address().port, network });
-        const r = await c.request({ method: 'GET', url: '/' });
+      const server = nodeHttp.createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1', async () => {
+        const proxy = await startConnectProxy();
+        const network = resolveNetwork({ settings: { proxy: proxy.url, proxyAuthorization: 'Basic eA==' }, env: {},
+          systemCertificates: () => [tls.rootCertificates[0]] });
+        const c = new ThrottledClient({ origin: 'http://service.internal.test:' + server.address().port, network, maxTransientRetries: 0 });
+        let status;
+        try { status = (await c.request({ method: 'GET', url: '/' })).status; } catch (e) { status = String(e.cause ?? e); }
         await c.close();
+        await proxy.close();
         server.close();
-        console.log(JSON.stringify({ before: typeof before, after: typeof globalThis[key], sameFetch: globalThis.fetch === fetchBefore, status: r.status }));
+        const undiciIndexLoaded = Object.keys(require.cache).some((f) => f.endsWith(require('node:path').join('undici', 'index.js')));
+        console.log(JSON.stringify({ before: typeof before, after: typeof globalThis[key], sameFetch: globalThis.fetch === fetchBefore,
+          status, tunnels: proxy.tunnels.map((t) => t.proxyAuthorization), undiciIndexLoaded }));
       });`;
     const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
-    assert.deepEqual(JSON.parse(run.stdout.trim()), { before: 'undefined', after: 'undefined', sameFetch: true, status: 200 });
+    assert.deepEqual(JSON.parse(run.stdout.trim()), {
+      before: 'undefined',
+      after: 'undefined',
+      sameFetch: true,
+      status: 200,
+      tunnels: ['Basic eA=='],
+      undiciIndexLoaded: false,
+    });
   });
 });
