@@ -74,6 +74,7 @@ export type NetworkFailure =
   | { readonly kind: 'proxy-certificate' }
   | { readonly kind: 'proxy-auth' }
   | { readonly kind: 'proxy-refused'; readonly status: number }
+  | { readonly kind: 'proxy-silent' }
   | { readonly kind: 'host-not-found' }
   | { readonly kind: 'other' };
 
@@ -104,6 +105,9 @@ export function classifyNetworkFailure(code: string | undefined, cause: unknown)
   const text = `${messageOf(cause)} ${messageOf((cause as { cause?: unknown } | null)?.cause)}`;
   const tunnel = /Proxy response \((\d{3})\)/.exec(text);
   const status = tunnel ? Number(tunnel[1]) : /Proxy Authentication Required/i.test(text) ? 407 : undefined;
+  if (/Proxy did not answer CONNECT/.test(text)) {
+    return { kind: 'proxy-silent' };
+  }
   if (status === 407) {
     return { kind: 'proxy-auth' };
   }
@@ -134,6 +138,8 @@ function networkMessage(origin: string, code: string | undefined, failure: Netwo
       );
     case 'proxy-refused':
       return `The proxy refused the connection to ${origin} (HTTP ${failure.status}); ask your network team to allow it, or add the host to http.noProxy / NO_PROXY if it is reachable directly.`;
+    case 'proxy-silent':
+      return `The proxy did not answer in time when connecting to ${origin}${why}; check http.proxy (or HTTPS_PROXY) and that the proxy is up, then try again.`;
     case 'host-not-found':
       return `The host of ${origin} could not be found${why}; check the endpoint, or set http.proxy (or HTTPS_PROXY) if your network reaches it only through a proxy.`;
     case 'other':

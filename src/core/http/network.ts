@@ -274,7 +274,7 @@ export function createDispatcher(o: DispatcherOptions): Dispatcher {
     // The proxy's own TLS (https:// proxies only).
     proxyTls: { ...tlsOptions, timeout: o.connectTimeoutMs, rejectUnauthorized: n.proxyStrictSSL },
     ...(n.proxyAuthorization ? { token: n.proxyAuthorization } : {}),
-    clientFactory: proxyClientFactory,
+    clientFactory: proxyClientFactory(o.connectTimeoutMs),
   };
   return new EnvHttpProxyAgent(options);
 }

@@ -27,16 +27,29 @@ export function dispatchRequest(dispatcher: Dispatcher, options: Dispatcher.Requ
 }
 
 /**
- * The ProxyAgent's connection to the proxy. ProxyAgent opens tunnels with
+ * Makes the ProxyAgent's connection to the proxy. ProxyAgent opens tunnels with
  * `client.connect(...)`, a method undici's index adds to Dispatcher.prototype as a side effect;
- * without that import the method is missing, so this pool carries its own.
+ * without that import the method is missing, so this pool carries its own. The proxy must answer
+ * CONNECT within `answerTimeoutMs`: a request's own abort signal does not end a tunnel that is
+ * still being set up, so without this a silent proxy would hold requests for undici's 300 s.
  */
-export function proxyClientFactory(origin: URL, options: object): Dispatcher {
-  const pool = new Pool(origin, options);
-  Object.defineProperty(pool, 'connect', {
-    value: (opts: Dispatcher.ConnectOptions) => connectApi.call(pool, opts),
-  });
-  return pool;
+export function proxyClientFactory(answerTimeoutMs: number): (origin: URL, options: object) => Dispatcher {
+  return (origin, options) => {
+    const pool = new Pool(origin, { ...options, headersTimeout: answerTimeoutMs });
+    Object.defineProperty(pool, 'connect', {
+      value: (opts: Dispatcher.ConnectOptions) =>
+        connectApi.call(pool, opts).catch((error: unknown) => {
+          // No CONNECT answer in time is a connect timeout of the tunnel, not a slow service.
+          if ((error as { code?: unknown } | null)?.code === 'UND_ERR_HEADERS_TIMEOUT') {
+            throw Object.assign(new Error(`Proxy did not answer CONNECT within ${answerTimeoutMs} ms`, { cause: error }), {
+              code: 'UND_ERR_CONNECT_TIMEOUT',
+            });
+          }
+          throw error;
+        }),
+    });
+    return pool;
+  };
 }
 
 export type { Dispatcher };

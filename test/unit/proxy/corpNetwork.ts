@@ -117,6 +117,8 @@ export interface ConnectProxy {
 export interface ConnectProxyOptions {
   /** The exact Proxy-Authorization value required; others get 407. */
   readonly requireAuthorization?: string;
+  /** Wait this long before answering CONNECT (a slow proxy); Infinity never answers (a dead one). */
+  readonly answerDelayMs?: number;
   /** Serve the proxy itself over TLS with this key and certificate chain (an https:// proxy). */
   readonly tls?: { readonly key: string; readonly cert: string };
 }
@@ -157,7 +159,14 @@ export async function startConnectProxy(options: ConnectProxyOptions = {}): Prom
     }
     const tunnel: Tunnel = { target, proxyAuthorization: auth, status: 200 };
     tunnels.push(tunnel);
-    const upstream = net.connect(Number(portText), address, () => {
+    const delay = options.answerDelayMs ?? 0;
+    if (delay === Infinity) {
+      return;
+    }
+    setTimeout(() => openTunnel(client, tunnel, address, Number(portText), head), delay);
+  });
+  const openTunnel = (client: net.Socket, tunnel: Tunnel, address: string, port: number, head: Buffer): void => {
+    const upstream = net.connect(port, address, () => {
       tunnel.outboundPort = upstream.localPort;
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) {
@@ -168,7 +177,7 @@ export async function startConnectProxy(options: ConnectProxyOptions = {}): Prom
     });
     sockets.add(upstream);
     upstream.on('error', () => client.destroy());
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

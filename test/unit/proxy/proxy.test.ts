@@ -260,4 +260,37 @@ describe('corporate network: proxy and private CA', function () {
     assert.equal((await client.request({ method: 'GET', url: '/x' })).status, 200);
     assert.equal(proxy.tunnels.length, 0);
   });
+
+  it('a proxy that accepts but never answers CONNECT fails within the connect timeout (plus retries), naming the proxy', async () => {
+    proxy = await startConnectProxy({ answerDelayMs: Infinity });
+    client = new ThrottledClient({
+      origin: service.origin,
+      network: resolveNetwork({ settings: { proxy: proxy.url }, env: trustCa(), systemCertificates: noSystemStore }),
+      maxTransientRetries: 0,
+      connectTimeoutMs: 500,
+      requestTimeoutMs: 10_000,
+    });
+    const started = Date.now();
+    await assert.rejects(client.request({ method: 'GET', url: '/x' }), (e: unknown) => {
+      assert.ok(e instanceof NetworkError);
+      assert.equal(e.failure.kind, 'proxy-silent');
+      assert.match(e.message, /^The proxy did not answer in time when connecting to https:\/\/service\.internal\.test:\d+ \(UND_ERR_CONNECT_TIMEOUT\); check http\.proxy/);
+      return true;
+    });
+    // undici's timers tick about once a second, so 500 ms can take up to about 1.5 s; far below undici's own 300 s.
+    const elapsed = Date.now() - started;
+    assert.ok(elapsed >= 450 && elapsed < 4_000, `${elapsed} ms`);
+  });
+
+  it('a slow proxy that answers CONNECT within the connect timeout still gets the request through', async () => {
+    proxy = await startConnectProxy({ answerDelayMs: 300 });
+    client = new ThrottledClient({
+      origin: service.origin,
+      network: resolveNetwork({ settings: { proxy: proxy.url }, env: trustCa(), systemCertificates: noSystemStore }),
+      maxTransientRetries: 0,
+      connectTimeoutMs: 3_000,
+    });
+    assert.equal((await client.request({ method: 'GET', url: '/x' })).status, 200);
+    assert.equal(proxy.tunnels.length, 1);
+  });
 });
