@@ -1,0 +1,50 @@
+// VS Code's proxy settings in a real VS Code: the extension reads http.proxy and
+// http.proxyAuthorization from the user settings, logs the proxy without its credentials, and
+// makes a new client as soon as they change (Azure mode; the sample service is always direct).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ServiceHealthApi } from '../../src/extension';
+import { activateExtension } from './extensionApi';
+
+const SECRET_PASSWORD = 's3cret-proxy-pass';
+const SECRET_AUTH = 'Basic c2VjcmV0LXByb3h5LWF1dGhvcml6YXRpb24=';
+
+async function waitForLine(health: ServiceHealthApi, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const line = health.logLines().find((l) => pattern.test(l));
+    if (line !== undefined) return line;
+    if (Date.now() > deadline) throw new Error(`no log line matched ${String(pattern)}; last lines:\n${health.logLines().slice(-8).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('proxy settings (real VS Code)', function () {
+  this.timeout(60_000);
+  let health: ServiceHealthApi;
+  const http = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('http');
+
+  before(async () => {
+    health = await activateExtension();
+  });
+
+  after(async () => {
+    // Leave the user settings as found for other suites.
+    await http().update('proxy', undefined, vscode.ConfigurationTarget.Global);
+    await http().update('proxyAuthorization', undefined, vscode.ConfigurationTarget.Global);
+    await health.settings.update('mode', undefined);
+  });
+
+  it('uses http.proxy and http.proxyAuthorization from user settings, logs neither credential, and follows a change at once', async () => {
+    await http().update('proxy', `http://corp-user:${SECRET_PASSWORD}@127.0.0.1:3128`, vscode.ConfigurationTarget.Global);
+    await http().update('proxyAuthorization', SECRET_AUTH, vscode.ConfigurationTarget.Global);
+    await health.useAzure();
+    await waitForLine(health, /^.*Network: proxy http:\/\/127\.0\.0\.1:3128 \(with credentials\) from http\.proxy; .*proxy authorization set/);
+    // A change of http.* alone (no serviceHealth.* setting) makes a new client with the new proxy.
+    await http().update('proxy', 'http://127.0.0.1:3129', vscode.ConfigurationTarget.Global);
+    await waitForLine(health, /Network: proxy http:\/\/127\.0\.0\.1:3129 from http\.proxy/);
+    const all = health.logLines().join('\n');
+    assert.ok(!all.includes(SECRET_PASSWORD), 'the proxy password reached the log');
+    assert.ok(!all.includes(SECRET_AUTH) && !all.includes('c2VjcmV0LXByb3h5'), 'the proxy authorization reached the log');
+  });
+});
