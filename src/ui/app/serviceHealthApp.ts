@@ -170,6 +170,7 @@ export class ServiceHealthApp extends Disposable {
         this.ready = this.connections.apply(this.settings).then(() => this.view.render());
       }),
     );
+    this._register(this.auth.onDidChangeSigningIn((pending) => void setContext('serviceHealth.signingIn', pending)));
     this._register(vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)));
     this.registerCommands();
     this.queries = this._register(
@@ -273,6 +274,7 @@ export class ServiceHealthApp extends Disposable {
       }
       return ok;
     });
+    reg('serviceHealth.cancelSignIn', () => this.auth.cancelSignIn());
     reg('serviceHealth.signOut', async () => {
       await this.auth.signOut();
       this.controller.store.clear();
