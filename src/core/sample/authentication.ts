@@ -17,6 +17,8 @@ export interface AuthRecord {
   readonly account?: string;
   /** Serial number of a signed token for its account. */
   readonly serial?: number;
+  /** Expiry of a signed token, epoch ms. */
+  readonly expires?: number;
   /** Epoch ms of the check. */
   readonly at: number;
 }
@@ -81,7 +83,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
         method,
         path,
         outcome: result.ok ? 'ok' : result.reason,
-        ...(claims ? { account: claims.upn, serial: claims.n } : {}),
+        ...(claims ? { account: claims.upn, serial: claims.n, expires: claims.exp } : {}),
         at,
       });
       if (result.ok) {

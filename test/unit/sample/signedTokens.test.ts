@@ -48,7 +48,7 @@ describe('sample service signed tokens (the ARM stand-in for Azure mode under te
       const names = (res.body['value'] as { displayName: string; subscriptionId: string }[]).map((s) => s.displayName);
       assert.deepEqual(names, ['Contoso Production', 'Contoso Dev/Test', 'Fabrikam Analytics']);
       const last = svc.authRecords.at(-1);
-      assert.deepEqual({ ...last, at: 0 }, { method: 'GET', path: '/subscriptions', outcome: 'ok', account: 'ada@contoso.com', serial: 1, at: 0 });
+      assert.deepEqual({ ...last, at: 0 }, { method: 'GET', path: '/subscriptions', outcome: 'ok', account: 'ada@contoso.com', serial: 1, expires: ADA.exp, at: 0 });
     });
 
     it('answers 401 ExpiredAuthenticationToken once the token expired, and InvalidAuthenticationToken for the static token', async () => {
