@@ -141,7 +141,10 @@ export class AzureAuth extends Disposable {
     const cancel = new vscode.CancellationTokenSource();
     this.setPending(cancel);
     try {
-      const session = await untilCancelled(this.getSession({ createIfNone: true, ...(chooseAccount ? { clearSessionPreference: true } : {}) }), cancel.token);
+      // The status bar shows it is waiting; the progress ends with the wait, however it ends.
+      const session = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Signing in…' }, () =>
+        untilCancelled(this.getSession({ createIfNone: true, ...(chooseAccount ? { clearSessionPreference: true } : {}) }), cancel.token),
+      );
       if (epoch !== this.epoch || cancel.token.isCancellationRequested) {
         return false;
       }

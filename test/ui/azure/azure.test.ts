@@ -130,6 +130,8 @@ describe('Azure mode in the workbench (UI)', function () {
     // The browser flow never finishes: the view says what is going on and offers Cancel.
     await welcomeButton(page, 'Cancel').waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await welcome(page).innerText(), /Signing in…/);
+    // The status bar shows the wait too (which also proves the spinner locator finds one).
+    await statusBarSpinners(page).first().waitFor({ state: 'visible', timeout: 10_000 });
     await welcomeButton(page, 'Cancel').click();
     await welcomeButton(page, 'Sign In').waitFor({ state: 'visible', timeout: 10_000 });
     assert.equal(await viewContainer(page, CONTAINER_ID).getByText(/Signing in…/).count(), 0);
