@@ -137,4 +137,22 @@ describe('Azure mode in the workbench (UI)', function () {
     assert.equal(await viewContainer(page, CONTAINER_ID).getByText(/Signing in…/).count(), 0);
     await assertNoSpinner('a cancelled sign-in');
   });
+
+  it('no access token reaches the Service Health log', async () => {
+    const { page } = uiSession();
+    await runPaletteCommand(page, 'Service Health: Show Log');
+    const output = page.locator('.part.panel .view-lines');
+    await output.getByText('Sign-in cancelled.').first().waitFor({ state: 'visible', timeout: 20_000 });
+    // The editor renders only the lines in view: make the panel tall enough for the whole session.
+    await runPaletteCommand(page, 'View: Toggle Maximized Panel');
+    // Monaco renders spaces as no-break spaces and links (contoso.com) as separate spans.
+    const read = async (): Promise<string> => (await output.innerText()).replace(/\s+/g, ' ');
+    const shown = await waitFor(async () => {
+      const text = await read();
+      return text.includes('Signed in as ada@contoso.com.') ? text : undefined;
+    }, 10_000, 'the log does not show the first sign-in');
+    // Every token the test provider issues starts with "sht1." (see signedTokens.ts).
+    assert.match(shown, /Signed in as grace@fabrikam\.com\./, 'the visible part of the log does not cover both sign-ins');
+    assert.ok(!shown.includes('sht1.') && !/Bearer\s/i.test(shown), 'the log shows a token');
+  });
 });
