@@ -77,8 +77,16 @@ describe('Azure mode in the workbench (UI)', function () {
   it('an access token that expires on its way to the service is renewed silently, once, and the view still loads', async () => {
     const { page } = uiSession();
     const service = azureFixture().service;
-    const last = service.authRecords.at(-1);
+    let last = service.authRecords.at(-1);
     assert.ok(last?.expires !== undefined && last.serial !== undefined);
+    if (last.expires - Date.now() < 4_000) {
+      // Too close to expiry to hold a request on purpose: let it lapse and load with the renewed token first.
+      const serial = last.serial;
+      await new Promise((r) => setTimeout(r, Math.max(0, (last?.expires ?? 0) - Date.now()) + 300));
+      await (await viewTitleAction(page, 'Refresh')).click();
+      last = await waitFor(async () => service.authRecords.find((r) => r.outcome === 'ok' && r.serial === serial + 1), 30_000, 'no renewed token arrived');
+      assert.ok(last.expires !== undefined && last.serial !== undefined);
+    }
     // Requests reach the service only once the token they carry has expired (a slow network).
     const holdMs = Math.max(0, last.expires - Date.now()) + 1_000;
     const from = service.authRecords.length;

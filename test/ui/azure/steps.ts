@@ -43,9 +43,13 @@ export function statusBarSpinners(page: Page): Locator {
  * read); `clear` empties the center afterwards.
  */
 export async function notifications(page: Page, clear = false): Promise<string[]> {
-  await runPaletteCommand(page, 'Notifications: Show Notifications');
   const center = page.locator('.notifications-center');
-  await center.waitFor({ state: 'visible', timeout: 10_000 });
+  // On a loaded machine the palette's click can get lost: try the command again before giving up.
+  for (let attempt = 1; !(await center.isVisible()); attempt++) {
+    await runPaletteCommand(page, 'Notifications: Show Notifications');
+    const shown = await center.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+    if (!shown && attempt === 3) throw new Error('The notification center did not open.');
+  }
   const texts = (await center.locator('.notification-list-item-message').allInnerTexts()).map((t) => t.trim());
   await runPaletteCommand(page, clear ? 'Notifications: Clear All Notifications' : 'Notifications: Hide Notifications');
   await center.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
