@@ -2,7 +2,7 @@
 // quick picks, and the status bar's progress spinners. Each waits for what it expects.
 import type { Locator, Page } from 'playwright-core';
 import { viewContainer } from '../../harness/ui';
-import { CONTAINER_ID, escapeRegExp, runPaletteCommand } from '../steps';
+import { CONTAINER_ID, escapeRegExp } from '../steps';
 
 /** The welcome content of the Events view (shown while the tree is empty). */
 export function welcome(page: Page): Locator {
@@ -38,21 +38,31 @@ export function statusBarSpinners(page: Page): Locator {
   return page.locator('.part.statusbar .codicon-modifier-spin, .part.statusbar .codicon-loading');
 }
 
+/** Opens or closes the notification center with the status bar's bell, as a user does. */
+async function showNotificationCenter(page: Page, visible: boolean): Promise<Locator> {
+  const center = page.locator('.notifications-center');
+  const bell = page.locator('.part.statusbar [id="status.notifications"], .part.statusbar .codicon-bell, .part.statusbar .codicon-bell-dot').first();
+  // On a loaded machine a click can get lost: try again before giving up.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if ((await center.isVisible()) === visible) return center;
+    await bell.click();
+    await center.waitFor({ state: visible ? 'visible' : 'hidden', timeout: 5_000 }).catch(() => undefined);
+  }
+  if ((await center.isVisible()) !== visible) throw new Error(`The notification center did not ${visible ? 'open' : 'close'}.`);
+  return center;
+}
+
 /**
  * Texts of every notification so far, read in the notification center (a toast may hide before it is
  * read); `clear` empties the center afterwards.
  */
 export async function notifications(page: Page, clear = false): Promise<string[]> {
-  const center = page.locator('.notifications-center');
-  // On a loaded machine the palette's click can get lost: try the command again before giving up.
-  for (let attempt = 1; !(await center.isVisible()); attempt++) {
-    await runPaletteCommand(page, 'Notifications: Show Notifications');
-    const shown = await center.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
-    if (!shown && attempt === 3) throw new Error('The notification center did not open.');
-  }
+  const center = await showNotificationCenter(page, true);
   const texts = (await center.locator('.notification-list-item-message').allInnerTexts()).map((t) => t.trim());
-  await runPaletteCommand(page, clear ? 'Notifications: Clear All Notifications' : 'Notifications: Hide Notifications');
-  await center.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  if (clear && texts.length > 0) {
+    await center.locator('.notifications-center-header .action-label[aria-label^="Clear All"]').first().click();
+  }
+  await showNotificationCenter(page, false);
   return texts;
 }
 
