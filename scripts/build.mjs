@@ -5,6 +5,9 @@ import { cpSync, mkdirSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// --outdir DIR: build somewhere else than dist/ (the production-bundle test builds into a temp folder).
+const outdirIndex = process.argv.indexOf('--outdir');
+const out = outdirIndex > 0 ? process.argv[outdirIndex + 1] : 'dist';
 
 const common = {
   bundle: true,
@@ -21,13 +24,15 @@ const contexts = await Promise.all([
   esbuild.context({
     ...common,
     entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
+    outfile: `${out}/extension.js`,
     external: ['vscode'],
+    // The sample service's fault injection is for tests: the production extension leaves it out.
+    ...(production ? { define: { 'process.env.SERVICE_HEALTH_SAMPLE_FAULTS': '"off"' } } : {}),
   }),
   esbuild.context({
     ...common,
     entryPoints: ['src/cli.ts'],
-    outfile: 'dist/cli.js',
+    outfile: `${out}/cli.js`,
     banner: { js: '#!/usr/bin/env node' },
   }),
   // Event details webview script (runs in the webview, not in Node).
@@ -37,15 +42,19 @@ const contexts = await Promise.all([
     target: 'es2022',
     format: 'iife',
     entryPoints: ['media/details/main.ts'],
-    outfile: 'dist/webview/details.js',
+    outfile: `${out}/webview/details.js`,
   }),
 ]);
 
 // Codicons for webviews: .vscodeignore drops node_modules, so ship the css and font from dist/.
-mkdirSync('dist/codicons', { recursive: true });
+mkdirSync(`${out}/codicons`, { recursive: true });
 for (const file of ['codicon.css', 'codicon.ttf']) {
-  cpSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/codicons/${file}`);
+  cpSync(`node_modules/@vscode/codicons/dist/${file}`, `${out}/codicons/${file}`);
 }
+
+// The details webview loads only from dist/webview and dist/codicons (its localResourceRoots).
+mkdirSync(`${out}/webview`, { recursive: true });
+cpSync('media/details/details.css', `${out}/webview/details.css`);
 
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));

@@ -5,7 +5,7 @@
  * host, which checks them again before opening.
  */
 import type { DetailsViewModel, TagView, TimeView, Tone, UpdateView } from '../../src/core/render/detailsModel';
-import type { FetchState, HostToWebview, WebviewState, WebviewToHost } from '../../src/core/render/messages';
+import { stateToSave, type FetchState, type HostToWebview, type WebviewState, type WebviewToHost } from '../../src/core/render/messages';
 import type { SafeHtml } from '../../src/core/render/sanitize';
 import { formatRelative } from '../../src/core/render/time';
 
@@ -329,7 +329,7 @@ window.addEventListener('message', (e: MessageEvent<HostToWebview | null>) => {
     return;
   }
   if (msg.type === 'render') {
-    vscode.setState({ model: msg.model, persist: msg.persist });
+    vscode.setState(stateToSave(msg));
     render(msg.model);
   } else if (msg.type === 'fetchState') {
     renderFetchState(msg);

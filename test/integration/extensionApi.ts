@@ -9,5 +9,7 @@ export const EXTENSION_ID = 'service-health.service-health';
 export async function activateExtension(): Promise<ServiceHealthApi> {
   const ext = vscode.extensions.getExtension<ServiceHealthApi>(EXTENSION_ID);
   assert.ok(ext, 'extension not found');
-  return ext.activate();
+  const api = await ext.activate();
+  assert.ok(api, 'activate() returned no test API: the tests must run in Test mode (extensionTestsPath)');
+  return api;
 }

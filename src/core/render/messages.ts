@@ -10,7 +10,11 @@ export interface EventRefData {
   readonly trackingId: string;
 }
 
-/** What the webview keeps with setState, so a reload (or a window reload) can restore the panel. */
+/**
+ * What the webview keeps with setState, so a reload (or a window reload) can restore the panel.
+ * VS Code writes it to disk: for a sensitive event it is the listing event, never the text
+ * fetched with Fetch details (a restored panel offers Fetch details again).
+ */
 export interface PersistedDetails {
   readonly version: 1;
   readonly ref: EventRefData;
@@ -24,8 +28,16 @@ export type FetchState =
   | { readonly state: 'error'; readonly message: string };
 
 export type HostToWebview =
-  | { readonly type: 'render'; readonly model: DetailsViewModel; readonly persist: PersistedDetails }
+  | RenderMessage
   | ({ readonly type: 'fetchState' } & FetchState);
+
+export interface RenderMessage {
+  readonly type: 'render';
+  readonly model: DetailsViewModel;
+  readonly persist: PersistedDetails;
+  /** False when the model holds fetched sensitive text: the webview must not save it. */
+  readonly saveModel: boolean;
+}
 
 export type WebviewToHost =
   | { readonly type: 'ready' }
@@ -33,10 +45,16 @@ export type WebviewToHost =
   | { readonly type: 'copyTrackingId' }
   | { readonly type: 'fetchDetails' };
 
-/** The webview state object (what `vscode.setState` stores). */
+/** The webview state object (what `vscode.setState` stores, and VS Code persists). */
 export interface WebviewState {
-  readonly model: DetailsViewModel;
+  /** Lets a reloaded webview paint at once; left out when it holds fetched sensitive text. */
+  readonly model?: DetailsViewModel;
   readonly persist: PersistedDetails;
+}
+
+/** What the webview saves for a render message: never the model of fetched sensitive text. */
+export function stateToSave(msg: RenderMessage): WebviewState {
+  return msg.saveModel ? { model: msg.model, persist: msg.persist } : { persist: msg.persist };
 }
 
 /** Returns the message when it is a well-formed webview message, else undefined. */

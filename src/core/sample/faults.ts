@@ -41,7 +41,15 @@ interface Queued {
   remaining: number;
 }
 
-export class FaultController {
+/** What tests use of the fault controller (a build without fault injection has a stub). */
+export interface FaultInjector {
+  inject(fault: Fault, match?: FaultMatch): FaultInjector;
+  clear(): void;
+  readonly pending: number;
+  readonly applied: number;
+}
+
+export class FaultController implements FaultInjector {
   private readonly queue: Queued[] = [];
   /** Faults applied so far. */
   applied = 0;

@@ -2,7 +2,7 @@
 export { startSampleService, EVENTS_API_VERSIONS, SUBSCRIPTIONS_API_VERSIONS } from './server';
 export type { SampleService, SampleServiceOptions, SampleStats, SampleKnobs } from './server';
 export { FaultController } from './faults';
-export type { Fault, FaultMatch } from './faults';
+export type { Fault, FaultInjector, FaultMatch } from './faults';
 export { generateEvents, generateGuids, mulberry32, priorityOf, eventIdFor, EVENT_RESOURCE_TYPE } from './generator';
 export type { GeneratedEvent, GenerateOptions } from './generator';
 export { SampleRateLimiter } from './rateLimiter';

@@ -21,7 +21,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { evaluateFilter, FilterSyntaxError, parseEventsFilter, type FilterExpr } from '../api/odataFilter';
 import { parseServiceTime, type HealthEvent, type RateLimitStatus } from '../model/schemas';
-import { FaultController, type Fault } from './faults';
+import * as faultEffects from './faultEffects';
+import { FaultController, type Fault, type FaultInjector } from './faults';
 import { eventIdFor, generateEvents, generateGuids, type GeneratedEvent } from './generator';
 import { parseQueryStartTime } from './queryTime';
 import { SampleRateLimiter, type Admission, type ArmBucketName, type LimitCounters, type RateLimitOptions } from './rateLimiter';
@@ -75,7 +76,8 @@ export interface SampleService {
   readonly token: string;
   readonly subscriptionIds: string[];
   readonly tenantId: string;
-  readonly faults: FaultController;
+  /** Queues faults for tests; in a build without fault injection, inject() throws. */
+  readonly faults: FaultInjector;
   readonly stats: SampleStats;
   readonly knobs: SampleKnobs;
   /** The events the service holds (full, unhidden). */
@@ -84,7 +86,7 @@ export interface SampleService {
   close(): Promise<void>;
 }
 
-interface Reply {
+export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
@@ -103,6 +105,24 @@ const EVENTS_PATH = /^\/subscriptions\/([^/]+)\/providers\/microsoft\.resourcehe
 const DETAILS_PATH = /^\/subscriptions\/([^/]+)\/providers\/microsoft\.resourcehealth\/events\/([^/]+)\/fetchEventDetails\/?$/i;
 const SUBSCRIPTIONS_PATH = /^\/subscriptions\/?$/i;
 const RATE_LIMIT_PATH = /^\/rate_limit\/?$/i;
+/**
+ * Fault injection is for tests and the CLI. The extension's production bundle defines
+ * SERVICE_HEALTH_SAMPLE_FAULTS as "off" (scripts/build.mjs), so esbuild drops the injector and
+ * every fault effect from it.
+ */
+function faultInjection(): { readonly controller: FaultController; readonly effects: typeof faultEffects } | undefined {
+  return process.env.SERVICE_HEALTH_SAMPLE_FAULTS !== 'off' ? { controller: new FaultController(), effects: faultEffects } : undefined;
+}
+
+const NO_FAULTS: FaultInjector = {
+  inject: () => {
+    throw new Error('This build of the sample service has no fault injection; use a development build.');
+  },
+  clear: () => undefined,
+  pending: 0,
+  applied: 0,
+};
+
 const SUBSCRIPTION_NAMES = ['Contoso Production', 'Contoso Dev/Test', 'Fabrikam Analytics', 'Northwind Retail', 'Tailspin Toys'];
 
 const error = (status: number, code: string, message: string, details = ''): Reply => ({
@@ -146,29 +166,6 @@ function eventView(gen: GeneratedEvent, subscriptionId: string, hideSensitive: b
     }),
   }));
   return { ...view, properties: hidden };
-}
-
-/** Deep-copies events and injects fields and enum values a future API version might send. */
-function drift(body: unknown, shape: Reply['shape']): unknown {
-  const copy = JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
-  const driftEvent = (e: Record<string, unknown>): void => {
-    e['systemData'] = { createdBy: 'future', createdAt: '2030-01-01T00:00:00Z' };
-    const p = (e['properties'] ?? {}) as Record<string, unknown>;
-    p['eventType'] = 'QuantumMaintenance';
-    p['status'] = 'Investigating';
-    p['eventLevel'] = 'Catastrophic';
-    p['futureField'] = { nested: [1, 2, 3] };
-    e['properties'] = p;
-  };
-  if (shape === 'page' && Array.isArray(copy['value'])) {
-    (copy['value'] as Record<string, unknown>[]).forEach(driftEvent);
-    copy['futurePageField'] = true;
-  } else if (shape === 'event') {
-    driftEvent(copy);
-  } else {
-    copy['futureField'] = true;
-  }
-  return copy;
 }
 
 export async function startSampleService(options: SampleServiceOptions = {}): Promise<SampleService> {
@@ -216,7 +213,8 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     requestsBeforeReset: 0,
   };
   const limiter = new SampleRateLimiter(options.rateLimits ?? {}, now, stats);
-  const faults = new FaultController();
+  const injection = faultInjection();
+  const faults = injection?.controller ?? NO_FAULTS;
   const knobs: SampleKnobs = {
     latencyMs: options.latencyMs ?? 0,
     pageSize: options.pageSize ?? 50,
@@ -434,21 +432,8 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
       return;
     }
     let body = reply.body;
-    if (fault && body !== undefined && reply.status === 200) {
-      if (fault.kind === 'schemaDrift') {
-        body = drift(body, reply.shape);
-      } else if ((fault.kind === 'nextLinkLoop' || fault.kind === 'foreignNextLink') && reply.shape === 'page') {
-        const page = { ...(body as Record<string, unknown>) };
-        const self = new URL(url.pathname + url.search, origin).toString();
-        const target = typeof page['nextLink'] === 'string' ? (page['nextLink'] as string) : self;
-        if (fault.kind === 'nextLinkLoop') {
-          page['nextLink'] = self;
-        } else {
-          const u = new URL(target);
-          page['nextLink'] = new URL(u.pathname + u.search, fault.origin ?? 'http://attacker.invalid').toString();
-        }
-        body = page;
-      }
+    if (injection && fault && body !== undefined && reply.status === 200) {
+      body = injection.effects.faultyBody(fault, body, reply.shape, new URL(url.pathname + url.search, origin).toString());
     }
     const headers: Record<string, string | number> = {
       ...limiter.headers(),
@@ -467,29 +452,13 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
       res.writeHead(reply.status, headers).end();
       return;
     }
-    let text = JSON.stringify(body);
-    if (fault?.kind === 'invalidJson' && reply.status === 200) {
-      text = `${text.slice(0, Math.floor(text.length / 2))}<html><body>Upstream error</body></html>`;
+    const text = JSON.stringify(body);
+    headers['content-type'] = 'application/json; charset=utf-8';
+    if (injection && fault && reply.status === 200 && injection.effects.writeFaulty(fault, res, { status: reply.status, headers, text }, sleep)) {
+      return;
     }
     const bytes = Buffer.from(text, 'utf8');
-    headers['content-type'] = 'application/json; charset=utf-8';
-    if (fault?.kind === 'truncatedBody' && reply.status === 200) {
-      headers['content-length'] = bytes.length + 512;
-      res.writeHead(reply.status, headers);
-      res.write(bytes, () => res.destroy());
-      return;
-    }
     headers['content-length'] = bytes.length;
-    if (fault?.kind === 'slowBody' && reply.status === 200) {
-      res.writeHead(reply.status, headers);
-      res.flushHeaders();
-      void sleep(fault.stallMs).then(() => {
-        if (!res.destroyed) {
-          res.end(bytes);
-        }
-      });
-      return;
-    }
     res.writeHead(reply.status, headers).end(bytes);
   };
 
@@ -522,32 +491,17 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
       return;
     }
     const method = req.method ?? 'GET';
-    const fault = faults.take(method, url.pathname);
-    if (fault?.kind === 'connectionReset') {
+    const fault = injection?.controller.take(method, url.pathname);
+    const early = injection && fault ? injection.effects.earlyFault(fault, { pathname: url.pathname, error, forbidden }) : undefined;
+    if (early === 'reset') {
       req.socket.destroy();
       return;
     }
-    if (fault?.kind === 'status') {
-      const reply = error(fault.status, fault.code ?? (fault.status >= 500 ? 'InternalServerError' : 'InjectedFault'), `The service returned ${fault.status}. Try again later.`);
-      if (fault.retryAfterSeconds !== undefined) {
-        reply.headers = { 'retry-after': String(fault.retryAfterSeconds) };
-      }
-      send(req, res, reply, undefined, url);
-      return;
-    }
-    if (fault?.kind === 'tokenExpired') {
-      send(req, res, {
-        ...error(401, 'ExpiredAuthenticationToken', 'The access token expired. Sign in again to get a new token.'),
-        headers: { 'www-authenticate': 'Bearer error="invalid_token", error_description="The access token expiry UTC time is earlier than current UTC time."' },
-      }, undefined, url);
+    if (early) {
+      send(req, res, early, undefined, url);
       return;
     }
     const match = route(req, url);
-    if (fault?.kind === 'forbidden') {
-      const sub = /^\/subscriptions\/([^/]+)/i.exec(url.pathname)?.[1] ?? '';
-      send(req, res, forbidden(decodeURIComponent(sub)), undefined, url);
-      return;
-    }
     const admission = limiter.admit({
       method,
       endpoint: `${method} ${match.endpoint}`,

@@ -14,8 +14,9 @@ import { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
 import { cloudConfig } from '../config/clouds';
 import { readSettings, SECTION, updateSetting, type Mode, type ServiceHealthSettings } from '../config/settings';
+import { WorkspaceSettingsGuard } from '../config/workspaceSettingsGuard';
 import { ConnectionManager } from '../connection/connectionManager';
-import { EventDetailsPanels, registerDetailsSerializer, type RenderedDetails } from '../details/eventDetailsPanels';
+import { DETAILS_VIEW_TYPE, EventDetailsPanels, registerDetailsSerializer, type RenderedDetails } from '../details/eventDetailsPanels';
 import { AutoRefresh } from '../refresh/autoRefresh';
 import { EventNotifier } from '../refresh/eventNotifier';
 import { EventsController } from '../refresh/eventsController';
@@ -28,6 +29,7 @@ import { EventsView, type TreeSnapshotNode } from '../tree/eventsView';
 import { isFromTree, OPEN_DETAILS_COMMAND } from '../tree/nodes';
 import { pickFilter, pickGroupBy } from '../tree/pickers';
 import { recordingLog } from './logRecorder';
+import { signOutAndForget } from './signOut';
 
 /** What activate() returns: lets integration tests (and other extensions) drive the extension. */
 export interface ServiceHealthApi {
@@ -69,6 +71,18 @@ export interface ServiceHealthApi {
   queryPalette(): PaletteState | undefined;
   /** Test hook: asks `@health` through a recording response stream (no language model). */
   chat(prompt: string, command?: string): Promise<RecordedAnswer>;
+  /** Test hook: looks for workspace values of user-only settings (serviceHealth.endpoint) now; resolves to the keys found. */
+  checkWorkspaceSettings(): Promise<string[]>;
+  /** Test hook: every "ignored from this workspace's settings" warning shown so far. */
+  workspaceSettingWarnings(): readonly string[];
+  /** Test hook: presses Fetch details in the open panel of `ref`; false when none is open. */
+  fetchDetails(ref: EventRef): Promise<boolean>;
+  /** Test hook: what the serializer does after a window reload, with this saved webview state. */
+  restoreDetailsPanel(state: unknown): void;
+  /** Test hook: every value in globalState and workspaceState, and the extension's storage folders. */
+  storage(): { state: string; folders: vscode.Uri[] };
+  /** Runs the Sign Out command's work (forget the session, that account's cache and panels). */
+  signOut(): Promise<void>;
 }
 
 /** Test hook: given to useSampleService, restarts the sample service with these options. */
@@ -86,19 +100,21 @@ export class ServiceHealthApp extends Disposable {
   private readonly autoRefresh: AutoRefresh;
   private readonly queries: QueryCommands;
   private readonly chat: HealthChat;
+  private readonly settingsGuard: WorkspaceSettingsGuard;
   private readonly queryNames = new KnownNamesCache();
   private settings: ServiceHealthSettings;
   private ready: Promise<void> = Promise.resolve();
   private readonly logRecord: string[] = [];
   private readonly constructedMs: number;
 
-  constructor(context: vscode.ExtensionContext) {
+  constructor(private readonly context: vscode.ExtensionContext) {
     super();
     const started = performance.now();
     this.settings = readSettings();
     const channel = vscode.window.createOutputChannel('Service Health', { log: true });
     // Outside Production, keep every log line for the integration tests' no-token assertions.
     this.log = this._register(context.extensionMode === vscode.ExtensionMode.Production ? channel : recordingLog(channel, this.logRecord));
+    this.settingsGuard = this._register(new WorkspaceSettingsGuard(this.log));
     this.auth = this._register(
       new AzureAuth({ cloud: cloudConfig(this.settings.cloud), tenant: this.settings.tenant }, context.globalState, this.log, vscode.authentication),
     );
@@ -213,6 +229,7 @@ export class ServiceHealthApp extends Disposable {
   }
 
   private async start(): Promise<void> {
+    void this.settingsGuard.check();
     if (this.settings.mode === 'azure') {
       await this.auth.signInSilently();
     }
@@ -273,10 +290,7 @@ export class ServiceHealthApp extends Disposable {
       }
       return ok;
     });
-    reg('serviceHealth.signOut', async () => {
-      await this.auth.signOut();
-      this.controller.store.clear();
-    });
+    reg('serviceHealth.signOut', () => this.signOut());
     reg('serviceHealth.selectSubscriptions', async () => {
       await this.ready;
       const c = this.connections.current;
@@ -334,6 +348,10 @@ export class ServiceHealthApp extends Disposable {
       }
       return isFromTree(arg, origin) ? this.openDetails(ref) : this.openDetailsAndReveal(ref);
     });
+  }
+
+  private signOut(): Promise<void> {
+    return signOutAndForget({ auth: this.auth, connections: this.connections, details: this.details, controller: this.controller });
   }
 
   private async setMode(mode: Mode): Promise<void> {
@@ -485,6 +503,19 @@ export class ServiceHealthApp extends Disposable {
       lastRenderedDetails: (ref) => this.details.lastRendered(ref),
       logLines: () => [...this.logRecord],
       activationMs: () => this.constructedMs,
+      checkWorkspaceSettings: () => this.settingsGuard.check(),
+      workspaceSettingWarnings: () => [...this.settingsGuard.shown],
+      fetchDetails: (ref) => this.details.fetch(ref),
+      restoreDetailsPanel: (state) => {
+        const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, 'Restoring…', vscode.ViewColumn.Active, {});
+        this.details.restore(panel, state);
+      },
+      storage: () => {
+        const mementos = [this.context.globalState, this.context.workspaceState];
+        const state = JSON.stringify(mementos.map((m) => m.keys().map((k) => [k, m.get<unknown>(k)])));
+        return { state, folders: [this.context.globalStorageUri, ...(this.context.storageUri ? [this.context.storageUri] : [])] };
+      },
+      signOut: () => this.signOut(),
     };
   }
 }

@@ -41,7 +41,8 @@ export function readSettings(): ServiceHealthSettings {
     mode: mode === 'sample' ? 'sample' : 'azure',
     cloud: (CLOUD_NAMES as readonly string[]).includes(cloud ?? '') ? (cloud as CloudName) : 'AzureCloud',
     tenant: text('tenant'),
-    endpoint: text('endpoint'),
+    // Where the Azure token goes: only the user's own settings count, never a workspace's.
+    endpoint: userText(c, 'endpoint'),
     subscriptions: Array.isArray(subs)
       ? [...new Set(subs.filter((s): s is string => typeof s === 'string' && s.trim() !== '').map((s) => s.trim()))]
       : [],
@@ -53,12 +54,24 @@ export function readSettings(): ServiceHealthSettings {
   };
 }
 
+/**
+ * Settings that decide where the Azure token is sent: application-scoped in package.json, and read
+ * from the user settings only even where a VS Code would still apply a workspace value.
+ */
+export const USER_ONLY_SETTINGS: readonly string[] = ['endpoint'];
+
+function userText(c: vscode.WorkspaceConfiguration, key: string): string | undefined {
+  const v = c.inspect<unknown>(key)?.globalValue;
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
 /** Writes a setting where the user keeps it: the workspace value if one is set there, else the user settings. */
 export async function updateSetting(key: string, value: unknown): Promise<void> {
   const c = vscode.workspace.getConfiguration(SECTION);
   const inspected = c.inspect(key);
-  const target =
-    inspected?.workspaceFolderValue !== undefined
+  const target = USER_ONLY_SETTINGS.includes(key)
+    ? vscode.ConfigurationTarget.Global
+    : inspected?.workspaceFolderValue !== undefined
       ? vscode.ConfigurationTarget.WorkspaceFolder
       : inspected?.workspaceValue !== undefined
         ? vscode.ConfigurationTarget.Workspace

@@ -30,16 +30,26 @@ export const DETAILS_VIEW_TYPE = 'serviceHealth.eventDetails';
 
 const MAX_TITLE = 48;
 
+/** The folders the details webview may load from (relative to the extension folder). */
+export const WEBVIEW_ROOTS: readonly (readonly string[])[] = [
+  ['dist', 'webview'],
+  ['dist', 'codicons'],
+];
+
 interface PanelEntry {
   readonly panel: vscode.WebviewPanel;
   readonly ref: EventRef;
   event: HealthEvent;
+  /** The event as listed (a sensitive one without its text): the only one ever persisted. */
+  listed: HealthEvent;
   /** True once the full text of a sensitive event was fetched. */
   fetched: boolean;
   disposed: boolean;
   fetch?: AbortController;
   html: string;
   model?: DetailsViewModel;
+  /** The state the webview was last told to save. */
+  lastPersist?: PersistedDetails;
   readonly subscriptions: vscode.Disposable[];
 }
 
@@ -47,6 +57,8 @@ interface PanelEntry {
 export interface RenderedDetails {
   readonly html: string;
   readonly model: DetailsViewModel | undefined;
+  /** What the webview saves for a reload (see PersistedDetails). */
+  readonly persist: PersistedDetails | undefined;
 }
 
 function shortTitle(event: HealthEvent, ref: EventRef): string {
@@ -59,15 +71,11 @@ function errorMessage(error: unknown): string {
 }
 
 /**
- * Opens an https URL. Passed as the string itself: VS Code opens a string verbatim, while a
- * parsed Uri percent-encodes `/` in the fragment and breaks portal deep links (microsoft/vscode#85930).
+ * Opens an https URL as a real Uri. VS Code opens a Uri as `encodeURI(uri.toString(true))`, so the
+ * `/`-separated fragments of portal deep links arrive unchanged (see `externalUri` in the tests).
  */
-async function openExternalUrl(url: string): Promise<boolean> {
-  try {
-    return await vscode.env.openExternal(url as unknown as vscode.Uri);
-  } catch {
-    return vscode.env.openExternal(vscode.Uri.parse(url, true));
-  }
+export function externalUri(url: string): vscode.Uri {
+  return vscode.Uri.parse(url, true);
 }
 
 export class EventDetailsPanels implements vscode.Disposable {
@@ -82,7 +90,7 @@ export class EventDetailsPanels implements vscode.Disposable {
   /** The last shell HTML and model of the panel for this event, if it is open. */
   lastRendered(ref: EventRef): RenderedDetails | undefined {
     const entry = this.panels.get(eventKey(ref));
-    return entry ? { html: entry.html, model: entry.model } : undefined;
+    return entry ? { html: entry.html, model: entry.model, persist: entry.lastPersist } : undefined;
   }
 
   /** Opens (or reveals and updates the one already open for this event) a panel. */
@@ -97,6 +105,7 @@ export class EventDetailsPanels implements vscode.Disposable {
         existing.event = event;
         existing.fetched = false;
       }
+      existing.listed = event;
       existing.panel.title = shortTitle(existing.event, ref);
       existing.panel.reveal(existing.panel.viewColumn, false);
       this.postRender(existing);
@@ -132,6 +141,23 @@ export class EventDetailsPanels implements vscode.Disposable {
     this.attach(panel, persisted.ref, persisted.event);
   }
 
+  /** What the panel's Fetch details button does; resolves once fetched (or failed). False when no panel shows `ref`. */
+  async fetch(ref: EventRef): Promise<boolean> {
+    const entry = this.panels.get(eventKey(ref));
+    if (!entry) {
+      return false;
+    }
+    await this.fetchDetails(entry);
+    return true;
+  }
+
+  /** Closes every details panel (Sign Out: they may hold that account's events). */
+  closeAll(): void {
+    for (const entry of [...this.panels.values()]) {
+      entry.panel.dispose();
+    }
+  }
+
   dispose(): void {
     for (const entry of [...this.panels.values()]) {
       entry.panel.dispose();
@@ -144,8 +170,9 @@ export class EventDetailsPanels implements vscode.Disposable {
     return {
       enableScripts: true,
       enableCommandUris: false,
-      // codicon.css and codicon.ttf are copied into dist/codicons by scripts/build.mjs.
-      localResourceRoots: [vscode.Uri.joinPath(root, 'media'), vscode.Uri.joinPath(root, 'dist')],
+      // Only what the shell loads: the script and its CSS (dist/webview) and the codicons
+      // (dist/codicons), all copied there by scripts/build.mjs.
+      localResourceRoots: WEBVIEW_ROOTS.map((folder) => vscode.Uri.joinPath(root, ...folder)),
     };
   }
 
@@ -154,7 +181,7 @@ export class EventDetailsPanels implements vscode.Disposable {
     const media = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'details');
     panel.iconPath = { light: vscode.Uri.joinPath(media, 'icon-light.svg'), dark: vscode.Uri.joinPath(media, 'icon-dark.svg') };
     panel.title = shortTitle(event, ref);
-    const entry: PanelEntry = { panel, ref, event, fetched: false, disposed: false, html: '', subscriptions: [] };
+    const entry: PanelEntry = { panel, ref, event, listed: event, fetched: false, disposed: false, html: '', subscriptions: [] };
     this.panels.set(key, entry);
     entry.subscriptions.push(
       panel.webview.onDidReceiveMessage((data: unknown) => this.onMessage(entry, data)),
@@ -180,7 +207,7 @@ export class EventDetailsPanels implements vscode.Disposable {
       cspSource: webview.cspSource,
       scriptUri: uri('dist', 'webview', 'details.js'),
       codiconCssUri: uri('dist', 'codicons', 'codicon.css'),
-      styleUri: uri('media', 'details', 'details.css'),
+      styleUri: uri('dist', 'webview', 'details.css'),
       title,
     });
   }
@@ -196,8 +223,10 @@ export class EventDetailsPanels implements vscode.Disposable {
   private postRender(entry: PanelEntry): void {
     const portal = portalBase(this.deps.portalUrl?.());
     entry.model = buildDetailsViewModel(entry.ref, entry.event, { now: Date.now(), portal });
-    const persist: PersistedDetails = { version: 1, ref: entry.ref, event: entry.event };
-    this.post(entry, { type: 'render', model: entry.model, persist });
+    // VS Code writes webview state to disk: fetched sensitive text never goes there.
+    const persist: PersistedDetails = { version: 1, ref: entry.ref, event: entry.listed };
+    this.post(entry, { type: 'render', model: entry.model, persist, saveModel: !entry.fetched });
+    entry.lastPersist = persist;
     if (entry.fetch) {
       this.post(entry, { type: 'fetchState', state: 'loading' });
     }
@@ -236,7 +265,7 @@ export class EventDetailsPanels implements vscode.Disposable {
       return;
     }
     try {
-      await openExternalUrl(url);
+      await vscode.env.openExternal(externalUri(url));
     } catch (error) {
       this.deps.log.error(`Could not open ${url}: ${errorMessage(error)}`);
     }

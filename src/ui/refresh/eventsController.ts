@@ -158,6 +158,26 @@ export class EventsController extends Disposable {
   }
 
   /**
+   * Sign Out: stops any refresh for `connection` (so it cannot write the cache again), empties the
+   * store and deletes that account's cache file. Resolves to whether a cache file was deleted.
+   */
+  async forget(connection: Connection): Promise<boolean> {
+    this.generation++;
+    this.abort?.abort();
+    this.refreshes.reset();
+    this.loading = false;
+    this.store.clear();
+    this.changed.fire();
+    try {
+      await vscode.workspace.fs.delete(this.cacheUri(connection), { useTrash: false });
+      return true;
+    } catch {
+      // No cache was written for this account.
+      return false;
+    }
+  }
+
+  /**
    * Refreshes the selected subscriptions. Joins a refresh already running, unless this one asks
    * for more (a full refresh, a wider window): then it runs right after.
    */

@@ -1,0 +1,11 @@
+/**
+ * The API that activate() returns for tests (sample token, fault injection, settings hooks) exists
+ * only when VS Code runs the extension in Test mode: `--extensionTestsPath`, which both the offline
+ * harness (scripts/test-vscode.mjs) and @vscode/test-electron pass. Development (F5) and Production
+ * get nothing, so no other extension can drive or read this one.
+ */
+import * as vscode from 'vscode';
+
+export function testApiFor<T>(mode: vscode.ExtensionMode, make: () => T): T | undefined {
+  return mode === vscode.ExtensionMode.Test ? make() : undefined;
+}
