@@ -3,6 +3,8 @@ import { ApiError } from '../api/errors';
 import { HealthEventsApi } from '../api/healthEventsApi';
 import { buildEventsFilter } from '../api/odataFilter';
 import { ThrottledClient } from '../http/client';
+import { HttpClientError, NetworkError } from '../http/errors';
+import { resolveNetwork } from '../http/network';
 import type { Clock, TokenProvider } from '../http/types';
 import type { HealthEvent } from '../model/schemas';
 import { eventDetails, eventsTable, latestSnapshot, quotaLine, rateLimitTable, subscriptionsTable, type EventRow } from './format';
@@ -55,10 +57,16 @@ function openSession(ctx: CommandContext): Session {
   }
   const token = choice.token;
   const tokenProvider: TokenProvider = { getToken: async () => token };
+  // The CLI follows the environment: HTTPS_PROXY/HTTP_PROXY/NO_PROXY and NODE_EXTRA_CA_CERTS.
+  const network = resolveNetwork({ env: ctx.env });
+  for (const problem of network.problems) {
+    ctx.stderr.write(`warning: ${problem}\n`);
+  }
   const client = new ThrottledClient({
     origin,
     tokenProvider,
     userAgent: USER_AGENT,
+    network,
     ...(ctx.clock ? { clock: ctx.clock } : {}),
     // A long wait is never silent: scripts and people see why the command is not finishing.
     onRateLimitWait: (wait) => ctx.stderr.write(waitLine(wait)),
@@ -77,8 +85,15 @@ async function withSession(ctx: CommandContext, body: (session: Session) => Prom
   }
 }
 
-/** "Sign in again" means, for the CLI, a new token in the environment variable. */
+/** "Sign in again" means, for the CLI, a new token in the environment variable; proxy credentials go in the proxy URL. */
 function explainForCli(error: unknown, hasToken: boolean): unknown {
+  if (error instanceof NetworkError && error.failure.kind === 'proxy-auth') {
+    // The CLI has no http.proxyAuthorization: credentials go in the proxy URL.
+    return new HttpClientError(
+      'The proxy requires authentication (407); put the user name and password in the proxy URL (HTTPS_PROXY=http://user:password@proxy:port) and try again.',
+      { cause: error },
+    );
+  }
   if (error instanceof ApiError && error.status === 401) {
     const reason = [error.code, error.serviceMessage].filter(Boolean).join(': ') || 'HTTP 401';
     const message = hasToken

@@ -7,7 +7,8 @@ import { parseRateLimitHeaders, parseServerSkew, type RateLimitHeaders } from '.
 import { classify, secondaryBackoffMs, transientBackoffMs } from './retryPolicy';
 import { pointsFor, Throttle, type PauseKind, type Ticket } from './throttle';
 import type { Clock, HttpMethod, HttpRequest, HttpResponse, QuotaState, TokenProvider } from './types';
-import { Agent, dispatchRequest, type Dispatcher } from './undiciParts';
+import { createDispatcher, type NetworkConfig } from './network';
+import { dispatchRequest, type Dispatcher } from './undiciParts';
 
 export interface ThrottledClientOptions {
   /** The service origin, e.g. https://management.azure.com; relative request URLs resolve against it. */
@@ -30,6 +31,11 @@ export interface ThrottledClientOptions {
   readonly random?: () => number;
   /** Used instead of the client's own Agent (tests pass a MockAgent); not closed by close(). */
   readonly dispatcher?: Dispatcher;
+  /**
+   * Proxy and trusted roots for the client's own dispatcher (see network.ts `resolveNetwork`);
+   * absent: direct connections and Node's default roots. Ignored when `dispatcher` is given.
+   */
+  readonly network?: NetworkConfig;
   /** Diagnostic lines; never receives tokens or request headers. */
   readonly log?: (line: string) => void;
   readonly defaultHeaders?: Readonly<Record<string, string>>;
@@ -162,7 +168,7 @@ export class ThrottledClient {
   private readonly origin: string;
   private readonly clock: Clock;
   private readonly dispatcher: Dispatcher;
-  private readonly ownAgent: InstanceType<typeof Agent> | undefined;
+  private readonly ownAgent: Dispatcher | undefined;
   private readonly tracker = new QuotaTracker();
   private readonly throttle: Throttle;
   private readonly random: () => number;
@@ -195,14 +201,13 @@ export class ThrottledClient {
       this.ownAgent = undefined;
     } else {
       // Redirects are not followed: no redirect interceptor is composed, so a 3xx is returned
-      // as-is and a token can never ride along to wherever it points.
-      this.ownAgent = new Agent({
-        keepAliveTimeout: 10_000,
-        keepAliveMaxTimeout: 60_000,
-        connectTimeout: this.o.connectTimeoutMs,
-        headersTimeout: this.o.requestTimeoutMs,
-        bodyTimeout: this.o.requestTimeoutMs,
+      // as-is and a token can never ride along to wherever it points. A proxy, when configured,
+      // only carries the tunnel: the credential checks in request() apply to the target URL.
+      this.ownAgent = createDispatcher({
+        connectTimeoutMs: this.o.connectTimeoutMs,
+        requestTimeoutMs: this.o.requestTimeoutMs,
         connections: this.o.maxConcurrency,
+        network: options.network,
       });
       this.dispatcher = this.ownAgent;
     }

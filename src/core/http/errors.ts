@@ -58,20 +58,119 @@ export class OriginPolicyError extends HttpClientError {
   }
 }
 
+/** Verification failures that mean "this certificate's issuer is not among the trusted roots". */
+const UNTRUSTED_CERT_CODES = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+]);
+
+/**
+ * What went wrong below HTTP, as far as the error tells: an untrusted or otherwise invalid
+ * certificate, a proxy that asked for credentials or refused the tunnel, a host name that does
+ * not resolve, or anything else.
+ */
+export type NetworkFailure =
+  | { readonly kind: 'untrusted-certificate' }
+  | { readonly kind: 'expired-certificate' }
+  | { readonly kind: 'certificate-name-mismatch' }
+  | { readonly kind: 'proxy-certificate' }
+  | { readonly kind: 'proxy-auth' }
+  | { readonly kind: 'proxy-refused'; readonly status: number }
+  | { readonly kind: 'proxy-silent' }
+  | { readonly kind: 'host-not-found' }
+  | { readonly kind: 'other' };
+
+function messageOf(error: unknown): string {
+  const m = (error as { message?: unknown } | null)?.message;
+  return typeof m === 'string' ? m : '';
+}
+
+/** Classifies a network fault from its code and undici's error (messages only, never headers). */
+export function classifyNetworkFailure(code: string | undefined, cause: unknown): NetworkFailure {
+  if (code === 'UND_ERR_PRX_TLS') {
+    return { kind: 'proxy-certificate' };
+  }
+  if (code !== undefined && UNTRUSTED_CERT_CODES.has(code)) {
+    return { kind: 'untrusted-certificate' };
+  }
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
+    return { kind: 'expired-certificate' };
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return { kind: 'certificate-name-mismatch' };
+  }
+  if (code === 'ENOTFOUND') {
+    return { kind: 'host-not-found' };
+  }
+  // undici: "Proxy response (407) !== 200 when HTTP Tunneling" (CONNECT refused), or
+  // "Proxy Authentication Required (407)" (plain-http forwarding).
+  const text = `${messageOf(cause)} ${messageOf((cause as { cause?: unknown } | null)?.cause)}`;
+  const tunnel = /Proxy response \((\d{3})\)/.exec(text);
+  const status = tunnel ? Number(tunnel[1]) : /Proxy Authentication Required/i.test(text) ? 407 : undefined;
+  if (/Proxy did not answer CONNECT/.test(text)) {
+    return { kind: 'proxy-silent' };
+  }
+  if (status === 407) {
+    return { kind: 'proxy-auth' };
+  }
+  if (status !== undefined) {
+    return { kind: 'proxy-refused', status };
+  }
+  return { kind: 'other' };
+}
+
+function networkMessage(origin: string, code: string | undefined, failure: NetworkFailure): string {
+  const why = code ? ` (${code})` : '';
+  switch (failure.kind) {
+    case 'untrusted-certificate':
+      return (
+        `The certificate of ${origin} is not trusted${why}; set NODE_EXTRA_CA_CERTS to your organisation's CA file (PEM) ` +
+        'and restart, or add that CA to the system certificate store.'
+      );
+    case 'expired-certificate':
+      return `The certificate of ${origin} is expired or not yet valid${why}; check this computer's clock, or ask the service or proxy owner to renew it.`;
+    case 'certificate-name-mismatch':
+      return `The certificate of ${origin} is for a different host name${why}; check the endpoint, or ask your network team whether a proxy intercepts this site.`;
+    case 'proxy-certificate':
+      return `The proxy's own certificate could not be verified${why}; trust its CA with NODE_EXTRA_CA_CERTS or the system store, or set http.proxyStrictSSL to false.`;
+    case 'proxy-auth':
+      return (
+        `The proxy requires authentication (407) to reach ${origin}; set http.proxyAuthorization in VS Code ` +
+        '(or put user:password in the HTTPS_PROXY URL for the command line), then try again.'
+      );
+    case 'proxy-refused':
+      return `The proxy refused the connection to ${origin} (HTTP ${failure.status}); ask your network team to allow it, or add the host to http.noProxy / NO_PROXY if it is reachable directly.`;
+    case 'proxy-silent':
+      return `The proxy did not answer in time when connecting to ${origin}${why}; check http.proxy (or HTTPS_PROXY) and that the proxy is up, then try again.`;
+    case 'host-not-found':
+      return `The host of ${origin} could not be found${why}; check the endpoint, or set http.proxy (or HTTPS_PROXY) if your network reaches it only through a proxy.`;
+    case 'other':
+      return `Could not reach ${origin}${why}; check your network connection or proxy settings and try again.`;
+  }
+}
+
 export class NetworkError extends HttpClientError {
   /** Node/undici error code such as ECONNRESET, when known. */
   readonly code: string | undefined;
+  /** What kind of fault it was (certificate, proxy, DNS...), which decides the message. */
+  readonly failure: NetworkFailure;
   /** True when the service answered (headers arrived) and the body was cut mid-transfer. */
   readonly reachedService: boolean;
 
   constructor(origin: string, code: string | undefined, cause: unknown, reachedService = false) {
+    const failure = classifyNetworkFailure(code, cause);
     super(
       reachedService
         ? `The connection to ${origin} broke while the answer was being received${code ? ` (${code})` : ''}; try again, and if it keeps happening check your proxy.`
-        : `Could not reach ${origin}${code ? ` (${code})` : ''}; check your network connection or proxy settings and try again.`,
+        : networkMessage(origin, code, failure),
       { cause },
     );
     this.code = code;
+    this.failure = failure;
     this.reachedService = reachedService;
   }
 }

@@ -1,17 +1,24 @@
 /**
  * undici's main entry point installs a process-wide dispatcher on globalThis as a side effect
  * of being imported (lib/global.js). The extension host shares that process with other
- * extensions, so we load only the parts we use: the Agent class and the request API, which
- * have no such side effect. `import type` below is erased at compile time.
+ * extensions, so we load only the parts we use: the Agent and proxy agent classes and the
+ * request API, which have no such side effect. `import type` below is erased at compile time.
  */
-import type { Agent as AgentClass, Dispatcher } from 'undici';
+import type { Agent as AgentClass, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass, Pool as PoolClass } from 'undici';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- deep requires avoid undici's global side effect */
 export const Agent = require('undici/lib/dispatcher/agent') as typeof AgentClass;
+/** Chooses per request between a direct Agent and ProxyAgents (CONNECT tunnels) by NO_PROXY rules. */
+export const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent') as typeof EnvHttpProxyAgentClass;
+const Pool = require('undici/lib/dispatcher/pool') as typeof PoolClass;
 const requestApi = require('undici/lib/api/api-request') as (
   this: Dispatcher,
   options: Dispatcher.RequestOptions,
 ) => Promise<Dispatcher.ResponseData>;
+const connectApi = require('undici/lib/api/api-connect') as (
+  this: Dispatcher,
+  options: Dispatcher.ConnectOptions,
+) => Promise<Dispatcher.ConnectData>;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** `dispatcher.request(options)` without relying on undici's index having patched the prototype. */
@@ -19,4 +26,31 @@ export function dispatchRequest(dispatcher: Dispatcher, options: Dispatcher.Requ
   return requestApi.call(dispatcher, options);
 }
 
+/**
+ * Makes the ProxyAgent's connection to the proxy. ProxyAgent opens tunnels with
+ * `client.connect(...)`, a method undici's index adds to Dispatcher.prototype as a side effect;
+ * without that import the method is missing, so this pool carries its own. The proxy must answer
+ * CONNECT within `answerTimeoutMs`: a request's own abort signal does not end a tunnel that is
+ * still being set up, so without this a silent proxy would hold requests for undici's 300 s.
+ */
+export function proxyClientFactory(answerTimeoutMs: number): (origin: URL, options: object) => Dispatcher {
+  return (origin, options) => {
+    const pool = new Pool(origin, { ...options, headersTimeout: answerTimeoutMs });
+    Object.defineProperty(pool, 'connect', {
+      value: (opts: Dispatcher.ConnectOptions) =>
+        connectApi.call(pool, opts).catch((error: unknown) => {
+          // No CONNECT answer in time is a connect timeout of the tunnel, not a slow service.
+          if ((error as { code?: unknown } | null)?.code === 'UND_ERR_HEADERS_TIMEOUT') {
+            throw Object.assign(new Error(`Proxy did not answer CONNECT within ${answerTimeoutMs} ms`, { cause: error }), {
+              code: 'UND_ERR_CONNECT_TIMEOUT',
+            });
+          }
+          throw error;
+        }),
+    });
+    return pool;
+  };
+}
+
 export type { Dispatcher };
+export type EnvHttpProxyAgentOptions = EnvHttpProxyAgentClass.Options;

@@ -13,6 +13,7 @@ import { KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
 import { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
 import { cloudConfig } from '../config/clouds';
+import { HTTP_SECTION } from '../config/network';
 import { readSettings, SECTION, updateSetting, type Mode, type ServiceHealthSettings } from '../config/settings';
 import { WorkspaceSettingsGuard } from '../config/workspaceSettingsGuard';
 import { ConnectionManager } from '../connection/connectionManager';
@@ -239,6 +240,13 @@ export class ServiceHealthApp extends Disposable {
 
   private onConfigurationChanged(e: vscode.ConfigurationChangeEvent): void {
     if (!e.affectsConfiguration(SECTION)) {
+      if (e.affectsConfiguration(HTTP_SECTION)) {
+        // Proxy or certificate settings: the connection manager makes a new client if they changed.
+        this.ready = this.connections
+          .apply(this.settings)
+          .then(() => this.view.render())
+          .catch((err: unknown) => this.log.error(`Applying network settings failed: ${String(err)}`));
+      }
       return;
     }
     const before = this.settings;

@@ -6,11 +6,14 @@
  */
 import * as vscode from 'vscode';
 import { HealthEventsApi } from '../../core/api/healthEventsApi';
+import { createHash } from 'node:crypto';
 import { ThrottledClient } from '../../core/http/client';
+import { describeNetwork, resolveNetwork, type NetworkConfig, type ProxySettings } from '../../core/http/network';
 import { startSampleService, type SampleService, type SampleServiceOptions } from '../../core/sample';
 import type { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
 import { checkEndpoint, cloudConfig } from '../config/clouds';
+import { readProxySettings } from '../config/network';
 import type { Mode, ServiceHealthSettings } from '../config/settings';
 
 export interface Connection {
@@ -38,12 +41,16 @@ export class ConnectionManager extends Disposable {
    */
   private static readonly SAMPLE_EVENTS = 150;
   private queue: Promise<void> = Promise.resolve();
+  /** Fingerprint of the network set-up the Azure client was made with (a hash: it covers the proxy authorization). */
+  private networkKey: string | undefined;
   private readonly changed = this._register(new vscode.EventEmitter<Connection | undefined>());
   readonly onDidChange = this.changed.event;
 
   constructor(
     private readonly auth: AzureAuth,
     private readonly log: vscode.LogOutputChannel,
+    /** VS Code's http.* settings; the environment fills in when http.proxy is empty. */
+    private readonly proxySettings: () => ProxySettings = readProxySettings,
   ) {
     super();
     this._register({ dispose: () => void this.shutdown() });
@@ -112,10 +119,19 @@ export class ConnectionManager extends Disposable {
       origin = check.origin;
     }
     const identity = `azure|${cloud.name}|${origin}|${this.auth.accountId ?? ''}`;
-    if (this.connection?.identity === identity) {
+    const network = this.resolveNetwork();
+    const networkKey = fingerprint(network);
+    if (this.connection?.identity === identity && this.networkKey === networkKey) {
       return;
     }
-    const client = new ThrottledClient({ origin, tokenProvider: this.auth.tokenProvider, log: (line) => this.log.debug(line) });
+    if (this.networkKey !== networkKey) {
+      this.log.info(describeNetwork(network));
+      for (const problem of network.problems) {
+        this.log.warn(problem);
+      }
+    }
+    this.networkKey = networkKey;
+    const client = new ThrottledClient({ origin, tokenProvider: this.auth.tokenProvider, network, log: (line) => this.log.debug(line) });
     this.replace({
       mode: 'azure',
       identity,
@@ -138,8 +154,10 @@ export class ConnectionManager extends Disposable {
       this.replace(undefined);
       return;
     }
+    this.networkKey = undefined;
     const sample = this.sample;
     this.log.info(`Sample service listening on ${sample.url}.`);
+    // No network option: the sample service is on loopback and is always reached directly.
     const client = new ThrottledClient({
       origin: sample.url,
       // The sample service's own random token: it only ever goes to this loopback origin.
@@ -155,6 +173,10 @@ export class ConnectionManager extends Disposable {
       api: new HealthEventsApi({ client, origin: sample.url }),
       sampleSubscriptionIds: [...sample.subscriptionIds],
     });
+  }
+
+  private resolveNetwork(): NetworkConfig {
+    return resolveNetwork({ settings: this.proxySettings(), env: process.env });
   }
 
   private replace(next: Connection | undefined): void {
@@ -183,4 +205,9 @@ export class ConnectionManager extends Disposable {
     await connection?.client.close().catch(() => undefined);
     await this.stopSample();
   }
+}
+
+/** Changes when anything the dispatcher is built from changes; hashed so no credential is kept in clear. */
+function fingerprint(n: NetworkConfig): string {
+  return createHash('sha256').update(JSON.stringify(n)).digest('hex');
 }
