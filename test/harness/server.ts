@@ -1,7 +1,7 @@
 // Starts the VS Code server (from code-server) on loopback with throw-away data folders, and stops it by
 // process group so its extension host and file watchers die with it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,12 @@ export interface StartServerOptions {
   readonly readyTimeoutMs?: number;
   /** Keep the temp folders after stop (for debugging a failed run). */
   readonly keepTemp?: boolean;
+  /**
+   * Extension folders (each with its package.json) to copy into the fresh extensions dir before the
+   * server starts: it adopts them as installed user extensions, next to the one under development
+   * (the web workbench honours only one extensionDevelopmentPath).
+   */
+  readonly preinstall?: readonly string[];
 }
 
 /** Asks the OS for a free loopback port. The tiny race until the server binds it is acceptable here. */
@@ -82,6 +88,17 @@ function answers(url: string): Promise<boolean> {
   });
 }
 
+/** Copies each folder as `<publisher>.<name>-<version>`, the layout of an installed extension. */
+async function preinstallExtensions(folders: readonly string[], extensionsDir: string): Promise<void> {
+  for (const folder of folders) {
+    const manifest = JSON.parse(await readFile(join(folder, 'package.json'), 'utf8')) as { publisher?: string; name?: string; version?: string };
+    if (!manifest.publisher || !manifest.name || !manifest.version) {
+      throw new Error(`${folder}/package.json needs publisher, name and version to be preinstalled.`);
+    }
+    await cp(folder, join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
+  }
+}
+
 async function waitForVersion(origin: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -105,6 +122,7 @@ export async function startServer(options: StartServerOptions): Promise<VsCodeSe
     XDG_CACHE_HOME: join(tempDir, 'xdg-cache'),
   };
   await Promise.all(Object.values(dirs).map((d) => mkdir(d, { recursive: true })));
+  await preinstallExtensions(options.preinstall ?? [], dirs.extensions);
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;

@@ -122,6 +122,8 @@ export interface LaunchOptions {
   readonly viewport?: { readonly width: number; readonly height: number };
   /** Extra environment for the server and the extension host (for example a sample service URL). */
   readonly env?: Readonly<Record<string, string>>;
+  /** Extension folders installed next to the one under development (see startServer). */
+  readonly preinstall?: readonly string[];
 }
 
 /**
@@ -131,7 +133,7 @@ export interface LaunchOptions {
 export async function launchWorkbench(options: LaunchOptions): Promise<WorkbenchSession> {
   const runtime = await ensureRuntime({ dir: join(options.root, '.vscode-test', 'runtime') });
   const ownFolder = options.folder === undefined ? await mkdtemp(join(tmpdir(), 'service-health-workspace-')) : undefined;
-  const server = await startServer({ runtime, ...(options.env ? { env: options.env } : {}) });
+  const server = await startServer({ runtime, ...(options.env ? { env: options.env } : {}), ...(options.preinstall ? { preinstall: options.preinstall } : {}) });
   const logs: string[] = [];
   let workbench: Workbench | undefined;
   const close = async (): Promise<void> => {

@@ -214,6 +214,40 @@ describe('sign-in (AzureAuth with a scripted authentication API, real VS Code)',
     assert.ok(lines.some((l) => /^warn Sign-in with provider microsoft did not complete: User did not consent to login\.$/.test(l)));
   });
 
+  it('a sign-in that never finishes (browser closed) is pending until Cancel, which stops the wait and leaves the state as it was', async () => {
+    const auth = make();
+    await auth.signInSilently();
+    authApi.interactive = session('account-b', 'bob@contoso.com');
+    const release = authApi.pause();
+    const states: boolean[] = [];
+    const sub = auth.onDidChangeSigningIn((pending) => states.push(pending));
+    const signingIn = auth.signIn();
+    assert.equal(auth.signingIn, true, 'the pending sign-in is not visible');
+    assert.equal(await auth.signIn(), false, 'a second Sign In while one is pending starts another flow');
+    auth.cancelSignIn();
+    assert.equal(await signingIn, false);
+    assert.equal(auth.signingIn, false);
+    assert.deepEqual(states, [true, false]);
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    assert.equal(auth.signedIn, false, 'the answer that arrived after Cancel signed in');
+    sub.dispose();
+  });
+
+  it('after Sign Out, Sign In lets the user choose the account again (clearSessionPreference)', async () => {
+    authApi.account = session('account-a', 'alice@contoso.com');
+    const auth = make();
+    await auth.signInSilently();
+    await auth.signOut();
+    authApi.interactive = session('account-b', 'bob@contoso.com');
+    assert.equal(await auth.signIn(), true);
+    assert.equal(auth.accountLabel, 'bob@contoso.com');
+    assert.equal(authApi.calls.at(-1)?.options.clearSessionPreference, true);
+    authApi.interactive = undefined;
+    await auth.signIn();
+    assert.ok(!authApi.calls.at(-1)?.options.clearSessionPreference, 'a Sign In without a Sign Out before it forgot the account preference');
+  });
+
   it('adds VSCODE_TENANT:<id> only for a valid tenant (GUID or domain) and never passes an invalid one through', async () => {
     const cases: Array<[string | undefined, string[]]> = [
       [undefined, [ARM_SCOPE]],

@@ -1,17 +1,21 @@
-// `npm run test:ui`: starts the VS Code server and the browser once, with the extension under development
-// loaded in demo mode (no extensionTestsPath) on a sample-mode workspace, then runs the mocha files in
-// out/test/ui against that page from plain Node. Everything is closed again, also on failure or timeout.
+// `npm run test:ui`: for each group of UI tests, starts the VS Code server and the browser once, with
+// the extension under development loaded in demo mode (no extensionTestsPath) on the group's workspace,
+// then runs the group's mocha files against that page from plain Node. Groups: sample mode
+// (out/test/ui/*.test.js) and Azure mode with the test-only sign-in provider (out/test/ui/azure).
+// A group none of whose tests match the grep is not launched. Everything is closed again, also on
+// failure or timeout.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
 import { launchWorkbench, type WorkbenchSession } from '../harness/ui';
+import { prepareAzureWorkbench } from './azure/fixture';
 import { setUiSession } from './session';
-import { createSampleWorkspace, type SampleWorkspace } from './workspace';
+import { createSampleWorkspace } from './workspace';
 
 export interface UiTestOptions {
   /** Repository root: the extension under development. */
   readonly root: string;
-  /** Whole run including the workbench start (default 5 minutes). */
+  /** Whole run including the workbench starts (default 5 minutes). */
   readonly timeoutMs?: number;
   readonly grep?: string;
   /** Print every workbench console line as it arrives. */
@@ -20,65 +24,130 @@ export interface UiTestOptions {
   readonly signal?: AbortSignal;
 }
 
-/** Resolves to mocha's failure count (1 when the run could not complete). */
+/** What a group's workbench opens: its workspace, and what the server needs next to the extension. */
+export interface PreparedWorkbench {
+  readonly folder: string;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly preinstall?: readonly string[];
+  dispose(): Promise<void>;
+}
+
+interface Group {
+  readonly name: string;
+  readonly testDir: string;
+  prepare(): Promise<PreparedWorkbench>;
+}
+
+interface Limit {
+  readonly reached: Promise<'timeout'>;
+  readonly message: () => string;
+}
+
+/** Resolves to mocha's failure count over all groups (1 when a run could not complete). */
 export async function runUiTests(options: UiTestOptions): Promise<number> {
   const started = Date.now();
-  const testDir = join(options.root, 'out', 'test', 'ui');
-  const artifactsDir = join(options.root, 'screenshots-tmp', 'ui-failures');
-  let workspace: SampleWorkspace | undefined;
-  let session: WorkbenchSession | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let runner: Mocha.Runner | undefined;
   const timeoutMs = options.timeoutMs ?? 5 * 60_000;
-  try {
-    workspace = await createSampleWorkspace();
-    const launching = launchWorkbench({ root: options.root, folder: workspace.folder, viewport: { width: 1400, height: 900 } });
-    const limit = new Promise<'timeout'>((resolve) => {
+  const limit: Limit = {
+    reached: new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timeoutMs);
       options.signal?.addEventListener('abort', () => resolve('timeout'), { once: true });
+    }),
+    message: () => (options.signal?.aborted ? 'Interrupted.' : `The UI tests did not finish within ${timeoutMs} ms.`),
+  };
+  const testDir = join(options.root, 'out', 'test', 'ui');
+  const groups: Group[] = [
+    { name: 'sample', testDir, prepare: () => createSampleWorkspace() },
+    { name: 'azure', testDir: join(testDir, 'azure'), prepare: () => prepareAzureWorkbench(options.root) },
+  ];
+  const totals = { passes: 0, failures: 0, groups: 0 };
+  try {
+    for (const group of groups) {
+      const result = await runGroup(group, options, limit);
+      if (!result) continue;
+      totals.passes += result.passes;
+      totals.failures += result.failures;
+      totals.groups++;
+    }
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+  console.error(`[ui] ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
+  // Each group's reporter printed its own line; CI reads the last one, so it must be the total.
+  if (totals.groups > 1) console.log(`\n${totals.passes} passed, ${totals.failures} failed`);
+  return totals.failures;
+}
+
+/** Loads the group's test files and counts the tests the grep selects, without running them. */
+function loadGroup(group: Group, options: UiTestOptions): { mocha: Mocha; selected: number } {
+  const mocha = new Mocha({
+    reporter: join(options.root, 'scripts', 'mocha-summary-reporter.cjs'),
+    timeout: 60_000,
+    ...(options.grep ? { grep: options.grep } : {}),
+  });
+  for (const file of readdirSync(group.testDir).filter((f) => f.endsWith('.test.js')).sort()) {
+    mocha.addFile(join(group.testDir, file));
+  }
+  // Both exist on Mocha 11 (loadFilesAsync uses them) but are missing from or protected in its types.
+  const loader = mocha as unknown as { loadFiles(): void; lazyLoadFiles(enable: boolean): void };
+  loader.loadFiles();
+  loader.lazyLoadFiles(true);
+  const grep = mocha.options.grep instanceof RegExp ? mocha.options.grep : undefined;
+  const count = (suite: Mocha.Suite): number =>
+    suite.tests.filter((t) => !grep || grep.test(t.fullTitle())).length + suite.suites.reduce((n, s) => n + count(s), 0);
+  return { mocha, selected: count(mocha.suite) };
+}
+
+async function runGroup(group: Group, options: UiTestOptions, limit: Limit): Promise<{ passes: number; failures: number } | undefined> {
+  const { mocha, selected } = loadGroup(group, options);
+  if (selected === 0) return undefined;
+  const started = Date.now();
+  let prepared: PreparedWorkbench | undefined;
+  let session: WorkbenchSession | undefined;
+  let runner: Mocha.Runner | undefined;
+  try {
+    prepared = await group.prepare();
+    const launching = launchWorkbench({
+      root: options.root,
+      folder: prepared.folder,
+      viewport: { width: 1400, height: 900 },
+      ...(prepared.env ? { env: prepared.env } : {}),
+      ...(prepared.preinstall ? { preinstall: prepared.preinstall } : {}),
     });
-    const launched = await Promise.race([launching, limit]);
+    const launched = await Promise.race([launching, limit.reached]);
     if (launched === 'timeout') {
       // launchWorkbench closes what it opened when it fails, and its own waits are bounded: wait for it
       // to settle and close a late success, so no server or browser outlives the run.
       await launching.then((s) => s.close(), () => undefined);
-      throw new Error(options.signal?.aborted ? 'Interrupted.' : `The workbench did not open within ${timeoutMs} ms.`);
+      throw new Error(limit.message());
     }
     session = launched;
-    if (options.verbose) {
-      const printed = { n: 0 };
-      const tick = setInterval(() => {
-        for (const line of session?.logs.slice(printed.n) ?? []) console.error(`[workbench] ${line}`);
-        printed.n = session?.logs.length ?? printed.n;
-      }, 500);
-      tick.unref();
-    }
-    console.error(`[ui] workbench ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    setUiSession({ page: session.page, logs: session.logs, artifactsDir });
-
-    const mocha = new Mocha({
-      reporter: join(options.root, 'scripts', 'mocha-summary-reporter.cjs'),
-      timeout: 60_000,
-      ...(options.grep ? { grep: options.grep } : {}),
-    });
-    for (const file of readdirSync(testDir).filter((f) => f.endsWith('.test.js')).sort()) {
-      mocha.addFile(join(testDir, file));
-    }
+    if (options.verbose) printLogs(session);
+    console.error(`[ui] ${group.name}: workbench ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    setUiSession({ page: session.page, logs: session.logs, artifactsDir: join(options.root, 'screenshots-tmp', 'ui-failures') });
     const failures = await Promise.race([
       new Promise<number>((resolve) => {
         runner = mocha.run(resolve);
       }),
-      limit.then(() => {
+      limit.reached.then(() => {
         runner?.abort();
-        throw new Error(options.signal?.aborted ? 'Interrupted.' : `The UI tests did not finish within ${timeoutMs} ms.`);
+        throw new Error(limit.message());
       }),
     ]);
-    console.error(`[ui] ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
-    return failures;
+    console.error(`[ui] ${group.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { passes: runner?.stats?.passes ?? 0, failures };
   } finally {
-    if (timer) clearTimeout(timer);
     setUiSession(undefined);
     await session?.close().catch((err: unknown) => console.error(`[ui] closing the workbench failed: ${String(err)}`));
-    await workspace?.dispose();
+    await prepared?.dispose();
   }
+}
+
+function printLogs(session: WorkbenchSession): void {
+  const printed = { n: 0 };
+  const tick = setInterval(() => {
+    for (const line of session.logs.slice(printed.n)) console.error(`[workbench] ${line}`);
+    printed.n = session.logs.length;
+  }, 500);
+  tick.unref();
 }

@@ -8,3 +8,7 @@ export type { GeneratedEvent, GenerateOptions } from './generator';
 export { SampleRateLimiter } from './rateLimiter';
 export type { RateLimitOptions, LimitCounters, WindowStatus, Admission, AdmitRequest, ArmBucketName } from './rateLimiter';
 export { parseQueryStartTime } from './queryTime';
+export { createAuthenticator } from './authentication';
+export type { AuthRecord, Authenticator, AuthRejection } from './authentication';
+export { mintToken, verifyBearer } from './signedTokens';
+export type { TokenClaims, TokenCheck } from './signedTokens';

@@ -16,11 +16,12 @@
  * - unauthenticated requests and GET /rate_limit cost no primary quota; everything else does,
  *   errors included; secondary points are counted per endpoint.
  */
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { evaluateFilter, FilterSyntaxError, parseEventsFilter, type FilterExpr } from '../api/odataFilter';
 import { parseServiceTime, type HealthEvent, type RateLimitStatus } from '../model/schemas';
+import { createAuthenticator, type AuthRecord } from './authentication';
 import * as faultEffects from './faultEffects';
 import { FaultController, type Fault, type FaultInjector } from './faults';
 import { eventIdFor, generateEvents, generateGuids, type GeneratedEvent } from './generator';
@@ -51,6 +52,11 @@ export interface SampleServiceOptions {
   readonly eventsOverride?: readonly GeneratedEvent[];
   /** Makes fetchEventDetails answer 403 AuthorizationFailed (also switchable via `knobs`). */
   readonly denyFetchEventDetails?: boolean;
+  /**
+   * Accept signed, expiring tokens minted with this secret (see signedTokens.ts) instead of `token`:
+   * the stand-in for ARM when Azure mode is tested with the test-only authentication provider.
+   */
+  readonly signedTokensSecret?: string;
 }
 
 export interface SampleStats extends LimitCounters {
@@ -82,6 +88,8 @@ export interface SampleService {
   readonly knobs: SampleKnobs;
   /** The events the service holds (full, unhidden). */
   readonly events: readonly GeneratedEvent[];
+  /** With `signedTokensSecret`: every token check in order (account, token serial, outcome; never a token). */
+  readonly authRecords: readonly AuthRecord[];
   resetStats(): void;
   close(): Promise<void>;
 }
@@ -230,14 +238,11 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
       timers.add(t);
     });
   let origin = '';
-  const expectedToken = Buffer.from(`Bearer ${token}`);
-
-  const authorized = (req: IncomingMessage): boolean => {
-    const header = req.headers.authorization ?? '';
-    // Scheme is case-insensitive (RFC 7235); compare in constant time.
-    const normalized = Buffer.from(header.replace(/^bearer /i, 'Bearer '));
-    return normalized.length === expectedToken.length && timingSafeEqual(normalized, expectedToken);
-  };
+  const authenticator = createAuthenticator({
+    token,
+    now,
+    ...(options.signedTokensSecret !== undefined ? { signedTokensSecret: options.signedTokensSecret } : {}),
+  });
 
   const checkApiVersion = (url: URL, supported: readonly string[]): Reply | undefined => {
     const version = param(url, 'api-version');
@@ -483,11 +488,9 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     if (knobs.latencyMs > 0) {
       await sleep(knobs.latencyMs);
     }
-    if (!authorized(req)) {
-      send(req, res, {
-        ...error(401, 'InvalidAuthenticationToken', 'The access token is missing or invalid. Sign in again to get a new token.', 'Send Authorization: Bearer <token>.'),
-        headers: { 'www-authenticate': 'Bearer authorization_uri="https://login.microsoftonline.com/common", error="invalid_token"' },
-      }, undefined, url);
+    const rejection = authenticator.check(req.method ?? 'GET', url.pathname, req.headers.authorization);
+    if (rejection) {
+      send(req, res, { ...error(rejection.status, rejection.code, rejection.message, rejection.details), headers: { 'www-authenticate': rejection.wwwAuthenticate } }, undefined, url);
       return;
     }
     const method = req.method ?? 'GET';
@@ -566,6 +569,7 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     stats,
     knobs,
     events,
+    authRecords: authenticator.records,
     resetStats,
     close: () =>
       new Promise<void>((resolve) => {

@@ -187,6 +187,7 @@ export class ServiceHealthApp extends Disposable {
         this.ready = this.connections.apply(this.settings).then(() => this.view.render());
       }),
     );
+    this._register(this.auth.onDidChangeSigningIn((pending) => void setContext('serviceHealth.signingIn', pending)));
     this._register(vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)));
     this.registerCommands();
     this.queries = this._register(
@@ -298,6 +299,7 @@ export class ServiceHealthApp extends Disposable {
       }
       return ok;
     });
+    reg('serviceHealth.cancelSignIn', () => this.auth.cancelSignIn());
     reg('serviceHealth.signOut', () => this.signOut());
     reg('serviceHealth.selectSubscriptions', async () => {
       await this.ready;

@@ -47,6 +47,11 @@ export class AzureAuth extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when the signed-in state or account changes. */
   readonly onDidChange = this.changed.event;
+  /** The interactive sign-in waiting for the provider, if any; Cancel stops the wait. */
+  private pending: vscode.CancellationTokenSource | undefined;
+  private readonly pendingChanged = this._register(new vscode.EventEmitter<boolean>());
+  /** Fires with `signingIn` when an interactive sign-in starts or ends. */
+  readonly onDidChangeSigningIn = this.pendingChanged.event;
 
   constructor(
     target: AuthTarget,
@@ -109,19 +114,49 @@ export class AzureAuth extends Disposable {
     return session !== undefined;
   }
 
-  /** The "Sign In" command: may show VS Code's sign-in flow. Returns whether signed in. */
+  /** True while an interactive sign-in waits for the provider (consent, browser, account pick). */
+  get signingIn(): boolean {
+    return this.pending !== undefined;
+  }
+
+  /** Stops waiting for a pending interactive sign-in (VS Code's getSession takes no cancellation token). */
+  cancelSignIn(): void {
+    if (this.pending) {
+      this.log.info('Sign-in cancelled.');
+      this.pending.cancel();
+    }
+  }
+
+  /**
+   * The "Sign In" command: may show VS Code's sign-in flow. Returns whether signed in. After Sign Out
+   * VS Code is asked to forget which account this extension used, so the user can pick another one.
+   */
   async signIn(): Promise<boolean> {
     this.warnIfSovereignProviderUnset();
-    const epoch = this.epoch;
-    const session = await this.getSession({ createIfNone: true });
-    if (epoch !== this.epoch) {
+    if (this.pending) {
       return false;
     }
-    if (session) {
-      await this.memento.update(SIGNED_OUT_KEY, undefined);
+    const epoch = this.epoch;
+    const chooseAccount = this.memento.get<boolean>(SIGNED_OUT_KEY) === true;
+    const cancel = new vscode.CancellationTokenSource();
+    this.setPending(cancel);
+    try {
+      // The status bar shows it is waiting; the progress ends with the wait, however it ends.
+      const session = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Signing in…' }, () =>
+        untilCancelled(this.getSession({ createIfNone: true, ...(chooseAccount ? { clearSessionPreference: true } : {}) }), cancel.token),
+      );
+      if (epoch !== this.epoch || cancel.token.isCancellationRequested) {
+        return false;
+      }
+      if (session) {
+        await this.memento.update(SIGNED_OUT_KEY, undefined);
+      }
+      this.setSession(session ?? this.session);
+      return session !== undefined;
+    } finally {
+      this.setPending(undefined);
+      cancel.dispose();
     }
-    this.setSession(session ?? this.session);
-    return session !== undefined;
   }
 
   /** Forgets the session for this extension; the account stays in VS Code. */
@@ -164,11 +199,19 @@ export class AzureAuth extends Disposable {
     } catch (error) {
       // Cancelled consent, a provider that is missing or misconfigured: never a crash, one log line.
       const message = error instanceof Error ? error.message : String(error);
-      if (options.createIfNone) {
-        void vscode.window.showWarningMessage(`Sign-in did not complete: ${message}. Run "Service Health: Sign In" to try again.`);
+      if (options.createIfNone && !isDismissal(message)) {
+        void vscode.window.showWarningMessage(`Sign-in did not complete (${message.replace(/\.$/, '')}); select Sign In to try again.`);
       }
       this.log.warn(`Sign-in with provider ${provider} did not complete: ${message}`);
       return undefined;
+    }
+  }
+
+  private setPending(next: vscode.CancellationTokenSource | undefined): void {
+    const was = this.pending !== undefined;
+    this.pending = next;
+    if (was !== (next !== undefined)) {
+      this.pendingChanged.fire(next !== undefined);
     }
   }
 
@@ -193,4 +236,32 @@ export class AzureAuth extends Disposable {
       this.changed.fire();
     }
   }
+}
+
+/** VS Code's answer when the user dismissed its consent dialog or account picker: their choice, not a failure. */
+function isDismissal(message: string): boolean {
+  return /did not consent|cancel/i.test(message);
+}
+
+/** Resolves with the promise's value, or undefined as soon as the token is cancelled. */
+function untilCancelled<T>(promise: Thenable<T | undefined>, token: vscode.CancellationToken): Promise<T | undefined> {
+  if (token.isCancellationRequested) {
+    return Promise.resolve(undefined);
+  }
+  return new Promise<T | undefined>((resolve, reject) => {
+    const sub = token.onCancellationRequested(() => {
+      sub.dispose();
+      resolve(undefined);
+    });
+    promise.then(
+      (value) => {
+        sub.dispose();
+        resolve(value);
+      },
+      (error: unknown) => {
+        sub.dispose();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }

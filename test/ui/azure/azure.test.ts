@@ -1,0 +1,158 @@
+// Azure mode as a user meets it, in the real workbench: sign-in through VS Code's own consent dialog
+// and account picker (answered by the test-only `microsoft` provider, see fixture.ts), the
+// subscription picker, events from the ARM stand-in, a token expiring on its way, switching account
+// and signing out. The tests run in order: each starts where the previous one left the workbench.
+import * as assert from 'node:assert/strict';
+import { clickActivityBarIcon, screenshot, viewContainer } from '../../harness/ui';
+import { uiSession } from '../session';
+import { CONTAINER_ID, CONTAINER_TITLE, eventRows, runPaletteCommand, viewTitleAction, waitFor } from '../steps';
+import type { AuthRecord } from '../../../src/core/sample';
+import { ACCOUNTS, azureFixture } from './fixture';
+import { pickAnotherAccount, pickSubscriptions, signInFromWelcome, statusBarSpinners, notifications, welcome, welcomeButton } from './steps';
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CONSENT = /The extension 'Service Health' wants to sign in using Microsoft\./;
+const [ADA, GRACE] = ACCOUNTS.map((a) => a.label);
+
+/** No spinner in the status bar, also a moment later (a leftover would keep spinning). */
+async function assertNoSpinner(what: string): Promise<void> {
+  const { page } = uiSession();
+  await new Promise((r) => setTimeout(r, 1_500));
+  assert.equal(await statusBarSpinners(page).count(), 0, `a spinner is left in the status bar after ${what}`);
+}
+
+function recordsSince(index: number): AuthRecord[] {
+  return azureFixture().service.authRecords.slice(index);
+}
+
+describe('Azure mode in the workbench (UI)', function () {
+  this.timeout(120_000);
+
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed') return;
+    const { page, artifactsDir, logs } = uiSession();
+    const file = await screenshot(page, artifactsDir, `azure ${this.currentTest.title}`).catch(() => 'none');
+    console.error(`[ui] failure screenshot: ${file}\n[ui] last workbench lines:\n${logs.slice(-30).join('\n')}`);
+  });
+
+  it('a user who dismisses VS Code\'s consent dialog is back at Sign In, with no spinner and no error', async () => {
+    const { page } = uiSession();
+    await clickActivityBarIcon(page, CONTAINER_TITLE);
+    await welcomeButton(page, 'Sign In').waitFor({ state: 'visible', timeout: 60_000 });
+    const message = await signInFromWelcome(page, 'Cancel');
+    assert.match(message, CONSENT, 'the consent dialog does not read as in production');
+    await welcomeButton(page, 'Sign In').waitFor({ state: 'visible', timeout: 10_000 });
+    await assertNoSpinner('a dismissed sign-in');
+    assert.deepEqual(await notifications(page), [], 'dismissing the dialog (the user\'s choice) raised a notification');
+    assert.equal(azureFixture().service.authRecords.length, 0, 'a request reached the service without a sign-in');
+  });
+
+  it('a sign-in the identity provider fails says so in one sentence, and leaves Sign In and no spinner', async () => {
+    const { page } = uiSession();
+    await signInFromWelcome(page);
+    await welcomeButton(page, 'Sign In').waitFor({ state: 'visible', timeout: 30_000 });
+    await assertNoSpinner('a failed sign-in');
+    const said = await waitFor(async () => {
+      const texts = await notifications(page);
+      return texts.length > 0 ? texts : undefined;
+    }, 30_000, 'no notification after the failed sign-in');
+    assert.deepEqual(said, ['Sign-in did not complete (The Microsoft sign-in page could not be reached); select Sign In to try again.']);
+    await notifications(page, true);
+  });
+
+  it('Sign In: consent, a subscription picker that shows names (not GUIDs), then the picked subscriptions\' events', async () => {
+    const { page } = uiSession();
+    const service = azureFixture().service;
+    await signInFromWelcome(page);
+    const labels = await pickSubscriptions(page, ['Contoso Production', 'Fabrikam Analytics']);
+    assert.deepEqual([...labels].sort(), ['Contoso Dev/Test', 'Contoso Production', 'Fabrikam Analytics']);
+    assert.ok(labels.every((l) => !GUID.test(l)), `the picker shows GUIDs: ${labels.join(', ')}`);
+    await eventRows(page).first().waitFor({ state: 'visible', timeout: 60_000 });
+    const picked = [service.subscriptionIds[0], service.subscriptionIds[2]].map((id) => id?.toLowerCase());
+    const eventPaths = service.authRecords.filter((r) => r.path.endsWith('/events')).map((r) => r.path.split('/')[2]?.toLowerCase());
+    assert.ok(eventPaths.length > 0 && eventPaths.every((id) => picked.includes(id)), `events were read for ${eventPaths.join(', ')}`);
+    assert.ok(service.authRecords.every((r) => r.outcome === 'ok' && r.account === ADA), 'a request went without Ada\'s valid token');
+  });
+
+  it('an access token that expires on its way to the service is renewed silently, once, and the view still loads', async () => {
+    const { page } = uiSession();
+    const service = azureFixture().service;
+    const last = service.authRecords.at(-1);
+    assert.ok(last?.expires !== undefined && last.serial !== undefined);
+    // Requests reach the service only once the token they carry has expired (a slow network).
+    const holdMs = Math.max(0, last.expires - Date.now()) + 1_000;
+    const from = service.authRecords.length;
+    service.knobs.latencyMs = holdMs;
+    await (await viewTitleAction(page, 'Refresh')).click();
+    await waitFor(async () => (recordsSince(from).some((r) => r.outcome === 'expired') ? true : undefined), holdMs + 30_000, 'no request arrived with an expired token');
+    service.knobs.latencyMs = 0;
+    await waitFor(async () => {
+      const rs = recordsSince(from);
+      const expired = rs.filter((r) => r.outcome === 'expired');
+      return expired.every((e) => rs.some((r) => r.outcome === 'ok' && r.path === e.path && r.at >= e.at)) ? rs : undefined;
+    }, 30_000, 'a request rejected for its expired token was not sent again');
+    const records = recordsSince(from);
+    const expired = records.filter((r) => r.outcome === 'expired');
+    for (const e of expired) {
+      assert.equal(e.serial, last.serial, 'the rejected token is not the one the view had');
+      const retries = records.filter((r) => r.path === e.path && r.at >= e.at && r.outcome === 'ok');
+      assert.equal(retries.length, 1, `${e.path} was sent ${retries.length} times after its 401`);
+      assert.equal(retries[0]?.serial, last.serial + 1, 'the retry did not carry the renewed token');
+    }
+    assert.equal(records.filter((r) => r.outcome !== 'ok' && r.outcome !== 'expired').length, 0, 'a request went without a valid token');
+    assert.equal(expired.filter((e, i) => expired.findIndex((x) => x.path === e.path) !== i).length, 0, 'a request got two 401s');
+    await eventRows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
+    assert.deepEqual(await notifications(page), [], 'the user was told something (asked to sign in again?)');
+  });
+
+  it('switching account: Sign Out, then Sign In with another account in VS Code\'s account picker', async () => {
+    const { page } = uiSession();
+    const service = azureFixture().service;
+    await runPaletteCommand(page, 'Service Health: Sign Out');
+    await welcomeButton(page, 'Sign In').waitFor({ state: 'visible', timeout: 30_000 });
+    await signInFromWelcome(page);
+    const accounts = await pickAnotherAccount(page);
+    assert.ok(accounts.includes(ADA ?? ''), `the account picker does not offer Ada: ${accounts.join(', ')}`);
+    const from = service.authRecords.length;
+    await pickSubscriptions(page, ['Contoso Dev/Test']);
+    await eventRows(page).first().waitFor({ state: 'visible', timeout: 60_000 });
+    const records = recordsSince(from);
+    assert.ok(records.length > 0 && records.every((r) => r.account === GRACE && r.outcome === 'ok'), `requests after the switch: ${JSON.stringify(records.map((r) => r.account))}`);
+  });
+
+  it('Sign Out brings the welcome view back; a sign-in that never finishes says "Signing in…" until Cancel, leaving no spinner', async () => {
+    const { page } = uiSession();
+    await runPaletteCommand(page, 'Service Health: Sign Out');
+    await welcomeButton(page, 'Sign In').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await eventRows(page).count(), 0, 'events are still shown after Sign Out');
+    await signInFromWelcome(page);
+    await pickAnotherAccount(page);
+    // The browser flow never finishes: the view says what is going on and offers Cancel.
+    await welcomeButton(page, 'Cancel').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await welcome(page).innerText(), /Signing in…/);
+    // The status bar shows the wait too (which also proves the spinner locator finds one).
+    await statusBarSpinners(page).first().waitFor({ state: 'visible', timeout: 10_000 });
+    await welcomeButton(page, 'Cancel').click();
+    await welcomeButton(page, 'Sign In').waitFor({ state: 'visible', timeout: 10_000 });
+    assert.equal(await viewContainer(page, CONTAINER_ID).getByText(/Signing in…/).count(), 0);
+    await assertNoSpinner('a cancelled sign-in');
+  });
+
+  it('no access token reaches the Service Health log', async () => {
+    const { page } = uiSession();
+    await runPaletteCommand(page, 'Service Health: Show Log');
+    const output = page.locator('.part.panel .view-lines');
+    await output.getByText('Sign-in cancelled.').first().waitFor({ state: 'visible', timeout: 20_000 });
+    // The editor renders only the lines in view: make the panel tall enough for the whole session.
+    await runPaletteCommand(page, 'View: Toggle Maximized Panel');
+    // Monaco renders spaces as no-break spaces and links (contoso.com) as separate spans.
+    const read = async (): Promise<string> => (await output.innerText()).replace(/\s+/g, ' ');
+    const shown = await waitFor(async () => {
+      const text = await read();
+      return text.includes('Signed in as ada@contoso.com.') ? text : undefined;
+    }, 10_000, 'the log does not show the first sign-in');
+    // Every token the test provider issues starts with "sht1." (see signedTokens.ts).
+    assert.match(shown, /Signed in as grace@fabrikam\.com\./, 'the visible part of the log does not cover both sign-ins');
+    assert.ok(!shown.includes('sht1.') && !/Bearer\s/i.test(shown), 'the log shows a token');
+  });
+});
