@@ -13,7 +13,7 @@ const ALLOWED = [
   /^CHANGELOG\.md$/,
   /^LICENSE$/,
   /^dist\/[\w.-]+\.js$/,
-  /^dist\/webview\/[\w.-]+\.js$/,
+  /^dist\/webview\/[\w.-]+\.(js|css)$/,
   /^dist\/codicons\/codicon\.(css|ttf)$/,
   /^media\/[\w./-]+\.(svg|css|png)$/,
   /^docs\/images\/[\w.-]+\.png$/,
