@@ -36,6 +36,8 @@ const suites = [
   ['unit', 'npx', ['mocha']],
   ['vscode', process.execPath, ['scripts/test-vscode.mjs']],
   ['ui', process.execPath, ['scripts/test-ui.mjs']],
+  // Last: it builds the production .vsix into dist/ and exercises it installed, as users get it.
+  ['vsix', process.execPath, ['scripts/test-vsix.mjs']],
 ].filter(([label]) => !only || label === only);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

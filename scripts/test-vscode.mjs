@@ -1,6 +1,6 @@
 // `npm run test:vscode`: the integration tests in a real VS Code, offline (VS Code server from the npm
 // package code-server, driven through Debian's Chromium). Needs `npm run build` and `npm run compile` first.
-// Env: SERVICE_HEALTH_VSCODE_TIMEOUT_MS (default 300000), SERVICE_HEALTH_VERBOSE=1 (workbench console),
+// Env: SERVICE_HEALTH_VSCODE_TIMEOUT_MS (default 900000), SERVICE_HEALTH_VERBOSE=1 (workbench console),
 // SERVICE_HEALTH_TEST_GREP (mocha grep), SERVICE_HEALTH_CHROMIUM (default /usr/bin/chromium).
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,7 +16,7 @@ for (const needed of [entry, join(root, 'out', 'test', 'integration', 'index.js'
   }
 }
 const { runIntegrationTests } = createRequire(import.meta.url)(entry);
-const timeoutMs = Number(process.env.SERVICE_HEALTH_VSCODE_TIMEOUT_MS ?? 300_000);
+const timeoutMs = Number(process.env.SERVICE_HEALTH_VSCODE_TIMEOUT_MS ?? 900_000);
 try {
   process.exitCode = await runIntegrationTests({
     root,

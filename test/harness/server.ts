@@ -33,6 +33,11 @@ export interface StartServerOptions {
    * (the web workbench honours only one extensionDevelopmentPath).
    */
   readonly preinstall?: readonly string[];
+  /**
+   * Packaged extensions (.vsix) installed with the server's own `--install-extension` into the
+   * fresh extensions dir before it starts, offline: what a user installs, not a development folder.
+   */
+  readonly installVsix?: readonly string[];
 }
 
 /** Asks the OS for a free loopback port. The tiny race until the server binds it is acceptable here. */
@@ -111,6 +116,30 @@ async function waitForVersion(origin: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`The VS Code server did not answer ${origin}/version within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** Runs the server's CLI `--install-extension`, which installs and exits (about 7 s, no network). */
+async function installVsix(runtime: Runtime, vsix: string, dirs: { serverData: string; userData: string; extensions: string; XDG_CONFIG_HOME: string; XDG_DATA_HOME: string; XDG_CACHE_HOME: string }): Promise<void> {
+  const args = [
+    runtime.serverMain,
+    '--install-extension', vsix,
+    '--accept-server-license-terms',
+    '--server-data-dir', dirs.serverData,
+    '--user-data-dir', dirs.userData,
+    '--extensions-dir', dirs.extensions,
+  ];
+  const env = cleanEnv({}, { XDG_CONFIG_HOME: dirs.XDG_CONFIG_HOME, XDG_DATA_HOME: dirs.XDG_DATA_HOME, XDG_CACHE_HOME: dirs.XDG_CACHE_HOME });
+  const child = spawn(runtime.nodePath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString('utf8')));
+  const code = await new Promise<number | null>((resolve) => {
+    child.once('exit', (c) => resolve(c));
+    child.once('error', () => resolve(-1));
+  });
+  if (code !== 0 || !/successfully installed/i.test(out)) {
+    throw new Error(`The VS Code server could not install ${vsix} (exit ${String(code)}):\n${out.slice(-4000)}`);
+  }
+}
+
 export async function startServer(options: StartServerOptions): Promise<VsCodeServer> {
   const tempDir = await mkdtemp(join(tmpdir(), 'service-health-vscode-'));
   const dirs = {
@@ -123,6 +152,9 @@ export async function startServer(options: StartServerOptions): Promise<VsCodeSe
   };
   await Promise.all(Object.values(dirs).map((d) => mkdir(d, { recursive: true })));
   await preinstallExtensions(options.preinstall ?? [], dirs.extensions);
+  for (const vsix of options.installVsix ?? []) {
+    await installVsix(options.runtime, vsix, dirs);
+  }
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;

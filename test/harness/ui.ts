@@ -124,6 +124,8 @@ export interface LaunchOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Extension folders installed next to the one under development (see startServer). */
   readonly preinstall?: readonly string[];
+  /** A packaged .vsix to install and run instead of the development folder. */
+  readonly installVsix?: string;
 }
 
 /**
@@ -133,7 +135,12 @@ export interface LaunchOptions {
 export async function launchWorkbench(options: LaunchOptions): Promise<WorkbenchSession> {
   const runtime = await ensureRuntime({ dir: join(options.root, '.vscode-test', 'runtime') });
   const ownFolder = options.folder === undefined ? await mkdtemp(join(tmpdir(), 'service-health-workspace-')) : undefined;
-  const server = await startServer({ runtime, ...(options.env ? { env: options.env } : {}), ...(options.preinstall ? { preinstall: options.preinstall } : {}) });
+  const server = await startServer({
+    runtime,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.preinstall ? { preinstall: options.preinstall } : {}),
+    ...(options.installVsix ? { installVsix: [options.installVsix] } : {}),
+  });
   const logs: string[] = [];
   let workbench: Workbench | undefined;
   const close = async (): Promise<void> => {
@@ -144,7 +151,7 @@ export async function launchWorkbench(options: LaunchOptions): Promise<Workbench
   try {
     workbench = await openWorkbench({
       server,
-      extensionDevelopmentPath: options.root,
+      ...(options.installVsix ? {} : { extensionDevelopmentPath: options.root }),
       folder: options.folder ?? ownFolder ?? options.root,
       onLog: (line) => logs.push(line),
       ...(options.viewport ? { viewport: options.viewport } : {}),

@@ -23,8 +23,8 @@ export function chromiumPath(): string {
 
 export interface OpenWorkbenchOptions {
   readonly server: VsCodeServer;
-  /** Absolute path of the extension folder (the one with package.json). */
-  readonly extensionDevelopmentPath: string;
+  /** Absolute path of the extension folder (the one with package.json); none when testing an installed .vsix. */
+  readonly extensionDevelopmentPath?: string;
   /** Absolute path of the folder with the tests' index.js; leave out for a demo or screenshots. */
   readonly extensionTestsPath?: string;
   /** Folder to open as the workspace. */
@@ -49,7 +49,10 @@ function remoteUri(server: VsCodeServer, absPath: string): string {
 }
 
 export function workbenchUrl(options: Omit<OpenWorkbenchOptions, 'onLog' | 'viewport'>): string {
-  const payload: [string, string][] = [['extensionDevelopmentPath', remoteUri(options.server, options.extensionDevelopmentPath)]];
+  const payload: [string, string][] = [];
+  if (options.extensionDevelopmentPath !== undefined) {
+    payload.push(['extensionDevelopmentPath', remoteUri(options.server, options.extensionDevelopmentPath)]);
+  }
   if (options.extensionTestsPath !== undefined) {
     payload.push(['extensionTestsPath', remoteUri(options.server, options.extensionTestsPath)]);
   }

@@ -129,6 +129,18 @@ describe('extension (real VS Code)', function () {
     await health.setGroupBy('type');
   });
 
+  /**
+   * The view's selection reaches the extension host as an event after reveal() resolves (the
+   * workbench renders first); on a loaded machine that takes a moment, so wait for it (up to 10 s).
+   */
+  async function selectionSettled(expected: string[]): Promise<string[]> {
+    const until = Date.now() + 10_000;
+    while (Date.now() < until && JSON.stringify(health.selectedTreeIds()) !== JSON.stringify(expected)) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return health.selectedTreeIds();
+  }
+
   it('reveals an event: selects its row (inside a folded Resolved group) in the Events view', async () => {
     await health.setGroupBy('type');
     // reveal() needs the view in the workbench; the notification's "Show" opens it the same way.
@@ -141,7 +153,7 @@ describe('extension (real VS Code)', function () {
 
     const revealed = await health.revealEvent({ subscriptionId: target.subscriptionId, trackingId: target.trackingId });
     assert.equal(revealed, true);
-    assert.deepEqual(health.selectedTreeIds(), rowIds);
+    assert.deepEqual(await selectionSettled(rowIds), rowIds);
   });
 
   it('reveals the subscription\'s own row in subscription grouping', async () => {
@@ -157,7 +169,7 @@ describe('extension (real VS Code)', function () {
     assert.equal(rowIds.length, 1, `one row for the copy under ${groupId}`);
 
     assert.equal(await health.revealEvent({ subscriptionId: shared.subscriptionId, trackingId: shared.trackingId }), true);
-    assert.deepEqual(health.selectedTreeIds(), rowIds);
+    assert.deepEqual(await selectionSettled(rowIds), rowIds);
     await health.setGroupBy('type');
   });
 

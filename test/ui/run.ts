@@ -10,6 +10,7 @@ import Mocha from 'mocha';
 import { launchWorkbench, type WorkbenchSession } from '../harness/ui';
 import { prepareAzureWorkbench } from './azure/fixture';
 import { setUiSession } from './session';
+import { prepareVsixWorkbench } from './vsix/fixture';
 import { createSampleWorkspace } from './workspace';
 
 export interface UiTestOptions {
@@ -22,6 +23,8 @@ export interface UiTestOptions {
   readonly verbose?: boolean;
   /** Ends the run early (Ctrl+C); the workbench is closed all the same. */
   readonly signal?: AbortSignal;
+  /** Runs only the smoke group against this packaged extension, installed instead of the development folder. */
+  readonly vsix?: string;
 }
 
 /** What a group's workbench opens: its workspace, and what the server needs next to the extension. */
@@ -29,6 +32,7 @@ export interface PreparedWorkbench {
   readonly folder: string;
   readonly env?: Readonly<Record<string, string>>;
   readonly preinstall?: readonly string[];
+  readonly installVsix?: string;
   dispose(): Promise<void>;
 }
 
@@ -56,10 +60,13 @@ export async function runUiTests(options: UiTestOptions): Promise<number> {
     message: () => (options.signal?.aborted ? 'Interrupted.' : `The UI tests did not finish within ${timeoutMs} ms.`),
   };
   const testDir = join(options.root, 'out', 'test', 'ui');
-  const groups: Group[] = [
-    { name: 'sample', testDir, prepare: () => createSampleWorkspace() },
-    { name: 'azure', testDir: join(testDir, 'azure'), prepare: () => prepareAzureWorkbench(options.root) },
-  ];
+  const vsix = options.vsix;
+  const groups: Group[] = vsix
+    ? [{ name: 'vsix', testDir: join(testDir, 'vsix'), prepare: () => prepareVsixWorkbench(vsix) }]
+    : [
+        { name: 'sample', testDir, prepare: () => createSampleWorkspace() },
+        { name: 'azure', testDir: join(testDir, 'azure'), prepare: () => prepareAzureWorkbench(options.root) },
+      ];
   const totals = { passes: 0, failures: 0, groups: 0 };
   try {
     for (const group of groups) {
@@ -113,6 +120,7 @@ async function runGroup(group: Group, options: UiTestOptions, limit: Limit): Pro
       viewport: { width: 1400, height: 900 },
       ...(prepared.env ? { env: prepared.env } : {}),
       ...(prepared.preinstall ? { preinstall: prepared.preinstall } : {}),
+      ...(prepared.installVsix ? { installVsix: prepared.installVsix } : {}),
     });
     const launched = await Promise.race([launching, limit.reached]);
     if (launched === 'timeout') {

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { errorEnvelopeSchema } from '../model/schemas';
 import type { HttpResponse } from '../http/types';
+import { stripTags } from '../text/scan';
 
 /** Which operation a response belongs to; it decides the wording of 403 and 404 messages. */
 export type ApiOperation = 'listEvents' | 'fetchEventDetails' | 'listSubscriptions' | 'rateLimit';
@@ -16,18 +17,54 @@ export interface ApiErrorContext {
 }
 
 const MAX_EXCERPT = 160;
+/**
+ * Service text is cut to this many characters before anything scans it: an excerpt is at most
+ * MAX_EXCERPT long, so the rest of a 1 MB error page never needs reading.
+ */
+const SCAN_LIMIT = 4096;
+
+/** Characters a bearer token or a JWT is made of (base64url, base64 and `.~+/=`). */
+const TOKEN_CHARS = /[A-Za-z0-9._~+/=-]+/g;
+
+/**
+ * Hides anything that looks like a JWT (`eyJ…` with two dots) in one pass over maximal runs of
+ * token characters; a run that holds one is hidden from the `eyJ` on (more is hidden, never less).
+ */
+function redactJwts(text: string): string {
+  return text.replace(TOKEN_CHARS, (run) => {
+    const at = run.search(/(?:^|[^A-Za-z0-9_])eyJ/);
+    if (at < 0) {
+      return run;
+    }
+    const start = run.startsWith('eyJ') ? 0 : at + 1;
+    const dots = run.slice(start).split('.').length - 1;
+    return dots >= 2 && run.length - start >= 13 ? `${run.slice(0, start)}[redacted]` : run;
+  });
+}
+
+/** Drops the trailing run of token characters: the part of a token a cut may have split. */
+function withoutCutToken(text: string): string {
+  let end = text.length;
+  while (end > 0 && /[A-Za-z0-9._~+/=-]/.test(text.charAt(end - 1))) {
+    end -= 1;
+  }
+  return text.slice(0, end);
+}
 
 /**
  * Makes service-supplied text safe for a one-line message: drops control characters (no terminal
  * escape injection), collapses whitespace, hides anything that looks like a bearer token or JWT,
- * and shortens it.
+ * and shortens it. Only the first SCAN_LIMIT characters are read, and token characters cut
+ * there are dropped, so a token split by the cut cannot show half of itself.
  */
 export function safeExcerpt(text: string, max = MAX_EXCERPT): string {
-  const cleaned = text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
-    .replace(/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer [redacted]')
-    .replace(/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, '[redacted]')
+  const head = text.length > SCAN_LIMIT ? withoutCutToken(text.slice(0, SCAN_LIMIT)) : text;
+  const cleaned = redactJwts(
+    head
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+      .replace(/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer [redacted]'),
+  )
     .replace(/\s+/g, ' ')
     .trim();
   return cleaned.length > max ? `${cleaned.slice(0, max - 1)}…` : cleaned;
@@ -102,7 +139,7 @@ export class ApiError extends Error {
     let details = parsed?.details;
     if (!parsed) {
       // Not JSON (a proxy page, an empty body): keep a short excerpt, never the whole page.
-      const excerpt = safeExcerpt(response.body.replace(/<[^>]*>/g, ' '), 120);
+      const excerpt = safeExcerpt(stripTags(response.body.slice(0, SCAN_LIMIT)), 120);
       details = excerpt || undefined;
     } else if (serviceMessage === undefined) {
       serviceMessage = detailsText(details) ? safeExcerpt(detailsText(details) ?? '') : undefined;

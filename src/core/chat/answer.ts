@@ -8,6 +8,7 @@ import { lastUpdateOf, regionsOf, relativeTime, statusOf, titleOf, type EventRef
 import type { QuotaState } from '../http/types';
 import { formatQuery, type ParsedQuery } from '../query';
 import { describeQuota, quotaRows } from '../quota/quotaSummary';
+import { trimEndChars, trimStartChars } from '../text/scan';
 
 /** How many events an answer lists before "…and N more". */
 export const DEFAULT_MAX_LINES = 10;
@@ -208,14 +209,18 @@ export function followupsFor(q: ParsedQuery): Followup[] {
   return out.slice(0, 3);
 }
 
+/** Quotes people put around a name: straight, curly and back quotes. */
+const QUOTES = '"\'“”`';
+
 /** "summarize ABCD-123", "what happened with Front Door?" → the thing to summarise. */
 export function summarizeTarget(prompt: string): string | undefined {
-  const text = prompt.trim().replace(/[?.!]+$/u, '').trim();
+  const text = trimEndChars(prompt.trim(), '?.!').trim();
   const m =
     /^(?:please\s+)?(?:summari[sz]e|sum\s+up|recap)\s+(.+)$/iu.exec(text) ??
     /^what\s+(?:happened|is\s+happening|'s\s+happening)\s+(?:with|to|in|at)\s+(.+)$/iu.exec(text) ??
     /^tell\s+me\s+(?:more\s+)?about\s+(.+)$/iu.exec(text);
-  const target = m?.[1]?.replace(/^(?:the\s+)?(?:event|incident|issue|outage)\s+/iu, '').replace(/^["'“”`]+|["'“”`]+$/gu, '').trim();
+  const named = m?.[1]?.replace(/^(?:the\s+)?(?:event|incident|issue|outage)\s+/iu, '');
+  const target = named === undefined ? undefined : trimEndChars(trimStartChars(named, QUOTES), QUOTES).trim();
   return target ? target : undefined;
 }
 

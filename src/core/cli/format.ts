@@ -1,6 +1,7 @@
 /** Terminal formatting of events, subscriptions and quotas for the CLI. */
 import type { QuotaSnapshot, QuotaState } from '../http/types';
 import { parseServiceTime, trackingIdOf, type HealthEvent, type RateLimitStatus, type Subscription } from '../model/schemas';
+import { stripTags } from '../text/scan';
 
 /**
  * Service text on a terminal: control characters (ANSI escapes included) become spaces so the
@@ -18,17 +19,58 @@ export function terminalText(value: unknown, multiline = false): string {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
+/** What a tag becomes in plain text: line breaks for `<br>` and block ends, a dash for `<li>`. */
+function tagText(inner: string): string {
+  if (/^br\s*\/?$/i.test(inner) || /^\/(p|div|li|h[1-6]|tr)$/i.test(inner)) {
+    return '\n';
+  }
+  return /^li/i.test(inner) ? '- ' : '';
+}
+
+/**
+ * Removes `<script …>…</script>` and `<style …>…</style>` with their content, scanning forward
+ * only: once a closing tag is missing, it is missing for every later opening tag too.
+ */
+function dropScriptsAndStyles(html: string): string {
+  const opening = /<(script|style)/gi;
+  const unclosed = new Set<string>();
+  const out: string[] = [];
+  let from = 0;
+  let openEnd = -1; // the next `>`; reused while it is still ahead, so no stretch is scanned twice
+  for (let m = opening.exec(html); m; m = opening.exec(html)) {
+    const name = (m[1] ?? '').toLowerCase();
+    if (openEnd < opening.lastIndex) {
+      openEnd = html.indexOf('>', opening.lastIndex);
+    }
+    if (openEnd < 0) {
+      break;
+    }
+    if (unclosed.has(name)) {
+      continue;
+    }
+    const closing = new RegExp(`</${name}>`, 'gi');
+    closing.lastIndex = openEnd + 1;
+    const close = closing.exec(html);
+    if (!close) {
+      unclosed.add(name);
+      continue;
+    }
+    out.push(html.slice(from, m.index));
+    from = closing.lastIndex;
+    opening.lastIndex = from;
+  }
+  out.push(html.slice(from));
+  return out.join('');
+}
+
 /** Event descriptions are HTML; a terminal gets plain text with paragraph breaks. */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) {
     return '';
   }
-  const text = html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '- ')
-    .replace(/<[^>]*>/g, '')
+  // One pass each over the text (no backtracking regex over tags): unclosed `<` or `<script`
+  // repeated through a 1 MB description stays linear.
+  const text = stripTags(dropScriptsAndStyles(html), tagText)
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
       if (name.startsWith('#')) {
         const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
@@ -38,7 +80,8 @@ export function htmlToText(html: string | null | undefined): string {
     });
   return terminalText(text, true)
     .split('\n')
-    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    // Single spaces are left alone (no work per word); longer runs and tabs become one space.
+    .map((line) => line.replace(/[ \t]{2,}|\t/g, ' ').trim())
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

@@ -2,6 +2,7 @@
  * String keys used to compare names the way people type them. Kept separate so the parser,
  * the predicate and formatQuery agree on what "the same name" means.
  */
+import { splitTrailingParenthetical } from '../text/scan';
 
 /** Lower-case letters and digits only, in any script: "West-Europe" and "west europe" → "westeurope". */
 export function compactKey(value: string): string {
@@ -22,7 +23,7 @@ export function regionKey(name: string): string {
  * parenthesised abbreviation, so "Azure Kubernetes Service (AKS)" meets "Kubernetes Service".
  */
 export function serviceKey(name: string): string {
-  const withoutAbbreviation = name.replace(/\s*\([^()]*\)\s*$/u, '');
+  const withoutAbbreviation = splitTrailingParenthetical(name)?.base ?? name;
   const key = compactKey(withoutAbbreviation).replace(/^(azure|microsoft)(?=.)/u, '');
   return key || compactKey(name);
 }

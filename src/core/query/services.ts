@@ -1,3 +1,4 @@
+import { splitTrailingParenthetical } from '../text/scan';
 import { compactKey, serviceKey } from './normalize';
 
 /**
@@ -108,13 +109,14 @@ export function buildServiceIndex(knownServices: readonly string[] | undefined):
   };
   for (const name of names) {
     add(name, name);
-    const withoutAbbreviation = name.replace(/\s*\([^()]*\)\s*$/u, '');
+    const parenthetical = splitTrailingParenthetical(name);
+    const withoutAbbreviation = parenthetical?.base ?? name;
     add(withoutAbbreviation, name);
     const stripped = withoutAbbreviation.replace(/^(Azure|Microsoft)\s+/iu, '');
     if (stripped !== withoutAbbreviation && /\s/u.test(stripped)) {
       add(stripped, name);
     }
-    const abbreviation = /\(([^()]+)\)\s*$/u.exec(name)?.[1];
+    const abbreviation = parenthetical?.inner;
     if (abbreviation) {
       add(abbreviation, name);
     }

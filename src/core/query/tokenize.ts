@@ -2,6 +2,7 @@
  * Splits query text into structured terms (`key:value`, `key:"quoted value"`, `key:a,b`),
  * quoted phrases and plain words. Total: any input yields tokens, never an exception.
  */
+import { trimToLettersAndDigits } from '../text/scan';
 
 export type Token =
   | { readonly kind: 'term'; readonly key: string; readonly values: readonly string[]; readonly negated: boolean; readonly raw: string }
@@ -39,7 +40,7 @@ function readQuoted(chars: readonly string[], start: number): { value: string; e
 
 /** Strips punctuation around a word ("europe?" → "europe", "(AKS)" → "AKS"); inner characters stay. */
 export function trimWord(word: string): string {
-  return word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  return trimToLettersAndDigits(word);
 }
 
 export function tokenize(text: string, isKey: (key: string) => boolean): Token[] {

@@ -20,6 +20,7 @@ import { eventKey, type EventRefData } from './messages';
 import { eventPortalUrl, linkUrl, DEFAULT_PORTAL_URL } from './links';
 import { sanitizeVendorHtml, vendorText, type SafeHtml } from './sanitize';
 import { formatDuration, formatRelative, formatUtc } from './time';
+import { stripTags } from '../text/scan';
 
 export interface ViewModelOptions {
   /** Epoch ms used for relative times. */
@@ -222,8 +223,7 @@ function updates(event: HealthEvent, now: number): UpdateView[] {
 
 /** Visible text of sanitized HTML, for comparing sections: tags dropped, whitespace collapsed. */
 function comparableText(html: SafeHtml): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
+  return stripTags(html)
     .replace(/&nbsp;|&#160;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

@@ -1,0 +1,69 @@
+// What users install is what is tested: the production .vsix, installed with the VS Code server's own
+// --install-extension (no development path), checked for what a user sees first.
+import * as assert from 'node:assert/strict';
+import { clickActivityBarIcon, screenshot, viewContainer } from '../../harness/ui';
+import { uiSession } from '../session';
+import { CONTAINER_ID, CONTAINER_TITLE, detailsFrame, eventRows, groupRow, readQuota, setExpanded, waitFor } from '../steps';
+
+describe('the installed .vsix (smoke)', function () {
+  this.timeout(120_000);
+
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed') return;
+    const { page, artifactsDir, logs } = uiSession();
+    const file = await screenshot(page, artifactsDir, `vsix ${this.currentTest.title}`).catch(() => 'none');
+    console.error(`[ui] failure screenshot: ${file}\n[ui] last workbench lines:\n${logs.slice(-30).join('\n')}`);
+  });
+
+  it('runs from the extensions folder, not a development path', () => {
+    const { logs } = uiSession();
+    assert.ok(!logs.some((l) => /extensionDevelopmentPath|Loading development extension/i.test(l)), 'a development extension was loaded');
+  });
+
+  it('the view opens on its welcome: Sign In, or try the sample service', async () => {
+    const { page } = uiSession();
+    await clickActivityBarIcon(page, CONTAINER_TITLE);
+    const view = viewContainer(page, CONTAINER_ID);
+    await view.getByText(/Sign in with your Microsoft account/).first().waitFor({ state: 'visible', timeout: 60_000 });
+    assert.equal(await view.getByRole('button', { name: 'Sign In' }).first().isVisible(), true);
+    assert.equal(await view.getByRole('button', { name: 'Use Sample Service' }).first().isVisible(), true);
+  });
+
+  it('Use Sample Service loads the tree, and the quota shows in the status bar', async () => {
+    const { page } = uiSession();
+    await viewContainer(page, CONTAINER_ID).getByRole('button', { name: 'Use Sample Service' }).first().click();
+    await groupRow(page, 'Service issues').waitFor({ state: 'visible', timeout: 60_000 });
+    const quota = await readQuota(page);
+    assert.ok(quota.limit > 0 && quota.remaining <= quota.limit, quota.text);
+  });
+
+  it('an event row opens its details panel', async () => {
+    const { page } = uiSession();
+    await setExpanded(groupRow(page, 'Service issues'), true);
+    const row = eventRows(page).first();
+    await row.waitFor({ state: 'visible', timeout: 30_000 });
+    await row.click();
+    const frame = await detailsFrame(page);
+    const title = (await frame.locator('h1.title').innerText()).trim();
+    assert.ok(title.length > 0, 'the panel shows the event title');
+  });
+
+  it('its commands are in the palette, and the @health chat participant is declared by the installed manifest', async () => {
+    const { page } = uiSession();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill('>Service Health: ');
+    const labels = await waitFor(async () => {
+      const texts = await page.locator('.quick-input-widget .monaco-list-row .label-name').allInnerTexts();
+      return texts.length >= 5 ? texts : undefined;
+    }, 20_000, 'no Service Health commands in the palette');
+    await page.keyboard.press('Escape');
+    for (const expected of ['Refresh', 'Query Events…', 'Show API Quota']) {
+      assert.ok(labels.some((l) => l.includes(expected)), `"${expected}" is missing from ${labels.join(', ')}`);
+    }
+    // Registering a participant that the manifest does not declare logs an error in the extension host.
+    assert.ok(!uiSession().logs.some((l) => /chat participant.*not declared|must be declared/i.test(l)), 'the chat participant is not declared');
+  });
+});
