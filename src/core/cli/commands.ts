@@ -45,15 +45,16 @@ interface Session {
 
 /** Opens a client for one command; the caller closes it. */
 function openSession(ctx: CommandContext): Session {
-  const origin = parseEndpoint(str(ctx, 'endpoint'));
+  const baseUrl = parseEndpoint(str(ctx, 'endpoint'));
   const choice = chooseToken(str(ctx, 'token'), ctx.env);
   if (choice.warning) {
     ctx.stderr.write(`${choice.warning}\n`);
   }
   const token = choice.token;
   const tokenProvider: TokenProvider = { getToken: async () => token };
-  const client = new ThrottledClient({ origin, tokenProvider, userAgent: USER_AGENT });
-  return { client, api: new HealthEventsApi({ client, origin }), hasToken: token !== undefined };
+  // Credentials go to the origin only; the API layer puts the base URL's path before every operation.
+  const client = new ThrottledClient({ origin: new URL(baseUrl).origin, tokenProvider, userAgent: USER_AGENT });
+  return { client, api: new HealthEventsApi({ client, baseUrl }), hasToken: token !== undefined };
 }
 
 async function withSession(ctx: CommandContext, body: (session: Session) => Promise<number>): Promise<number> {
