@@ -107,7 +107,8 @@ export class HealthEventsApi {
 
   private async *pagesOf(subscriptionId: string, options: ListEventsOptions): AsyncGenerator<EventsPageWithEvents, void, undefined> {
     const query = [`api-version=${encodeURIComponent(this.apiVersion)}`];
-    if (options.filter !== undefined && options.filter.trim() !== '') {
+    const filterSent = options.filter !== undefined && options.filter.trim() !== '';
+    if (filterSent && options.filter !== undefined) {
       // `$` is a legal query character; ARM documents the literal `$filter` name.
       query.push(`$filter=${encodeURIComponent(options.filter)}`);
     }
@@ -124,7 +125,7 @@ export class HealthEventsApi {
       origin: this.origin,
       schema: eventsPageSchema,
       kind: 'an event list',
-      context: { operation: 'listEvents', subscriptionId },
+      context: { operation: 'listEvents', subscriptionId, filterSent },
       signal: options.signal,
     });
     for await (const page of pages) {
