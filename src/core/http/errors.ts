@@ -52,16 +52,33 @@ export class OriginPolicyError extends HttpClientError {
   }
 }
 
+/** Errors raised while a response body was read, after its status and headers had arrived. */
+const bodyErrors = new WeakSet<object>();
+
+/** Marks `error` as raised while reading a response body (see dispatchRequest in undiciParts). */
+export function markBodyError(error: unknown): void {
+  if (typeof error === 'object' && error !== null) {
+    bodyErrors.add(error);
+  }
+}
+
 export class NetworkError extends HttpClientError {
   /** Node/undici error code such as ECONNRESET, when known. */
   readonly code: string | undefined;
+  /** True when the service had answered and the connection broke while its body arrived. */
+  readonly afterHeaders: boolean;
 
   constructor(origin: string, code: string | undefined, cause: unknown) {
+    const afterHeaders = typeof cause === 'object' && cause !== null && bodyErrors.has(cause);
+    const why = code ? ` (${code})` : '';
     super(
-      `Could not reach ${origin}${code ? ` (${code})` : ''}; check your network connection or proxy settings and try again.`,
+      afterHeaders
+        ? `The connection to ${origin} broke while its answer was arriving${why}, so the answer was incomplete; try again, and check your network connection or proxy if it keeps happening.`
+        : `Could not reach ${origin}${why}; check your network connection or proxy settings and try again.`,
       { cause },
     );
     this.code = code;
+    this.afterHeaders = afterHeaders;
   }
 }
 

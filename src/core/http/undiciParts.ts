@@ -5,6 +5,7 @@
  * have no such side effect. `import type` below is erased at compile time.
  */
 import type { Agent as AgentClass, Dispatcher } from 'undici';
+import { markBodyError } from './errors';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- deep requires avoid undici's global side effect */
 export const Agent = require('undici/lib/dispatcher/agent') as typeof AgentClass;
@@ -14,9 +15,15 @@ const requestApi = require('undici/lib/api/api-request') as (
 ) => Promise<Dispatcher.ResponseData>;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-/** `dispatcher.request(options)` without relying on undici's index having patched the prototype. */
-export function dispatchRequest(dispatcher: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
-  return requestApi.call(dispatcher, options);
+/**
+ * `dispatcher.request(options)` without relying on undici's index having patched the prototype.
+ * An error of the body stream (the connection broke after the headers) is marked before any
+ * reader sees it, so NetworkError can say the answer was cut off instead of "could not reach".
+ */
+export async function dispatchRequest(dispatcher: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
+  const response = await requestApi.call(dispatcher, options);
+  response.body.on('error', markBodyError);
+  return response;
 }
 
 export type { Dispatcher };
