@@ -14,6 +14,8 @@ export interface ApiErrorContext {
   readonly operation: ApiOperation;
   readonly subscriptionId?: string;
   readonly trackingId?: string;
+  /** True when the request carried a `$filter`; only then can a 400 blame the filter. */
+  readonly filterSent?: boolean;
 }
 
 const MAX_EXCERPT = 160;
@@ -132,68 +134,109 @@ export class ApiError extends Error {
     this.operation = init.operation;
   }
 
-  static fromResponse(response: Pick<HttpResponse, 'status' | 'body'>, context: ApiErrorContext): ApiError {
+  static fromResponse(response: Pick<HttpResponse, 'status' | 'body'> & { headers?: HttpResponse['headers'] }, context: ApiErrorContext): ApiError {
     const parsed = parseErrorBody(response.body);
     const code = parsed?.code ? safeExcerpt(parsed.code, 80) : undefined;
     let serviceMessage = parsed?.message ? safeExcerpt(parsed.message) : undefined;
     let details = parsed?.details;
+    let reasonDetails: string | undefined;
     if (!parsed) {
       // Not JSON (a proxy page, an empty body): keep a short excerpt, never the whole page.
       const excerpt = safeExcerpt(stripTags(response.body.slice(0, SCAN_LIMIT)), 120);
       details = excerpt || undefined;
+      reasonDetails = excerpt || undefined;
     } else if (serviceMessage === undefined) {
       serviceMessage = detailsText(details) ? safeExcerpt(detailsText(details) ?? '') : undefined;
+    } else {
+      const text = detailsText(details);
+      reasonDetails = text && text !== parsed.message ? safeExcerpt(text) || undefined : undefined;
     }
-    const message = userMessage(response.status, code, serviceMessage, context);
+    const reason = what(code, serviceMessage, reasonDetails);
+    const location = response.status >= 300 && response.status < 400 ? redirectTarget(response.headers?.['location']) : undefined;
+    const message = userMessage(response.status, reason, { code, serviceMessage, location }, context);
     return new ApiError(message, { status: response.status, code, serviceMessage, details, operation: context.operation });
   }
 }
 
-function what(code: string | undefined, serviceMessage: string | undefined, status: number): string {
-  const parts = [code, serviceMessage].filter((p): p is string => !!p);
-  return parts.length > 0 ? parts.join(': ') : `HTTP ${status}`;
+/** The service's own words: `code: message — details`; undefined when it gave none. */
+function what(code: string | undefined, serviceMessage: string | undefined, details: string | undefined): string | undefined {
+  const head = [code, serviceMessage].filter((p): p is string => !!p).join(': ');
+  const parts = [head, details].filter((p): p is string => !!p);
+  return parts.length > 0 ? parts.join(' — ') : undefined;
+}
+
+/**
+ * Where a redirect pointed, for the message: scheme, host and path only. The query and any user
+ * info are left out, as they may carry a token or a signature.
+ */
+function redirectTarget(location: string | undefined): string | undefined {
+  if (!location) {
+    return undefined;
+  }
+  try {
+    const url = new URL(location.slice(0, SCAN_LIMIT));
+    return url.protocol === 'https:' || url.protocol === 'http:' ? safeExcerpt(`${url.origin}${url.pathname}`, 120) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isSubscriptionProblem(code: string | undefined, serviceMessage: string | undefined): boolean {
   return /subscription/i.test(code ?? '') || /subscription .*(not found|could not be found|is disabled|not registered)/i.test(serviceMessage ?? '');
 }
 
-function userMessage(status: number, code: string | undefined, serviceMessage: string | undefined, ctx: ApiErrorContext): string {
-  const reason = what(code, serviceMessage, status);
+interface ReasonParts {
+  readonly code?: string;
+  readonly serviceMessage?: string;
+  readonly location?: string;
+}
+
+function userMessage(status: number, reason: string | undefined, parts: ReasonParts, ctx: ApiErrorContext): string {
+  const { code, serviceMessage } = parts;
+  const why = reason ? ` (${reason})` : '';
   const sub = ctx.subscriptionId ? `subscription ${safeExcerpt(ctx.subscriptionId, 60)}` : 'the subscription';
   switch (status) {
     case 401:
-      return `The service did not accept your sign-in (${reason}); sign in again and retry.`;
+      return `The service did not accept your sign-in${why}; sign in again and retry.`;
     case 403:
       if (ctx.operation === 'fetchEventDetails') {
         return (
           'Reading the full details of this sensitive event needs the Owner/Subscription Admin role or a custom role with ' +
-          `Microsoft.ResourceHealth/events/fetchEventDetails/action on ${sub} (${reason}); ask an administrator for that role.`
+          `Microsoft.ResourceHealth/events/fetchEventDetails/action on ${sub}${why}; ask an administrator for that role.`
         );
       }
-      return `You do not have access to ${ctx.operation === 'listSubscriptions' ? 'the subscription list' : sub} (${reason}); ask an administrator for at least the Reader role, or pick another subscription.`;
+      return `You do not have access to ${ctx.operation === 'listSubscriptions' ? 'the subscription list' : sub}${why}; ask an administrator for at least the Reader role, or pick another subscription.`;
     case 404:
       if (ctx.operation === 'fetchEventDetails' && !isSubscriptionProblem(code, serviceMessage)) {
-        return `The event ${ctx.trackingId ? safeExcerpt(ctx.trackingId, 60) + ' ' : ''}was not found in ${sub} (${reason}); refresh the event list and try again.`;
+        return `The event ${ctx.trackingId ? safeExcerpt(ctx.trackingId, 60) + ' ' : ''}was not found in ${sub}${why}; refresh the event list and try again.`;
       }
       if (ctx.operation === 'listEvents' || ctx.operation === 'fetchEventDetails') {
-        return `${capitalise(sub)} was not found or is not visible to you (${reason}); pick another subscription.`;
+        return `${capitalise(sub)} was not found or is not visible to you${why}; pick another subscription.`;
       }
-      return `The service does not offer this operation (${reason}); check the endpoint and try again.`;
+      return `The service does not offer this operation${why}; check the endpoint and try again.`;
     case 400:
-      if (/filter/i.test(code ?? '') || /\$filter|filter expression/i.test(serviceMessage ?? '')) {
-        return `The service rejected the filter (${reason}); fix the filter and try again.`;
-      }
-      if (/querystarttime|start ?time/i.test(`${code ?? ''} ${serviceMessage ?? ''}`)) {
-        return `The service rejected the start time (${reason}); use an ISO 8601 time such as 2025-01-31T00:00:00Z and try again.`;
-      }
-      return `The service rejected the request (${reason}); check the options and try again.`;
+      return badRequestMessage(why, parts, ctx);
     default:
-      if (status >= 500) {
-        return `The service failed with HTTP ${status} (${reason}); try again later.`;
+      if (status >= 300 && status < 400) {
+        const to = parts.location ? ` to ${parts.location}` : '';
+        return `The service answered with a redirect (HTTP ${status})${to}, which was not followed so that your credentials stay with the configured service; check the endpoint and try again.`;
       }
-      return `The service answered with HTTP ${status} (${reason}); try again later or report it.`;
+      if (status >= 500) {
+        return `The service failed with HTTP ${status}${why}; try again later.`;
+      }
+      return `The service answered with HTTP ${status}${why}; try again later or report it.`;
   }
+}
+
+function badRequestMessage(why: string, parts: ReasonParts, ctx: ApiErrorContext): string {
+  const { code, serviceMessage } = parts;
+  if (ctx.filterSent === true && (/filter/i.test(code ?? '') || /\$filter|filter expression/i.test(serviceMessage ?? ''))) {
+    return `The service rejected the filter${why}; fix the filter and try again.`;
+  }
+  if (/querystarttime|start ?time/i.test(`${code ?? ''} ${serviceMessage ?? ''}`)) {
+    return `The service rejected the start time${why}; use an ISO 8601 time such as 2025-01-31T00:00:00Z and try again.`;
+  }
+  return `The service rejected the request${why}; check the options and try again.`;
 }
 
 function capitalise(text: string): string {
@@ -212,7 +255,7 @@ export class ResponseValidationError extends Error {
 
   constructor(kind: ResponseKind, path: string, issue: string) {
     super(
-      `The service returned ${kind} the extension does not understand (${path ? `${path}: ` : ''}${issue}); try again later or report it.`,
+      `The service returned ${kind} that could not be read (${path ? `${path}: ` : ''}${issue}); try again later or report it.`,
     );
     this.path = path;
     this.issue = issue;

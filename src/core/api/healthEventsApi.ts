@@ -30,6 +30,12 @@ export interface HealthEventsApiOptions {
    * client's origin because first requests are paths.
    */
   readonly origin?: string | URL;
+  /**
+   * The service's base URL when it has a path, e.g. `https://host/api/v3` (seed 001's
+   * self-hosted bases): every operation is sent below it, as an absolute URL. Without it, paths
+   * are sent as they are and the client resolves them against its origin.
+   */
+  readonly baseUrl?: string | URL;
 }
 
 export interface ListEventsOptions {
@@ -58,14 +64,19 @@ export class HealthEventsApi {
   private readonly apiVersion: string;
   private readonly maxPages: number;
   private readonly origin?: string;
+  /** Prepended to every operation's path: '' or an absolute base such as https://host/api/v3. */
+  private readonly base: string;
   private readonly rateLimitReader: RateLimitStatusReader;
 
   constructor(options: HealthEventsApiOptions) {
     this.client = options.client;
     this.apiVersion = options.apiVersion ?? HEALTH_EVENTS_API_VERSION;
     this.maxPages = Math.max(1, Math.floor(options.maxPages ?? DEFAULT_MAX_PAGES));
-    this.origin = options.origin === undefined ? undefined : new URL(String(options.origin)).origin;
-    this.rateLimitReader = new RateLimitStatusReader({ client: this.client });
+    const base = options.baseUrl === undefined ? undefined : new URL(String(options.baseUrl));
+    this.base = base ? `${base.origin}${base.pathname.replace(/\/+$/, '')}` : '';
+    const origin = options.origin ?? base;
+    this.origin = origin === undefined ? undefined : new URL(String(origin)).origin;
+    this.rateLimitReader = new RateLimitStatusReader({ client: this.client, path: `${this.base}/rate_limit` });
   }
 
   /**
@@ -96,7 +107,8 @@ export class HealthEventsApi {
 
   private async *pagesOf(subscriptionId: string, options: ListEventsOptions): AsyncGenerator<EventsPageWithEvents, void, undefined> {
     const query = [`api-version=${encodeURIComponent(this.apiVersion)}`];
-    if (options.filter !== undefined && options.filter.trim() !== '') {
+    const filterSent = options.filter !== undefined && options.filter.trim() !== '';
+    if (filterSent && options.filter !== undefined) {
       // `$` is a legal query character; ARM documents the literal `$filter` name.
       query.push(`$filter=${encodeURIComponent(options.filter)}`);
     }
@@ -104,7 +116,7 @@ export class HealthEventsApi {
     if (start !== undefined) {
       query.push(`queryStartTime=${encodeURIComponent(start)}`);
     }
-    const firstUrl = `${subscriptionPath(subscriptionId)}/providers/Microsoft.ResourceHealth/events?${query.join('&')}`;
+    const firstUrl = `${this.base}${subscriptionPath(subscriptionId)}/providers/Microsoft.ResourceHealth/events?${query.join('&')}`;
     const pages = followPages({
       client: this.client,
       firstUrl,
@@ -113,7 +125,7 @@ export class HealthEventsApi {
       origin: this.origin,
       schema: eventsPageSchema,
       kind: 'an event list',
-      context: { operation: 'listEvents', subscriptionId },
+      context: { operation: 'listEvents', subscriptionId, filterSent },
       signal: options.signal,
     });
     for await (const page of pages) {
@@ -164,7 +176,7 @@ export class HealthEventsApi {
   async fetchEventDetails(subscriptionId: string, trackingId: string, options: { signal?: AbortSignal } = {}): Promise<HealthEvent> {
     const id = requireSegment(trackingId, 'tracking id');
     const url =
-      `${subscriptionPath(subscriptionId)}/providers/Microsoft.ResourceHealth/events/${encodeURIComponent(id)}` +
+      `${this.base}${subscriptionPath(subscriptionId)}/providers/Microsoft.ResourceHealth/events/${encodeURIComponent(id)}` +
       `/fetchEventDetails?api-version=${encodeURIComponent(this.apiVersion)}`;
     const { data } = await requestJson(
       this.client,
@@ -181,7 +193,7 @@ export class HealthEventsApi {
     const subscriptions: Subscription[] = [];
     const pages = followPages({
       client: this.client,
-      firstUrl: `/subscriptions?api-version=${SUBSCRIPTIONS_API_VERSION}`,
+      firstUrl: `${this.base}/subscriptions?api-version=${SUBSCRIPTIONS_API_VERSION}`,
       apiVersion: SUBSCRIPTIONS_API_VERSION,
       maxPages: this.maxPages,
       origin: this.origin,

@@ -50,7 +50,7 @@ interface Session {
 
 /** Opens a client for one command; the caller closes it. */
 function openSession(ctx: CommandContext): Session {
-  const origin = parseEndpoint(str(ctx, 'endpoint'));
+  const baseUrl = parseEndpoint(str(ctx, 'endpoint'));
   const choice = chooseToken(str(ctx, 'token'), ctx.env);
   if (choice.warning) {
     ctx.stderr.write(`${choice.warning}\n`);
@@ -62,8 +62,9 @@ function openSession(ctx: CommandContext): Session {
   for (const problem of network.problems) {
     ctx.stderr.write(`warning: ${problem}\n`);
   }
+  // Credentials go to the origin only; the API layer puts the base URL's path before every operation.
   const client = new ThrottledClient({
-    origin,
+    origin: new URL(baseUrl).origin,
     tokenProvider,
     userAgent: USER_AGENT,
     network,
@@ -71,7 +72,7 @@ function openSession(ctx: CommandContext): Session {
     // A long wait is never silent: scripts and people see why the command is not finishing.
     onRateLimitWait: (wait) => ctx.stderr.write(waitLine(wait)),
   });
-  return { client, api: new HealthEventsApi({ client, origin }), hasToken: token !== undefined };
+  return { client, api: new HealthEventsApi({ client, baseUrl }), hasToken: token !== undefined };
 }
 
 async function withSession(ctx: CommandContext, body: (session: Session) => Promise<number>): Promise<number> {

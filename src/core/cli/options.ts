@@ -7,7 +7,11 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-/** Checks the endpoint before the client does, to give a CLI-worded error. Returns its origin. */
+/**
+ * Checks the endpoint before the client does, to give a CLI-worded error. Returns the base URL
+ * every operation is sent under: the origin plus any path prefix, without a trailing slash
+ * (`https://host/api/v3`, as self-hosted installations have), so the path is never dropped.
+ */
 export function parseEndpoint(value: string | undefined): string {
   const text = value ?? DEFAULT_ENDPOINT;
   let url: URL;
@@ -25,7 +29,10 @@ export function parseEndpoint(value: string | undefined): string {
   if (url.username || url.password) {
     throw new UsageError('--endpoint must not contain a user name or password; pass the token in the ' + TOKEN_ENV + ' environment variable.');
   }
-  return url.origin;
+  if (url.search || url.hash) {
+    throw new UsageError('--endpoint must not contain a query (?) or fragment (#); pass the base URL only, such as https://host/api/v3.');
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 export interface TokenChoice {

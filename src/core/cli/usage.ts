@@ -3,7 +3,8 @@
 export const TOKEN_ENV = 'HEALTH_EVENTS_TOKEN';
 export const DEFAULT_ENDPOINT = 'https://management.azure.com';
 
-const COMMON = `  --endpoint URL      Service base URL (default ${DEFAULT_ENDPOINT}; plain http only on loopback)
+const COMMON = `  --endpoint URL      Service base URL (default ${DEFAULT_ENDPOINT}; plain http only on loopback);
+                      a path such as https://host/api/v3 is kept before every request
   --token TOKEN       Access token; prefer the ${TOKEN_ENV} environment variable, because
                       --token is visible to other users in the process list
   --json              Print JSON instead of a table

@@ -240,13 +240,13 @@ export class ThrottledClient {
       return;
     }
     this.closed = true;
-    this.throttle.close(new HttpClientError('The HTTP client was closed; reload the window to start it again.'));
+    this.throttle.close(new HttpClientError('The HTTP client was closed; run the command again, or reload the window in VS Code.'));
     await this.ownAgent?.close();
   }
 
   async request(req: HttpRequest): Promise<HttpResponse> {
     if (this.closed) {
-      throw new HttpClientError('The HTTP client was closed; reload the window to start it again.');
+      throw new HttpClientError('The HTTP client was closed; run the command again, or reload the window in VS Code.');
     }
     const url = new URL(req.url, this.base);
     const withCredentials = this.checkCredentials(url, req);
@@ -271,7 +271,7 @@ export class ThrottledClient {
         this.tracker.countSend();
         response = await this.send(url, req, token);
       } catch (error) {
-        release(error instanceof NetworkError && !error.reachedService);
+        release(error instanceof NetworkError && !error.afterHeaders);
         if (await this.retryAfterNetworkError(error, attempt, signal)) {
           continue;
         }
@@ -422,7 +422,8 @@ export class ThrottledClient {
 
     const timeout = AbortSignal.timeout(this.o.requestTimeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
-    let reachedService = false;
+    // Past the headers, a broken connection is an answer cut off, not an unreachable service.
+    let afterHeaders = false;
     try {
       const res = await dispatchRequest(this.dispatcher, {
         origin: url.origin,
@@ -432,7 +433,7 @@ export class ThrottledClient {
         ...(body !== undefined ? { body } : {}),
         signal,
       });
-      reachedService = true;
+      afterHeaders = true;
       const text = await this.readBody(res.body, res.statusCode, url, req.maxBodyBytes ?? this.o.maxBodyBytes);
       return { status: res.statusCode, headers: flattenHeaders(res.headers), body: text, url: url.href };
     } catch (error) {
@@ -447,7 +448,7 @@ export class ThrottledClient {
         throw new TimeoutError(url.origin, this.o.requestTimeoutMs);
       }
       // The cause is kept for diagnosis; undici errors carry no request headers.
-      throw new NetworkError(url.origin, code, error, reachedService);
+      throw new NetworkError(url.origin, code, error, afterHeaders);
     }
   }
 

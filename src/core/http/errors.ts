@@ -158,20 +158,20 @@ export class NetworkError extends HttpClientError {
   readonly code: string | undefined;
   /** What kind of fault it was (certificate, proxy, DNS...), which decides the message. */
   readonly failure: NetworkFailure;
-  /** True when the service answered (headers arrived) and the body was cut mid-transfer. */
-  readonly reachedService: boolean;
+  /** True when the service had answered and the connection broke while its body arrived. */
+  readonly afterHeaders: boolean;
 
-  constructor(origin: string, code: string | undefined, cause: unknown, reachedService = false) {
+  constructor(origin: string, code: string | undefined, cause: unknown, afterHeaders = false) {
     const failure = classifyNetworkFailure(code, cause);
     super(
-      reachedService
-        ? `The connection to ${origin} broke while the answer was being received${code ? ` (${code})` : ''}; try again, and if it keeps happening check your proxy.`
+      afterHeaders
+        ? `The connection to ${origin} broke while its answer was arriving${code ? ` (${code})` : ''}, so the answer was incomplete; try again, and check your network connection or proxy if it keeps happening.`
         : networkMessage(origin, code, failure),
       { cause },
     );
     this.code = code;
     this.failure = failure;
-    this.reachedService = reachedService;
+    this.afterHeaders = afterHeaders;
   }
 }
 

@@ -191,7 +191,7 @@ describe('HealthEventsApi against a scripted loopback server', () => {
       assert.equal(error.path, 'value.3.properties.priority');
       assert.equal(
         error.message,
-        'The service returned an event list the extension does not understand (value.3.properties.priority: expected number); try again later or report it.',
+        'The service returned an event list that could not be read (value.3.properties.priority: expected number); try again later or report it.',
       );
       return true;
     });

@@ -34,7 +34,10 @@ describe('CLI formatting and option parsing', () => {
 
   it('accepts https and loopback http endpoints only', () => {
     assert.equal(parseEndpoint(undefined), 'https://management.azure.com');
-    assert.equal(parseEndpoint('http://127.0.0.1:8080/x'), 'http://127.0.0.1:8080');
+    // A path is the base of every operation (self-hosted https://host/api/v3), never dropped.
+    assert.equal(parseEndpoint('http://127.0.0.1:8080/x'), 'http://127.0.0.1:8080/x');
+    assert.equal(parseEndpoint('https://host.example/api/v3/'), 'https://host.example/api/v3');
+    assert.throws(() => parseEndpoint('https://host.example/api/v3?x=1'), UsageError);
     assert.equal(parseEndpoint('http://localhost:1'), 'http://localhost:1');
     assert.throws(() => parseEndpoint('http://10.0.0.1'), UsageError);
     assert.throws(() => parseEndpoint('ftp://example.com'), UsageError);

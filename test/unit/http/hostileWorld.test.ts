@@ -255,7 +255,7 @@ describe('http client in a hostile world (fake clock, loopback server)', () => {
     );
     assert.ok(error instanceof HttpClientError, String(error));
     assert.doesNotMatch(error.message, /could not reach/i);
-    assert.match(error.message, /broke while the answer was being received/);
+    assert.match(error.message, /broke while its answer was arriving/);
   });
 
   describe('response bodies are read up to a cap', () => {

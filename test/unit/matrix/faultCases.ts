@@ -93,10 +93,10 @@ export const FAULT_CASES: readonly FaultCase[] = [
     id: 'invalid-json',
     injected: '200 with a body that is not JSON (an HTML error page spliced in)',
     faults: [{ fault: { kind: 'invalidJson' } }],
-    expect: { kind: 'error', errorName: 'ResponseValidationError', message: /^The service returned an event list the extension does not understand \(not JSON, starts with ".*"\); try again later or report it\.$/ },
+    expect: { kind: 'error', errorName: 'ResponseValidationError', message: /^The service returned an event list that could not be read \(not JSON, starts with ".*"\); try again later or report it\.$/ },
     requests: () => 1,
     requestsText: '1',
-    outcome: '"The service returned an event list the extension does not understand (not JSON, …); try again later or report it." Previous events kept, marked stale.',
+    outcome: '"The service returned an event list that could not be read (not JSON, …); try again later or report it." Previous events kept, marked stale.',
   },
   {
     id: 'schema-drift',
