@@ -196,15 +196,39 @@ export class EventsView extends Disposable {
    * Note: VS Code opens the view to reveal; callers that must not open it check `view.visible` first.
    */
   async revealEvent(ref: EventRef): Promise<boolean> {
-    const rows = this.provider.rowsShowing(ref);
-    // An incident listed under several regions/services: keep the occurrence the user selected.
-    const selected = new Set(this.view.selection.map((n) => n.id));
-    const target = rows.find((r) => selected.has(r.id)) ?? rows[0];
-    if (!target) {
-      return false;
+    // A refresh of the tree (regrouping, a load finishing) that lands while the reveal runs can
+    // drop its selection: the row is revealed again, a few times at most, until it is selected.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const rows = this.provider.rowsShowing(ref);
+      // An incident listed under several regions/services: keep the occurrence the user selected.
+      const selected = new Set(this.view.selection.map((n) => n.id));
+      const target = rows.find((r) => selected.has(r.id)) ?? rows[0];
+      if (!target) {
+        return false;
+      }
+      const settled = this.selectionOf(target.id, 2_000);
+      await this.view.reveal(target, { select: true, focus: false, expand: false });
+      if (this.view.selection.some((n) => n.id === target.id) || (await settled)) {
+        return true;
+      }
     }
-    await this.view.reveal(target, { select: true, focus: false, expand: false });
-    return true;
+    return this.provider.rowsShowing(ref).length > 0;
+  }
+
+  /** Resolves true once `id` is selected (now or by a selection change within `timeoutMs`). */
+  private selectionOf(id: string, timeoutMs: number): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      const has = (): boolean => this.view.selection.some((n) => n.id === id);
+      const done = (value: boolean): void => {
+        clearTimeout(timer);
+        listener.dispose();
+        resolve(value);
+      };
+      const listener = this.view.onDidChangeSelection(() => {
+        if (has()) done(true);
+      });
+      const timer = setTimeout(() => done(has()), timeoutMs);
+    });
   }
 
   /** Ids of the selected rows. */

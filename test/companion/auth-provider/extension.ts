@@ -90,12 +90,28 @@ class TestMicrosoftProvider implements vscode.AuthenticationProvider {
   }
 }
 
-export function activate(context: vscode.ExtensionContext): void {
+/**
+ * Writes SERVICE_HEALTH_TEST_USER_SETTINGS (a JSON object) into the user settings, as the person
+ * at the keyboard would: Service Health honours `serviceHealth.endpoint` only from there.
+ */
+async function applyUserSettings(): Promise<void> {
+  const raw = env.SERVICE_HEALTH_TEST_USER_SETTINGS;
+  if (!raw) return;
+  const settings = JSON.parse(raw) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(settings)) {
+    const dot = key.indexOf('.');
+    await vscode.workspace.getConfiguration(key.slice(0, dot)).update(key.slice(dot + 1), value, vscode.ConfigurationTarget.Global);
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const secret = env.SERVICE_HEALTH_TEST_AUTH_SECRET;
   if (!secret) {
     console.error('[test auth provider] SERVICE_HEALTH_TEST_AUTH_SECRET is not set; not registering.');
     return;
   }
+  // Before the provider exists, so no session is handed out while the endpoint still points elsewhere.
+  await applyUserSettings().catch((err: unknown) => console.error(`[test auth provider] user settings not applied: ${String(err)}`));
   const provider = new TestMicrosoftProvider(secret);
   context.subscriptions.push(vscode.authentication.registerAuthenticationProvider(PROVIDER_ID, 'Microsoft', provider, { supportsMultipleAccounts: true }));
 }

@@ -47,7 +47,9 @@ export async function prepareAzureWorkbench(root: string): Promise<PreparedWorkb
     await service.close();
     throw err;
   });
-  const workspace = await createSampleWorkspace({ 'serviceHealth.mode': 'azure', 'serviceHealth.endpoint': service.url }, 'my-azure-app');
+  // The endpoint goes to the user settings (the companion writes it there): a workspace's value is
+  // ignored, so a repository cannot send the token elsewhere.
+  const workspace = await createSampleWorkspace({ 'serviceHealth.mode': 'azure' }, 'my-azure-app');
   current = { service };
   return {
     folder: workspace.folder,
@@ -58,6 +60,7 @@ export async function prepareAzureWorkbench(root: string): Promise<PreparedWorkb
       SERVICE_HEALTH_TEST_AUTH_ACCOUNTS: JSON.stringify(ACCOUNTS),
       SERVICE_HEALTH_TEST_AUTH_LIFETIME_MS: String(TOKEN_LIFETIME_MS),
       SERVICE_HEALTH_TEST_AUTH_SIGN_IN: SIGN_IN_OUTCOMES,
+      SERVICE_HEALTH_TEST_USER_SETTINGS: JSON.stringify({ 'serviceHealth.endpoint': service.url }),
     },
     preinstall: [companion.folder],
     dispose: async () => {
