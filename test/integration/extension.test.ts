@@ -44,6 +44,17 @@ describe('extension (real VS Code)', function () {
     }
   });
 
+  it('Use Sample Service switches this workspace only: made-up events never reach the user settings', async () => {
+    const mode = (): ReturnType<vscode.WorkspaceConfiguration['inspect']> => vscode.workspace.getConfiguration('serviceHealth').inspect<string>('mode');
+    const before = mode();
+    await vscode.commands.executeCommand('serviceHealth.useSampleService');
+    assert.equal(mode()?.workspaceValue, 'sample');
+    assert.equal(mode()?.globalValue, before?.globalValue, 'the user settings were written');
+    await vscode.commands.executeCommand('serviceHealth.useAzure');
+    assert.equal(mode()?.workspaceValue, undefined, 'back to Azure removes the workspace value the user settings already cover');
+    assert.equal(mode()?.globalValue, before?.globalValue);
+  });
+
   it('a silent sign-in with no account returns quietly', async () => {
     const signedIn = await health.signIn({ silent: true });
     assert.equal(signedIn, false);

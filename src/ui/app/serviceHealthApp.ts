@@ -14,7 +14,7 @@ import { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
 import { cloudConfig } from '../config/clouds';
 import { HTTP_SECTION } from '../config/network';
-import { readSettings, SECTION, updateSetting, type Mode, type ServiceHealthSettings } from '../config/settings';
+import { readSettings, SECTION, updateSetting, writeModeForWorkspace, type Mode, type ServiceHealthSettings } from '../config/settings';
 import { WorkspaceSettingsGuard } from '../config/workspaceSettingsGuard';
 import { ConnectionManager } from '../connection/connectionManager';
 import { DETAILS_VIEW_TYPE, EventDetailsPanels, registerDetailsSerializer, type RenderedDetails } from '../details/eventDetailsPanels';
@@ -104,6 +104,8 @@ export class ServiceHealthApp extends Disposable {
   private readonly settingsGuard: WorkspaceSettingsGuard;
   private readonly queryNames = new KnownNamesCache();
   private settings: ServiceHealthSettings;
+  /** A mode chosen in a window with no folder open, where no workspace setting can hold it. */
+  private modeOverride: Mode | undefined;
   private ready: Promise<void> = Promise.resolve();
   private readonly logRecord: string[] = [];
   private readonly constructedMs: number;
@@ -111,7 +113,7 @@ export class ServiceHealthApp extends Disposable {
   constructor(private readonly context: vscode.ExtensionContext) {
     super();
     const started = performance.now();
-    this.settings = readSettings();
+    this.settings = readSettings(this.modeOverride);
     const channel = vscode.window.createOutputChannel('Service Health', { log: true });
     // Outside Production, keep every log line for the integration tests' no-token assertions.
     this.log = this._register(context.extensionMode === vscode.ExtensionMode.Production ? channel : recordingLog(channel, this.logRecord));
@@ -251,7 +253,7 @@ export class ServiceHealthApp extends Disposable {
       return;
     }
     const before = this.settings;
-    this.settings = readSettings();
+    this.settings = readSettings(this.modeOverride);
     const s = this.settings;
     this.ready = (async () => {
       if (s.cloud !== before.cloud || s.tenant !== before.tenant) {
@@ -365,9 +367,10 @@ export class ServiceHealthApp extends Disposable {
   }
 
   private async setMode(mode: Mode): Promise<void> {
-    await updateSetting('mode', mode);
+    const kept = await writeModeForWorkspace(mode);
+    this.modeOverride = kept === 'window' ? mode : undefined;
     // The configuration listener applies it too; applying here as well lets callers await it.
-    this.settings = readSettings();
+    this.settings = readSettings(this.modeOverride);
     if (mode === 'azure' && !this.auth.signedIn) {
       await this.auth.signInSilently();
     }
@@ -378,7 +381,7 @@ export class ServiceHealthApp extends Disposable {
 
   private async setGroupBy(groupBy: GroupBy): Promise<void> {
     await updateSetting('groupBy', groupBy);
-    this.settings = readSettings();
+    this.settings = readSettings(this.modeOverride);
     this.view.render();
   }
 

@@ -23,7 +23,8 @@ export interface ServiceHealthSettings {
 
 export const DEFAULT_REFRESH_MINUTES = 5;
 
-export function readSettings(): ServiceHealthSettings {
+/** `modeOverride`: a mode chosen for this window alone (no folder open to keep it in). */
+export function readSettings(modeOverride?: Mode): ServiceHealthSettings {
   const c = vscode.workspace.getConfiguration(SECTION);
   const mode = c.get<string>('mode');
   const cloud = c.get<string>('cloud');
@@ -38,7 +39,7 @@ export function readSettings(): ServiceHealthSettings {
   return {
     // "azure" by default: invented outages must never be mistaken for real ones; the welcome
     // view offers the sample service in one click instead.
-    mode: mode === 'sample' ? 'sample' : 'azure',
+    mode: modeOverride ?? (mode === 'sample' ? 'sample' : 'azure'),
     cloud: (CLOUD_NAMES as readonly string[]).includes(cloud ?? '') ? (cloud as CloudName) : 'AzureCloud',
     tenant: text('tenant'),
     // Where the Azure token goes: only the user's own settings count, never a workspace's.
@@ -63,6 +64,22 @@ export const USER_ONLY_SETTINGS: readonly string[] = ['endpoint'];
 function userText(c: vscode.WorkspaceConfiguration, key: string): string | undefined {
   const v = c.inspect<unknown>(key)?.globalValue;
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+}
+
+/**
+ * Use Sample Service / Use Azure switch the current workspace only: made-up events must never
+ * follow the user into other windows, so the user settings are never written. Going back to Azure
+ * removes the workspace's value when the user settings already say Azure. Without a folder open
+ * there is no workspace to keep it in: 'window' tells the caller to hold the mode for this window.
+ */
+export async function writeModeForWorkspace(mode: Mode): Promise<'workspace' | 'window'> {
+  if (!vscode.workspace.workspaceFolders?.length) {
+    return 'window';
+  }
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const inherited = c.inspect<string>('mode')?.globalValue ?? 'azure';
+  await c.update('mode', mode === 'azure' && inherited !== 'sample' ? undefined : mode, vscode.ConfigurationTarget.Workspace);
+  return 'workspace';
 }
 
 /** Writes a setting where the user keeps it: the workspace value if one is set there, else the user settings. */
