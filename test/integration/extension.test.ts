@@ -71,6 +71,9 @@ describe('extension (real VS Code)', function () {
     assert.ok(health.getEvents().length > 0, 'no events loaded');
     assert.equal(health.viewState().phase, 'ready');
     assert.match(health.viewState().description ?? '', /Sample data/);
+    // The sample has unseen active service issues; made-up outages never get a badge.
+    assert.ok(health.getVisibleEvents().some((e) => e.event.properties?.eventType === 'ServiceIssue' && e.event.properties?.status === 'Active'));
+    assert.equal(health.viewState().badge, undefined, 'sample data shows a badge');
     const quota = health.quota();
     assert.ok(quota && quota.requestsSent > 0, 'the client made no requests');
   });

@@ -125,6 +125,7 @@ export class ServiceHealthApp extends Disposable {
     this.selection = new SubscriptionSelection(context.globalState, () => this.settings.subscriptions);
     const notifier = new EventNotifier({
       level: () => this.settings.notifications,
+      sample: () => this.connections.current?.mode === 'sample',
       open: (ref) => this.openDetails(ref),
       reveal: (ref) => this.revealEvent(ref),
     });

@@ -6,6 +6,8 @@ import type { NotificationLevel } from '../config/settings';
 
 export interface EventNotifierDeps {
   readonly level: () => NotificationLevel;
+  /** True while the events are the sample service's: made-up outages never raise a notification. */
+  readonly sample: () => boolean;
   readonly open: (ref: EventRef) => Promise<unknown>;
   /** Selects the event's row in the Events view (opening the view). */
   readonly reveal: (ref: EventRef) => Promise<unknown>;
@@ -16,7 +18,7 @@ export class EventNotifier {
 
   notify(outcome: RefreshOutcome): void {
     const level = this.deps.level();
-    if (level === 'off') {
+    if (level === 'off' || this.deps.sample()) {
       return;
     }
     this.announce(outcome.newActiveServiceIssues, 'service issue affects', 'service issues affect', true);

@@ -158,11 +158,8 @@ export class EventsView extends Disposable {
     this.view.message = this.message(phase, visible.length) ?? (sample && phase === 'ready' && visible.length > 0 ? SAMPLE_MESSAGE : undefined);
 
     // Counted in incidents, like the tree rows: one incident listed for three subscriptions is one.
-    const visibleSet = new Set(visible);
-    const unseen =
-      phase === 'ready'
-        ? new Set(c.store.unseenActiveServiceIssues().filter((e) => visibleSet.has(e)).map((e) => incidentKey(e.trackingId))).size
-        : 0;
+    // Filters do not hide an outage from the badge, and made-up sample outages never get one.
+    const unseen = phase === 'ready' && !sample ? new Set(c.store.unseenActiveServiceIssues().map((e) => incidentKey(e.trackingId))).size : 0;
     this.view.badge = unseen > 0 ? { value: unseen, tooltip: `${unseen} active service issue${unseen === 1 ? '' : 's'} not yet opened` } : undefined;
     this.provider.fire();
   }
