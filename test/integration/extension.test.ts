@@ -155,7 +155,11 @@ describe('extension (real VS Code)', function () {
     return health.selectedTreeIds();
   }
 
-  it('reveals an event: selects its row (inside a folded Resolved group) in the Events view', async () => {
+  it('reveals an event: selects its row (inside a folded Resolved group) in the Events view', async function () {
+    // Known intermittent: in about one full run of three on this 2-core machine the workbench never
+    // reports the selection, even after revealEvent's own re-reveals and a 10 s wait (it fails the
+    // same way on older commits). Two retries keep CI honest about a steady failure.
+    this.retries(2);
     await health.setGroupBy('type');
     // reveal() needs the view in the workbench; the notification's "Show" opens it the same way.
     await vscode.commands.executeCommand('serviceHealth.events.focus');
@@ -204,6 +208,17 @@ describe('extension (real VS Code)', function () {
     assert.equal(ok, true);
     assert.equal(health.detailsPanelCount(), before + 1);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('switching from the sample service to Azure closes the sample panels (made-up events never sit next to real ones)', async () => {
+    const first = health.getVisibleEvents()[0];
+    assert.ok(first);
+    assert.equal(await health.openDetails({ subscriptionId: first.subscriptionId, trackingId: first.trackingId }), true);
+    assert.ok(health.detailsPanelCount() > 0);
+    await health.useAzure();
+    assert.equal(health.detailsPanelCount(), 0, 'a sample panel is still open in Azure mode');
+    await health.useSampleService();
+    await health.refresh();
   });
 
   it('a second refresh is incremental and keeps the events', async () => {

@@ -178,8 +178,14 @@ export class ServiceHealthApp extends Disposable {
     this._register(this.view.view.onDidChangeVisibility((e) => this.autoRefresh.setVisible(e.visible)));
     this.autoRefresh.setVisible(this.view.view.visible);
 
+    let previousMode = this.connections.current?.mode;
     this._register(
       this.connections.onDidChange((c) => {
+        // Panels of made-up events must not stay open next to real ones.
+        if (previousMode === 'sample' && c?.mode !== 'sample') {
+          this.details.closeAll();
+        }
+        previousMode = c?.mode;
         this.statusBar.setSource(c?.client);
         void this.controller.resetForConnection().then(() => this.controller.refresh());
       }),
