@@ -18,6 +18,8 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('root') as HTMLElement;
+/** The shown event is the sample service's: its links are not followed. */
+let sampleEvent = false;
 let fetchArea: HTMLElement | undefined;
 
 type Child = Node | string | null | undefined | false;
@@ -106,6 +108,13 @@ function renderHeader(m: DetailsViewModel): HTMLElement {
     if (link.kind === 'Button' && link.url) {
       const url = link.url;
       actions.append(button(link.text, 'link-external', () => openLink(url), true));
+    }
+  }
+  if (m.sample) {
+    // A made-up tracking id has no portal page or support case behind it.
+    for (const b of actions.querySelectorAll('button')) {
+      b.disabled = true;
+      b.title = 'Not available for sample events: their tracking IDs are made up.';
     }
   }
   head.append(actions);
@@ -268,9 +277,20 @@ function renderLinks(m: DetailsViewModel): HTMLElement | undefined {
   return section('Links', 'link', list);
 }
 
+/** Every panel of a sample event says so first, whatever the event's own text claims. */
+function renderSampleBanner(): HTMLElement {
+  const banner = h('div', 'notice sample-banner', icon('beaker'), ' ', h('strong', undefined, 'Sample event.'), ' Made up by the local sample service: it is not a real Azure event, and its links lead nowhere.');
+  banner.setAttribute('role', 'note');
+  return banner;
+}
+
 function render(m: DetailsViewModel): void {
   fetchArea = undefined;
+  sampleEvent = m.sample === true;
   const frag = document.createDocumentFragment();
+  if (sampleEvent) {
+    frag.append(renderSampleBanner());
+  }
   frag.append(renderHeader(m));
   if (m.detailsHidden) {
     frag.append(renderSensitiveNotice());
@@ -317,7 +337,7 @@ document.addEventListener('click', (e) => {
   if (target) {
     e.preventDefault();
     const href = target.getAttribute('href');
-    if (href) {
+    if (href && !sampleEvent) {
       openLink(href);
     }
   }

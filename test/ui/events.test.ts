@@ -147,6 +147,11 @@ describe('Service Health in the workbench (UI)', function () {
     const updates = frame.locator('ol.timeline li.update');
     assert.ok((await updates.count()) > 0, 'the timeline has no updates');
     assert.match(await frame.locator('.tracking-id').innerText(), /\S{4,}/, 'no tracking id');
+    // A sample event says so first, and its made-up tracking id leads to no portal page.
+    const banner = frame.locator('.sample-banner');
+    assert.equal(await banner.isVisible(), true, 'the sample banner is missing');
+    assert.match(await banner.innerText(), /Sample event\. Made up by the local sample service/);
+    assert.equal(await frame.getByRole('button', { name: 'Open in portal' }).isDisabled(), true, 'Open in portal is enabled for a made-up tracking id');
     const tab = page.locator('.tabs-container .tab.active');
     assert.match(await tab.innerText(), new RegExp(label.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'the editor tab is not titled after the event');
   });

@@ -118,4 +118,6 @@ export interface DetailsViewModel {
   /** Sensitive event whose description, summary and updates were not sent: offer "Fetch details". */
   readonly detailsHidden: boolean;
   readonly isSensitive: boolean;
+  /** Made up by the sample service: the panel says so, and portal and support links are disabled. */
+  readonly sample: boolean;
 }

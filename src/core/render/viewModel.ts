@@ -27,6 +27,8 @@ export interface ViewModelOptions {
   readonly now: number;
   /** Portal base URL (sovereign clouds differ). */
   readonly portal?: string;
+  /** The event is made up by the embedded sample service. */
+  readonly sample?: boolean;
 }
 
 export const ACTION_RECOMMENDED_TAG = 'Action Recommended';
@@ -371,6 +373,7 @@ export function buildDetailsViewModel(ref: EventRefData, event: HealthEvent, opt
     tags,
     links: links(event, portal),
     portalUrl: eventPortalUrl(ref.trackingId, p.eventType, portal),
+    sample: options.sample === true,
     detailsHidden: detailsHidden(event),
     isSensitive: p.isEventSensitive === true,
   };

@@ -157,6 +157,7 @@ export class ServiceHealthApp extends Disposable {
         },
         log: this.log,
         portalUrl: () => this.connections.current?.portalUrl ?? cloudConfig(this.settings.cloud).portalUrl,
+        isSample: () => this.connections.current?.mode === 'sample',
       }),
     );
     this._register(registerDetailsSerializer(this.details));

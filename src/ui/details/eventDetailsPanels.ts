@@ -24,6 +24,8 @@ export interface EventDetailsDeps {
   readonly log: vscode.LogOutputChannel;
   /** Portal base for deep links, default https://portal.azure.com; sovereign clouds differ. */
   readonly portalUrl?: () => string;
+  /** True while events come from the embedded sample service (their tracking ids are made up). */
+  readonly isSample?: () => boolean;
 }
 
 export const DETAILS_VIEW_TYPE = 'serviceHealth.eventDetails';
@@ -222,7 +224,7 @@ export class EventDetailsPanels implements vscode.Disposable {
 
   private postRender(entry: PanelEntry): void {
     const portal = portalBase(this.deps.portalUrl?.());
-    entry.model = buildDetailsViewModel(entry.ref, entry.event, { now: Date.now(), portal });
+    entry.model = buildDetailsViewModel(entry.ref, entry.event, { now: Date.now(), portal, sample: this.deps.isSample?.() === true });
     // VS Code writes webview state to disk: fetched sensitive text never goes there.
     const persist: PersistedDetails = { version: 1, ref: entry.ref, event: entry.listed };
     this.post(entry, { type: 'render', model: entry.model, persist, saveModel: !entry.fetched });
@@ -243,6 +245,11 @@ export class EventDetailsPanels implements vscode.Disposable {
         this.postRender(entry);
         return;
       case 'openLink':
+        if (entry.model?.sample) {
+          // The page disables these links; a made-up tracking id must not lead to a real portal page.
+          this.deps.log.warn('Ignored a link from a sample event: its tracking id is made up.');
+          return;
+        }
         void this.openLink(msg.url);
         return;
       case 'copyTrackingId':

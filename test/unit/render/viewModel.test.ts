@@ -66,6 +66,11 @@ const full = event({
 describe('buildDetailsViewModel', () => {
   const m = buildDetailsViewModel(ref, full, { now, portal: 'https://portal.azure.us/' });
 
+  it('marks a sample event, and only when told (the panel then says so and disables its links)', () => {
+    assert.equal(m.sample, false);
+    assert.equal(buildDetailsViewModel(ref, full, { now, sample: true }).sample, true);
+  });
+
   it('carries identity, a text title and the portal link for the event type', () => {
     assert.equal(m.key, 'sub-1/VT5X-1AB');
     assert.equal(m.trackingId, 'VT5X-1AB');
