@@ -68,6 +68,8 @@ describe('query language (real VS Code)', function () {
     const top = health.getTreeSnapshot(1);
     assert.equal(top.reduce((n, g) => n + Number(g.description?.split(' ')[0]), 0), incidents);
     assert.match(health.viewState().description ?? '', /active service issues/u);
+    // The filter note replaces the sample note, and still says the events are made up.
+    assert.match(health.viewState().message ?? '', /^Sample data — \d+ event\(s\) hidden by the filter\.$/);
 
     await vscode.commands.executeCommand('serviceHealth.filterByQuery', '');
     assert.equal(health.treeQuery(), undefined);

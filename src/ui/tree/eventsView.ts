@@ -13,7 +13,8 @@ import { EventNode, GroupNode, MessageNode, type NodeContext, type TreeNode } fr
 export const EVENTS_VIEW_ID = 'serviceHealth.events';
 /** The view's name in package.json; the title says "Sample Data" in sample mode. */
 const VIEW_TITLE = 'Events';
-const SAMPLE_VIEW_TITLE = 'Events — Sample Data';
+// "Sample" leads: a 300 px side bar cuts the end of "SERVICE HEALTH: …", never its start.
+const SAMPLE_VIEW_TITLE = 'Sample Data — Events';
 /**
  * Shown above the tree in sample mode when no other message is. The view description says
  * "Sample data" too, but VS Code hides the pane header (and so the description) while the
@@ -155,7 +156,9 @@ export class EventsView extends Disposable {
     }
     // Errors, staleness and filter notes win; the sample note only fills an empty slot, and only
     // over rows (an empty tree shows the welcome content, which a message would hide).
-    this.view.message = this.message(phase, visible.length) ?? (sample && phase === 'ready' && visible.length > 0 ? SAMPLE_MESSAGE : undefined);
+    // Any other message (an error, a filter note) still says the events are made up.
+    const message = this.message(phase, visible.length);
+    this.view.message = sample && message !== undefined ? `Sample data — ${message}` : (message ?? (sample && phase === 'ready' && visible.length > 0 ? SAMPLE_MESSAGE : undefined));
 
     // Counted in incidents, like the tree rows: one incident listed for three subscriptions is one.
     // Filters do not hide an outage from the badge, and made-up sample outages never get one.
