@@ -229,10 +229,10 @@ describe('Service Health in the workbench (UI)', function () {
     assert.equal(await groupRow(page, 'Service issues').isVisible(), true, 'the tree lost its groups');
   });
 
-  it('the view title shows Refresh, Filter and Group By, and Group By opens its picker', async () => {
+  it('the view title shows Refresh, Query Events, Filter and Group By, and Group By opens its picker', async () => {
     const { page } = uiSession();
     await openEventsView(page);
-    for (const name of ['Refresh', 'Filter Events…', 'Group By…', 'Collapse All']) {
+    for (const name of ['Refresh', 'Query Events…', 'Filter Events…', 'Group By…', 'Collapse All']) {
       assert.equal(await (await viewTitleAction(page, name)).isVisible(), true, `${name} is not shown`);
     }
     await (await viewTitleAction(page, 'Group By…')).click();

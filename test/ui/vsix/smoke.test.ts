@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { clickActivityBarIcon, screenshot, viewContainer } from '../../harness/ui';
 import { uiSession } from '../session';
-import { CONTAINER_ID, CONTAINER_TITLE, detailsFrame, eventRows, groupRow, readQuota, setExpanded, waitFor } from '../steps';
+import { CONTAINER_ID, CONTAINER_TITLE, detailsFrame, eventRows, groupRow, readQuota, setExpanded, viewTitleAction, waitFor } from '../steps';
 
 describe('the installed .vsix (smoke)', function () {
   this.timeout(120_000);
@@ -27,12 +27,20 @@ describe('the installed .vsix (smoke)', function () {
     await view.getByText(/Sign in with your Microsoft account/).first().waitFor({ state: 'visible', timeout: 60_000 });
     assert.equal(await view.getByRole('button', { name: 'Sign In' }).first().isVisible(), true);
     assert.equal(await view.getByRole('button', { name: 'Use Sample Service' }).first().isVisible(), true);
+    // Title actions that cannot work yet (nothing to refresh, filter or group) are hidden.
+    await page.locator('.part.sidebar .composite.title').first().hover();
+    for (const name of ['Refresh', 'Query Events…', 'Filter Events…', 'Group By…']) {
+      assert.equal(await page.locator(`.part.sidebar a.action-label[aria-label="${name}"]`).count(), 0, `${name} is offered before there is anything to act on`);
+    }
   });
 
   it('Use Sample Service loads the tree, and the quota shows in the status bar', async () => {
     const { page } = uiSession();
     await viewContainer(page, CONTAINER_ID).getByRole('button', { name: 'Use Sample Service' }).first().click();
     await groupRow(page, 'Service issues').waitFor({ state: 'visible', timeout: 60_000 });
+    for (const name of ['Refresh', 'Query Events…']) {
+      assert.equal(await (await viewTitleAction(page, name)).isVisible(), true, `${name} is not in the view toolbar once events show`);
+    }
     const quota = await readQuota(page);
     assert.ok(quota.limit > 0 && quota.remaining <= quota.limit, quota.text);
   });
