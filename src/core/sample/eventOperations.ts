@@ -21,7 +21,7 @@ import { emergingIssuesBody } from './emergingIssues';
 import type { GeneratedEvent } from './generator';
 import { FilterSyntaxError, impactedResourcesFor, parseImpactedResourcesFilter, resourceMatches } from './impactedResources';
 import type { ArmBucketName } from './rateLimiter';
-import { pageReply } from './resourcePaging';
+import { pageReply, pinnedValue } from './resourcePaging';
 import type { Reply, SampleKnobs } from './server';
 
 export interface EventOperationsContext {
@@ -168,7 +168,8 @@ function tenantEvents(ctx: EventOperationsContext, url: URL): Reply {
   if (ctx.knobs.denyTenantScope) {
     return tenantDenied(ctx);
   }
-  const start = ctx.windowStart(url);
+  // The resolved window is pinned in the skip token, so later pages do not shift as the clock moves.
+  const start = pinnedValue(url) ?? ctx.windowStart(url);
   if (typeof start !== 'number') {
     return start;
   }
@@ -181,7 +182,7 @@ function tenantEvents(ctx: EventOperationsContext, url: URL): Reply {
     .filter((g) => updated(g) >= start && (!filter.expr || evaluateFilter(filter.expr, g.event)))
     .sort((a, b) => updated(b) - updated(a) || ((a.event.name ?? '') < (b.event.name ?? '') ? -1 : 1))
     .map((g) => ctx.view(g, undefined));
-  return pageReply({ items, url, origin: ctx.origin(), pageSize: ctx.knobs.pageSize, queryKey: `tenant-events\n${filterParam(url)}\n${start}` });
+  return pageReply({ items, url, origin: ctx.origin(), pageSize: ctx.knobs.pageSize, queryKey: `tenant-events\n${filterParam(url)}`, pin: start });
 }
 
 function tenantImpacted(ctx: EventOperationsContext, url: URL, trackingId: string): Reply {

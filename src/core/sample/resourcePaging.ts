@@ -14,6 +14,14 @@ export interface PageInput<T> {
   readonly pageSize: number;
   /** What identifies the query (path, filter…): a token from another query is refused. */
   readonly queryKey: string;
+  /** A value later pages must reuse (the resolved time window's start), carried in the token. */
+  readonly pin?: number;
+}
+
+/** The `pin` of the listing's first page, when this request continues one (undefined otherwise or if unreadable). */
+export function pinnedValue(url: URL): number | undefined {
+  const raw = skipTokenParam(url);
+  return raw === undefined ? undefined : decode(raw)?.p;
 }
 
 export function skipTokenParam(url: URL): string | undefined {
@@ -53,19 +61,20 @@ export function pageReply<T>(input: PageInput<T>): Reply {
         next.searchParams.append(k, v);
       }
     }
-    next.searchParams.set('$skipToken', Buffer.from(JSON.stringify({ o: offset + size, h: hash })).toString('base64url'));
+    const token = { o: offset + size, h: hash, ...(input.pin !== undefined ? { p: input.pin } : {}) };
+    next.searchParams.set('$skipToken', Buffer.from(JSON.stringify(token)).toString('base64url'));
     body.nextLink = next.toString();
   }
   return { status: 200, body, shape: 'page' };
 }
 
-function decode(raw: string): { o: number; h: string } | undefined {
+function decode(raw: string): { o: number; h: string; p?: number } | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
     if (value !== null && typeof value === 'object') {
-      const { o, h } = value as { o?: unknown; h?: unknown };
+      const { o, h, p } = value as { o?: unknown; h?: unknown; p?: unknown };
       if (typeof o === 'number' && Number.isInteger(o) && o >= 0 && typeof h === 'string') {
-        return { o, h };
+        return typeof p === 'number' ? { o, h, p } : { o, h };
       }
     }
   } catch {
