@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ApiError } from '../../../src/core/api/errors';
+import { ApiError, PagingError } from '../../../src/core/api/errors';
 import { EventResourcesApi, listEventsAnyScope } from '../../../src/core/api/eventResourcesApi';
 import { HealthEventsApi } from '../../../src/core/api/healthEventsApi';
 import { ThrottledClient } from '../../../src/core/http/client';
@@ -97,6 +97,17 @@ describe('EventResourcesApi against the sample service (impacted resources, tena
     assert.match(denied.message, /needs the Owner\/Subscription Admin role.*ask an administrator for that role\.$/);
     assert.equal(denied.message, detailsDenied.message);
     assert.ok(!denied.message.includes(service.token));
+  });
+
+  it('a security advisory page whose nextLink points at another host is refused before anything is sent there', async () => {
+    service.faults.inject({ kind: 'foreignNextLink' }, { path: /listSecurityAdvisoryImpactedResources$/, method: 'POST' });
+    const before = service.stats.requests;
+    await assert.rejects(api.listSecurityAdvisoryImpactedResources(busy.subscriptionId, busy.trackingId), (e: unknown) => {
+      assert.ok(e instanceof PagingError && e.problem === 'crossOrigin');
+      assert.match(e.message, /attacker\.invalid/);
+      return true;
+    });
+    assert.equal(service.stats.requests - before, 1, 'only the first POST was sent');
   });
 
   it('a billing event’s hidden text comes from fetchBillingCommunicationDetails; other events are refused', async () => {
