@@ -30,6 +30,8 @@ export interface ApiErrorContext {
   readonly operation: ApiOperation;
   readonly subscriptionId?: string;
   readonly trackingId?: string;
+  /** True for tenant-scope requests (`/providers/Microsoft.ResourceHealth/…`, no subscription). */
+  readonly tenantScope?: boolean;
   /** True when the request carried a `$filter`; only then can a 400 blame the filter. */
   readonly filterSent?: boolean;
 }
@@ -210,7 +212,7 @@ interface ReasonParts {
 function userMessage(status: number, reason: string | undefined, parts: ReasonParts, ctx: ApiErrorContext): string {
   const { code, serviceMessage } = parts;
   const why = reason ? ` (${reason})` : '';
-  const sub = ctx.subscriptionId ? `subscription ${safeExcerpt(ctx.subscriptionId, 60)}` : 'the subscription';
+  const sub = ctx.tenantScope ? 'your tenant' : ctx.subscriptionId ? `subscription ${safeExcerpt(ctx.subscriptionId, 60)}` : 'the subscription';
   switch (status) {
     case 401:
       return `The service did not accept your sign-in${why}; sign in again and retry.`;
@@ -222,6 +224,9 @@ function userMessage(status: number, reason: string | undefined, parts: ReasonPa
           'Reading the full details of this sensitive event needs the Owner/Subscription Admin role or a custom role with ' +
           `Microsoft.ResourceHealth/events/fetchEventDetails/action on ${sub}${why}; ask an administrator for that role.`
         );
+      }
+      if (ctx.tenantScope) {
+        return `You do not have access to tenant-level events${why}; ask an administrator for a tenant role such as Global Reader, or list the events of a subscription.`;
       }
       if (ctx.operation === 'emergingIssues') {
         return `You do not have access to emerging issues${why}; ask an administrator for at least the Reader role.`;

@@ -70,7 +70,7 @@ export class EventResourcesApi {
   /** GET /providers/Microsoft.ResourceHealth/events/{trackingId}/impactedResources (tenant roles only), every page. */
   async listTenantImpactedResources(trackingId: string, options: ImpactedResourcesOptions = {}): Promise<ImpactedResource[]> {
     const id = requireSegment(trackingId, 'tracking id');
-    return this.allResources(`${PROVIDER}/events/${encodeURIComponent(id)}/impactedResources`, options, { operation: 'listImpactedResources', trackingId: id });
+    return this.allResources(`${PROVIDER}/events/${encodeURIComponent(id)}/impactedResources`, options, { operation: 'listImpactedResources', trackingId: id, tenantScope: true });
   }
 
   /** Tenant scope first; a 403 there falls back quietly to the subscription. */
@@ -134,7 +134,7 @@ export class EventResourcesApi {
       origin: this.origin,
       schema: eventsPageSchema,
       kind: 'an event list',
-      context: { operation: 'listEvents', filterSent: hasFilter(options.filter) },
+      context: { operation: 'listEvents', tenantScope: true, filterSent: hasFilter(options.filter) },
       signal: options.signal,
     });
     for await (const page of pages) {

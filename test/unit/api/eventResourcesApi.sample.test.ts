@@ -137,6 +137,21 @@ describe('EventResourcesApi against the sample service (impacted resources, tena
     assert.ok(events.value.some((e) => e.name === busy.trackingId));
   });
 
+  it('called directly, tenant scope explains a missing tenant role and an unknown event in tenant words', async () => {
+    service.knobs.denyTenantScope = true;
+    await assert.rejects(api.listTenantEvents(), (e: unknown) => {
+      assert.ok(e instanceof ApiError && e.status === 403);
+      assert.match(e.message, /^You do not have access to tenant-level events .*tenant role such as Global Reader, or list the events of a subscription\.$/);
+      return true;
+    });
+    service.knobs.denyTenantScope = false;
+    await assert.rejects(api.listTenantImpactedResources('NOPE-000'), (e: unknown) => {
+      assert.ok(e instanceof ApiError && e.status === 404);
+      assert.match(e.message, /^The event NOPE-000 was not found in your tenant/);
+      return true;
+    });
+  });
+
   it('tenant-scope events list every event once, across pages, with tenant-level ids', async () => {
     const events = await api.listTenantEvents();
     const cutoff = Date.now() - 3 * 86_400_000;
