@@ -8,12 +8,30 @@ import type { HttpResponse } from '../http/types';
 import { stripTags } from '../text/scan';
 
 /** Which operation a response belongs to; it decides the wording of 403 and 404 messages. */
-export type ApiOperation = 'listEvents' | 'fetchEventDetails' | 'listSubscriptions' | 'rateLimit';
+export type ApiOperation =
+  | 'listEvents'
+  | 'fetchEventDetails'
+  | 'listSubscriptions'
+  | 'rateLimit'
+  | 'listImpactedResources'
+  | 'listSecurityAdvisoryImpactedResources'
+  | 'fetchBillingCommunicationDetails'
+  | 'emergingIssues';
+
+/** Operations on one event of a subscription: a 404 may mean the event, not the subscription. */
+const EVENT_OPERATIONS: readonly ApiOperation[] = [
+  'fetchEventDetails',
+  'listImpactedResources',
+  'listSecurityAdvisoryImpactedResources',
+  'fetchBillingCommunicationDetails',
+];
 
 export interface ApiErrorContext {
   readonly operation: ApiOperation;
   readonly subscriptionId?: string;
   readonly trackingId?: string;
+  /** True for tenant-scope requests (`/providers/Microsoft.ResourceHealth/…`, no subscription). */
+  readonly tenantScope?: boolean;
   /** True when the request carried a `$filter`; only then can a 400 blame the filter. */
   readonly filterSent?: boolean;
 }
@@ -194,23 +212,31 @@ interface ReasonParts {
 function userMessage(status: number, reason: string | undefined, parts: ReasonParts, ctx: ApiErrorContext): string {
   const { code, serviceMessage } = parts;
   const why = reason ? ` (${reason})` : '';
-  const sub = ctx.subscriptionId ? `subscription ${safeExcerpt(ctx.subscriptionId, 60)}` : 'the subscription';
+  const sub = ctx.tenantScope ? 'your tenant' : ctx.subscriptionId ? `subscription ${safeExcerpt(ctx.subscriptionId, 60)}` : 'the subscription';
   switch (status) {
     case 401:
       return `The service did not accept your sign-in${why}; sign in again and retry.`;
     case 403:
-      if (ctx.operation === 'fetchEventDetails') {
+      // Security advisory impacted resources need the same action as Fetch details (decision: the
+      // reference documents no separate one), so a denial reads the same.
+      if (ctx.operation === 'fetchEventDetails' || ctx.operation === 'listSecurityAdvisoryImpactedResources') {
         return (
           'Reading the full details of this sensitive event needs the Owner/Subscription Admin role or a custom role with ' +
           `Microsoft.ResourceHealth/events/fetchEventDetails/action on ${sub}${why}; ask an administrator for that role.`
         );
       }
+      if (ctx.tenantScope) {
+        return `You do not have access to tenant-level events${why}; ask an administrator for a tenant role such as Global Reader, or list the events of a subscription.`;
+      }
+      if (ctx.operation === 'emergingIssues') {
+        return `You do not have access to emerging issues${why}; ask an administrator for at least the Reader role.`;
+      }
       return `You do not have access to ${ctx.operation === 'listSubscriptions' ? 'the subscription list' : sub}${why}; ask an administrator for at least the Reader role, or pick another subscription.`;
     case 404:
-      if (ctx.operation === 'fetchEventDetails' && !isSubscriptionProblem(code, serviceMessage)) {
+      if (EVENT_OPERATIONS.includes(ctx.operation) && !isSubscriptionProblem(code, serviceMessage)) {
         return `The event ${ctx.trackingId ? safeExcerpt(ctx.trackingId, 60) + ' ' : ''}was not found in ${sub}${why}; refresh the event list and try again.`;
       }
-      if (ctx.operation === 'listEvents' || ctx.operation === 'fetchEventDetails') {
+      if (ctx.operation === 'listEvents' || EVENT_OPERATIONS.includes(ctx.operation)) {
         return `${capitalise(sub)} was not found or is not visible to you${why}; pick another subscription.`;
       }
       return `The service does not offer this operation${why}; check the endpoint and try again.`;
@@ -244,7 +270,14 @@ function capitalise(text: string): string {
 }
 
 /** What kind of body failed validation, for the message ("an event list", "event details"...). */
-export type ResponseKind = 'an event list' | 'event details' | 'a subscription list' | 'a rate-limit status';
+export type ResponseKind =
+  | 'an event list'
+  | 'event details'
+  | 'a subscription list'
+  | 'a rate-limit status'
+  | 'an impacted resource list'
+  | 'billing communication details'
+  | 'emerging issues';
 
 /** A 2xx body that is not JSON or does not match the schema. */
 export class ResponseValidationError extends Error {

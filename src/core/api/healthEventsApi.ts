@@ -214,7 +214,7 @@ export class HealthEventsApi {
   }
 }
 
-function requireSegment(value: string, what: string): string {
+export function requireSegment(value: string, what: string): string {
   const trimmed = typeof value === 'string' ? value.trim() : '';
   if (trimmed === '') {
     throw new TypeError(`A ${what} is required; pass a non-empty ${what}.`);
@@ -222,7 +222,7 @@ function requireSegment(value: string, what: string): string {
   return trimmed;
 }
 
-function subscriptionPath(subscriptionId: string): string {
+export function subscriptionPath(subscriptionId: string): string {
   return `/subscriptions/${encodeURIComponent(requireSegment(subscriptionId, 'subscription id'))}`;
 }
 

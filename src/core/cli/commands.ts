@@ -1,5 +1,6 @@
-/** The network commands of the CLI: list, details, subscriptions, rate-limit. */
+/** The network commands of the CLI: list, details, subscriptions, rate-limit (impacted resources: resourceCommands.ts). */
 import { ApiError } from '../api/errors';
+import { EventResourcesApi } from '../api/eventResourcesApi';
 import { HealthEventsApi } from '../api/healthEventsApi';
 import { buildEventsFilter } from '../api/odataFilter';
 import { ThrottledClient } from '../http/client';
@@ -25,7 +26,7 @@ export interface CommandContext {
 
 const USER_AGENT = 'health-events-cli/0.1.0';
 
-function str(ctx: CommandContext, name: string): string | undefined {
+export function str(ctx: CommandContext, name: string): string | undefined {
   const value = ctx.values[name];
   return typeof value === 'string' ? value : undefined;
 }
@@ -38,13 +39,15 @@ function strings(ctx: CommandContext, name: string): string[] {
   return typeof value === 'string' ? [value] : [];
 }
 
-function json(ctx: CommandContext, value: unknown): void {
+export function json(ctx: CommandContext, value: unknown): void {
   ctx.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-interface Session {
+export interface Session {
   readonly client: ThrottledClient;
   readonly api: HealthEventsApi;
+  /** Impacted resources, billing details, tenant scope and emerging issues on the same client. */
+  readonly resources: EventResourcesApi;
   readonly hasToken: boolean;
 }
 
@@ -72,10 +75,10 @@ function openSession(ctx: CommandContext): Session {
     // A long wait is never silent: scripts and people see why the command is not finishing.
     onRateLimitWait: (wait) => ctx.stderr.write(waitLine(wait)),
   });
-  return { client, api: new HealthEventsApi({ client, baseUrl }), hasToken: token !== undefined };
+  return { client, api: new HealthEventsApi({ client, baseUrl }), resources: new EventResourcesApi({ client, baseUrl }), hasToken: token !== undefined };
 }
 
-async function withSession(ctx: CommandContext, body: (session: Session) => Promise<number>): Promise<number> {
+export async function withSession(ctx: CommandContext, body: (session: Session) => Promise<number>): Promise<number> {
   const session = openSession(ctx);
   try {
     return await body(session);

@@ -10,8 +10,9 @@ import { HttpClientError, isAbortError } from '../http/errors';
 import type { Clock } from '../http/types';
 import { runDetails, runList, runRateLimit, runSubscriptions, type CommandContext } from './commands';
 import { UsageError } from './options';
+import { runEmergingIssues, runImpactedResources } from './resourceCommands';
 import { runServeSample } from './serveSample';
-import { DETAILS_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
+import { DETAILS_USAGE, EMERGING_ISSUES_USAGE, IMPACTED_RESOURCES_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
 
 export interface CliWriter {
   write(chunk: string): unknown;
@@ -50,6 +51,11 @@ const COMMANDS = {
     usage: DETAILS_USAGE,
     options: { ...COMMON_OPTIONS, subscription: { type: 'string' }, 'tracking-id': { type: 'string' } },
   },
+  'impacted-resources': {
+    usage: IMPACTED_RESOURCES_USAGE,
+    options: { ...COMMON_OPTIONS, subscription: { type: 'string' }, 'tracking-id': { type: 'string' }, filter: { type: 'string' } },
+  },
+  'emerging-issues': { usage: EMERGING_ISSUES_USAGE, options: COMMON_OPTIONS },
   subscriptions: { usage: SUBSCRIPTIONS_USAGE, options: COMMON_OPTIONS },
   'rate-limit': { usage: RATE_LIMIT_USAGE, options: COMMON_OPTIONS },
   'serve-sample': {
@@ -137,6 +143,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runList(ctx);
       case 'details':
         return await runDetails(ctx);
+      case 'impacted-resources':
+        return await runImpactedResources(ctx);
+      case 'emerging-issues':
+        return await runEmergingIssues(ctx);
       case 'subscriptions':
         return await runSubscriptions(ctx);
       case 'rate-limit':

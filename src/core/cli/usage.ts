@@ -16,11 +16,13 @@ Service health events (service issues, planned maintenance, advisories, billing 
 Azure subscriptions, and the remaining API quota.
 
 Commands:
-  list            List the health events of one or more subscriptions
-  details         Show the full details of one event, including the hidden text of sensitive events
-  subscriptions   List the subscriptions the token can see
-  rate-limit      Show the rate-limit status (GET /rate_limit) and the quota seen in response headers
-  serve-sample    Run the local sample service to try the CLI and the extension without Azure
+  list                List the health events of one or more subscriptions
+  details             Show the full details of one event, including the hidden text of sensitive events
+  impacted-resources  List the resources of a subscription that an event affects
+  emerging-issues     Show the emerging issues Azure is investigating (no subscription needed)
+  subscriptions       List the subscriptions the token can see
+  rate-limit          Show the rate-limit status (GET /rate_limit) and the quota seen in response headers
+  serve-sample        Run the local sample service to try the CLI and the extension without Azure
 
 Authentication: set ${TOKEN_ENV} to an ARM access token, for example
   export ${TOKEN_ENV}="$(az account get-access-token --query accessToken -o tsv)"
@@ -54,6 +56,32 @@ Options:
   --subscription ID   Subscription id (required)
   --tracking-id ID    Tracking id of the event, the NAME shown by 'list' (required)
 ${COMMON}
+`;
+
+export const IMPACTED_RESOURCES_USAGE = `Usage: health-events impacted-resources --subscription ID --tracking-id ID [options]
+
+List the resources of one subscription that an event affects (name, type, resource group,
+region), every page.
+
+Options:
+  --subscription ID   Subscription id (required)
+  --tracking-id ID    Tracking id of the event, the NAME shown by 'list' (required)
+  --filter ODATA      OData $filter sent to the service, e.g. "targetRegion eq 'westus'"
+${COMMON}
+
+--json prints {"resources":[...as received...],"requests":N} (N: requests sent).
+`;
+
+export const EMERGING_ISSUES_USAGE = `Usage: health-events emerging-issues [options]
+
+Show the emerging issues Azure is investigating (GET /providers/Microsoft.ResourceHealth/
+emergingIssues/default): banners, then one row per active issue. They belong to no
+subscription, so no --subscription is needed.
+
+Options:
+${COMMON}
+
+--json prints {"emergingIssues":{...as received...},"requests":N}.
 `;
 
 export const SUBSCRIPTIONS_USAGE = `Usage: health-events subscriptions [options]

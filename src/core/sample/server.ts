@@ -13,6 +13,7 @@
  *   with another query is 400 InvalidSkipToken, and the resolved 3-day default window is pinned
  *   so later pages do not shift as the clock moves;
  * - fetchEventDetails is `POST .../events/{trackingId}/fetchEventDetails` returning the full event;
+ * - impacted resources, billing details, tenant scope and emerging issues: see eventOperations.ts;
  * - unauthenticated requests and GET /rate_limit cost no primary quota; everything else does,
  *   errors included; secondary points are counted per endpoint.
  */
@@ -24,6 +25,7 @@ import { parseServiceTime, type HealthEvent, type RateLimitStatus } from '../mod
 import { createAuthenticator, type AuthRecord } from './authentication';
 import * as faultEffects from './faultEffects';
 import { FaultController, type Fault, type FaultInjector } from './faults';
+import { matchEventOperation, type EventOperationsContext } from './eventOperations';
 import { eventIdFor, generateEvents, generateGuids, type GeneratedEvent } from './generator';
 import { parseQueryStartTime } from './queryTime';
 import { SampleRateLimiter, type Admission, type ArmBucketName, type LimitCounters, type RateLimitOptions } from './rateLimiter';
@@ -52,6 +54,10 @@ export interface SampleServiceOptions {
   readonly eventsOverride?: readonly GeneratedEvent[];
   /** Makes fetchEventDetails answer 403 AuthorizationFailed (also switchable via `knobs`). */
   readonly denyFetchEventDetails?: boolean;
+  /** Makes listSecurityAdvisoryImpactedResources answer 403 AuthorizationFailed (also via `knobs`). */
+  readonly denySecurityAdvisoryImpactedResources?: boolean;
+  /** Makes tenant-scope operations answer 403, as for a user without a tenant role (also via `knobs`). */
+  readonly denyTenantScope?: boolean;
   /**
    * Accept signed, expiring tokens minted with this secret (see signedTokens.ts) instead of `token`:
    * the stand-in for ARM when Azure mode is tested with the test-only authentication provider.
@@ -73,6 +79,8 @@ export interface SampleKnobs {
   latencyMs: number;
   pageSize: number;
   denyFetchEventDetails: boolean;
+  denySecurityAdvisoryImpactedResources: boolean;
+  denyTenantScope: boolean;
 }
 
 export interface SampleService {
@@ -227,6 +235,8 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     latencyMs: options.latencyMs ?? 0,
     pageSize: options.pageSize ?? 50,
     denyFetchEventDetails: options.denyFetchEventDetails ?? false,
+    denySecurityAdvisoryImpactedResources: options.denySecurityAdvisoryImpactedResources ?? false,
+    denyTenantScope: options.denyTenantScope ?? false,
   };
   const timers = new Set<NodeJS.Timeout>();
   const sleep = (ms: number): Promise<void> =>
@@ -374,6 +384,37 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     return { status: 200, body: eventView(item.gen, subscriptionId, false), shape: 'event' };
   };
 
+  const operations: EventOperationsContext = {
+    seed,
+    knobs,
+    events,
+    now,
+    origin: () => origin,
+    error,
+    checkApiVersion: (url) => checkApiVersion(url, EVENTS_API_VERSIONS),
+    findEvent: (url, subscriptionId, trackingId) => {
+      const found = eventsOf(url, subscriptionId);
+      if ('reply' in found) {
+        return found;
+      }
+      const item = found.list.find((i) => i.name.toUpperCase() === trackingId.toUpperCase());
+      return item
+        ? { gen: item.gen }
+        : { reply: error(404, 'EventNotFound', `The event '${trackingId}' was not found in subscription '${subscriptionId}'.`, 'Refresh the event list; the event may have expired.') };
+    },
+    view: (gen, subscriptionId) =>
+      subscriptionId !== undefined
+        ? eventView(gen, subscriptionId, true)
+        : { ...eventView(gen, '', true), id: `/providers/Microsoft.ResourceHealth/events/${gen.event.name ?? ''}` },
+    windowStart: (url) => {
+      const raw = param(url, 'queryStartTime');
+      if (raw === undefined || raw.trim() === '') {
+        return now() - DEFAULT_WINDOW_MS;
+      }
+      return parseQueryStartTime(raw) ?? error(400, 'InvalidQueryStartTime', `The queryStartTime '${raw}' is not a valid date.`, 'Use ISO 8601 (2026-11-20T00:00:00Z) or month/day/year (11/20/2026).');
+    },
+  };
+
   const rateLimitStatus = (): RateLimitStatus => {
     const core = { ...limiter.primaryStatus() };
     const t = now();
@@ -428,6 +469,13 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     if (list) {
       const [, sub = ''] = list;
       return { endpoint: 'events', countsPrimary: true, armBucket: 'reads', run: only('GET', () => listEvents(url, decodeURIComponent(sub))) };
+    }
+    const operation = matchEventOperation(operations, url);
+    if (operation) {
+      const allowed = operation.methods.includes(method)
+        ? operation.run
+        : () => ({ ...error(405, 'MethodNotAllowed', `The method ${method} is not allowed here; use ${operation.methods.join(' or ')}.`), headers: { allow: operation.methods.join(', ') } });
+      return { endpoint: operation.endpoint, countsPrimary: operation.countsPrimary, ...(operation.armBucket ? { armBucket: operation.armBucket } : {}), run: allowed };
     }
     return { endpoint: 'other', countsPrimary: true, run: () => error(404, 'NotFound', `No resource at ${path}.`, 'Check the request path.') };
   };

@@ -1,0 +1,236 @@
+/**
+ * The events API's operations beyond the list and Fetch details (api-version 2025-05-01):
+ * impacted resources (subscription and tenant scope), security advisory impacted resources,
+ * billing communication details, tenant-scope events and emerging issues. Same client, paging,
+ * schemas and errors as HealthEventsApi.
+ *
+ * Decisions where the reference is silent (also in the README's decisions):
+ * - listSecurityAdvisoryImpactedResources and fetchBillingCommunicationDetails are POSTs with an
+ *   empty body, like fetchEventDetails; the security advisory list pages by nextLink with GET
+ *   (ARM's usual nextLink contract), the billing details are one object;
+ * - `$filter` is sent as given (URL-encoded), only on the first request; nextLinks carry it on;
+ * - tenant scope: only a 403 falls back to subscription scope (quietly); any other error is the
+ *   caller's, because a 404 or 500 at tenant scope would just repeat at subscription scope;
+ * - emerging issues are `GET /providers/Microsoft.ResourceHealth/emergingIssues/default` with the
+ *   same api-version as events (2025-05-01 lists them); they belong to no subscription.
+ */
+import {
+  billingCommunicationSchema,
+  billingTextOf,
+  emergingIssuesSchema,
+  impactedResourcesPageSchema,
+  type EmergingIssues,
+  type ImpactedResource,
+} from '../model/eventResourceSchemas';
+import { eventsPageSchema, type HealthEvent } from '../model/schemas';
+import { ApiError, PagingError, type ApiErrorContext, type ResponseKind } from './errors';
+import { DEFAULT_MAX_PAGES, HEALTH_EVENTS_API_VERSION, requireSegment, subscriptionPath, type HealthEventsApiOptions } from './healthEventsApi';
+import { followPages, requestJson } from './paging';
+
+const PROVIDER = '/providers/Microsoft.ResourceHealth';
+
+export interface ImpactedResourcesOptions {
+  /** OData `$filter`, e.g. `targetRegion eq 'westus'`; sent as is (URL-encoded). */
+  readonly filter?: string;
+  readonly signal?: AbortSignal;
+}
+
+/** Which scope answered: tenant when the token has a tenant role, else the subscription. */
+export type Scope = 'tenant' | 'subscription';
+
+export interface Scoped<T> {
+  readonly scope: Scope;
+  readonly value: T;
+}
+
+export class EventResourcesApi {
+  private readonly client: HealthEventsApiOptions['client'];
+  private readonly apiVersion: string;
+  private readonly maxPages: number;
+  private readonly origin?: string;
+  private readonly base: string;
+
+  constructor(options: HealthEventsApiOptions) {
+    this.client = options.client;
+    this.apiVersion = options.apiVersion ?? HEALTH_EVENTS_API_VERSION;
+    this.maxPages = Math.max(1, Math.floor(options.maxPages ?? DEFAULT_MAX_PAGES));
+    const base = options.baseUrl === undefined ? undefined : new URL(String(options.baseUrl));
+    this.base = base ? `${base.origin}${base.pathname.replace(/\/+$/, '')}` : '';
+    const origin = options.origin ?? base;
+    this.origin = origin === undefined ? undefined : new URL(String(origin)).origin;
+  }
+
+  /** GET /subscriptions/{id}/providers/Microsoft.ResourceHealth/events/{trackingId}/impactedResources, every page. */
+  async listImpactedResources(subscriptionId: string, trackingId: string, options: ImpactedResourcesOptions = {}): Promise<ImpactedResource[]> {
+    const id = requireSegment(trackingId, 'tracking id');
+    const path = `${subscriptionPath(subscriptionId)}${PROVIDER}/events/${encodeURIComponent(id)}/impactedResources`;
+    return this.allResources(path, options, { operation: 'listImpactedResources', subscriptionId, trackingId: id });
+  }
+
+  /** GET /providers/Microsoft.ResourceHealth/events/{trackingId}/impactedResources (tenant roles only), every page. */
+  async listTenantImpactedResources(trackingId: string, options: ImpactedResourcesOptions = {}): Promise<ImpactedResource[]> {
+    const id = requireSegment(trackingId, 'tracking id');
+    return this.allResources(`${PROVIDER}/events/${encodeURIComponent(id)}/impactedResources`, options, { operation: 'listImpactedResources', trackingId: id, tenantScope: true });
+  }
+
+  /** Tenant scope first; a 403 there falls back quietly to the subscription. */
+  async listImpactedResourcesAnyScope(subscriptionId: string, trackingId: string, options: ImpactedResourcesOptions = {}): Promise<Scoped<ImpactedResource[]>> {
+    return withTenantFallback(
+      () => this.listTenantImpactedResources(trackingId, options),
+      () => this.listImpactedResources(subscriptionId, trackingId, options),
+    );
+  }
+
+  /**
+   * POST …/events/{trackingId}/listSecurityAdvisoryImpactedResources, every page. A 403 reads like
+   * Fetch details' (same role needed).
+   */
+  async listSecurityAdvisoryImpactedResources(subscriptionId: string, trackingId: string, options: ImpactedResourcesOptions = {}): Promise<ImpactedResource[]> {
+    const id = requireSegment(trackingId, 'tracking id');
+    const context: ApiErrorContext = { operation: 'listSecurityAdvisoryImpactedResources', subscriptionId, trackingId: id, filterSent: hasFilter(options.filter) };
+    const url = `${this.base}${subscriptionPath(subscriptionId)}${PROVIDER}/events/${encodeURIComponent(id)}/listSecurityAdvisoryImpactedResources?${this.query(options.filter)}`;
+    const { data, response } = await requestJson(
+      this.client,
+      { method: 'POST', url, signal: options.signal, headers: { accept: 'application/json' } },
+      impactedResourcesPageSchema,
+      'an impacted resource list',
+      context,
+    );
+    const resources = [...data.value];
+    const next = data.nextLink;
+    if (typeof next === 'string' && next.trim() !== '') {
+      // Later pages: GET on the nextLink, with the same loop, cap and origin checks as any
+      // listing. The first link is checked here, as followPages trusts its first URL.
+      const first = firstNextLink(next, response.url, this.origin);
+      for await (const page of this.pages(first.href, context, options.signal, first.origin)) {
+        resources.push(...page.value);
+      }
+    }
+    return resources;
+  }
+
+  /** POST …/events/{trackingId}/fetchBillingCommunicationDetails: the hidden text of a billing event, if any. */
+  async fetchBillingCommunicationDetails(subscriptionId: string, trackingId: string, options: { signal?: AbortSignal } = {}): Promise<string | undefined> {
+    const id = requireSegment(trackingId, 'tracking id');
+    const url = `${this.base}${subscriptionPath(subscriptionId)}${PROVIDER}/events/${encodeURIComponent(id)}/fetchBillingCommunicationDetails?${this.query(undefined)}`;
+    const { data } = await requestJson(
+      this.client,
+      { method: 'POST', url, signal: options.signal, headers: { accept: 'application/json' } },
+      billingCommunicationSchema,
+      'billing communication details',
+      { operation: 'fetchBillingCommunicationDetails', subscriptionId, trackingId: id },
+    );
+    return billingTextOf(data);
+  }
+
+  /** GET /providers/Microsoft.ResourceHealth/events (tenant roles only), every page. */
+  async listTenantEvents(options: ImpactedResourcesOptions = {}): Promise<HealthEvent[]> {
+    const events: HealthEvent[] = [];
+    const pages = followPages({
+      client: this.client,
+      firstUrl: `${this.base}${PROVIDER}/events?${this.query(options.filter)}`,
+      apiVersion: this.apiVersion,
+      maxPages: this.maxPages,
+      origin: this.origin,
+      schema: eventsPageSchema,
+      kind: 'an event list',
+      context: { operation: 'listEvents', tenantScope: true, filterSent: hasFilter(options.filter) },
+      signal: options.signal,
+    });
+    for await (const page of pages) {
+      events.push(...page.value);
+    }
+    return events;
+  }
+
+  /** GET /providers/Microsoft.ResourceHealth/emergingIssues/default. */
+  async getEmergingIssues(options: { signal?: AbortSignal } = {}): Promise<EmergingIssues> {
+    const url = `${this.base}${PROVIDER}/emergingIssues/default?${this.query(undefined)}`;
+    const { data } = await requestJson(
+      this.client,
+      { method: 'GET', url, signal: options.signal, headers: { accept: 'application/json' } },
+      emergingIssuesSchema,
+      'emerging issues',
+      { operation: 'emergingIssues' },
+    );
+    return data;
+  }
+
+  private query(filter: string | undefined): string {
+    const query = [`api-version=${encodeURIComponent(this.apiVersion)}`];
+    if (filter !== undefined && hasFilter(filter)) {
+      query.push(`$filter=${encodeURIComponent(filter)}`);
+    }
+    return query.join('&');
+  }
+
+  private async allResources(path: string, options: ImpactedResourcesOptions, context: ApiErrorContext): Promise<ImpactedResource[]> {
+    const resources: ImpactedResource[] = [];
+    const firstUrl = `${this.base}${path}?${this.query(options.filter)}`;
+    for await (const page of this.pages(firstUrl, { ...context, filterSent: hasFilter(options.filter) }, options.signal)) {
+      resources.push(...page.value);
+    }
+    return resources;
+  }
+
+  private pages(firstUrl: string, context: ApiErrorContext, signal: AbortSignal | undefined, origin = this.origin) {
+    const kind: ResponseKind = 'an impacted resource list';
+    return followPages({
+      client: this.client,
+      firstUrl,
+      apiVersion: this.apiVersion,
+      maxPages: this.maxPages,
+      origin,
+      schema: impactedResourcesPageSchema,
+      kind,
+      context,
+      signal,
+    });
+  }
+}
+
+/** The nextLink of a POST's first page, resolved against that page and kept on its origin. */
+function firstNextLink(link: string, pageUrl: string, knownOrigin: string | undefined): URL {
+  let page: URL;
+  let next: URL;
+  try {
+    page = new URL(pageUrl, knownOrigin);
+    next = new URL(link.trim(), page);
+  } catch {
+    throw new PagingError('invalidLink', 1);
+  }
+  const origin = knownOrigin ?? page.origin;
+  if (next.protocol !== 'https:' && next.protocol !== 'http:') {
+    throw new PagingError('invalidLink', 1);
+  }
+  if (next.origin !== origin) {
+    throw new PagingError('crossOrigin', 1, next.host);
+  }
+  return next;
+}
+
+function hasFilter(filter: string | undefined): boolean {
+  return filter !== undefined && filter.trim() !== '';
+}
+
+/** Runs the tenant-scope call; only a 403 (no tenant role) falls back, quietly, to the subscription. */
+export async function withTenantFallback<T>(tenant: () => Promise<T>, subscription: () => Promise<T>): Promise<Scoped<T>> {
+  try {
+    return { scope: 'tenant', value: await tenant() };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 403) {
+      throw error;
+    }
+    return { scope: 'subscription', value: await subscription() };
+  }
+}
+
+/** Events at tenant scope, or of the subscription when the token has no tenant role. */
+export async function listEventsAnyScope(
+  api: EventResourcesApi,
+  subscriptionEvents: () => Promise<HealthEvent[]>,
+  options: ImpactedResourcesOptions = {},
+): Promise<Scoped<HealthEvent[]>> {
+  return withTenantFallback(() => api.listTenantEvents(options), subscriptionEvents);
+}
+

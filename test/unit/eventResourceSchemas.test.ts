@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import {
+  billingCommunicationSchema,
+  billingTextOf,
+  emergingIssuesSchema,
+  impactedResourceSchema,
+  infoPairsOf,
+  resourceGroupOf,
+  resourceNameOf,
+} from '../../src/core/model/eventResourceSchemas';
+
+describe('impacted resource, billing and emerging issue schemas (liberal reading)', () => {
+  it('a resource known only by info pairs still yields its name and resource group', () => {
+    const r = impactedResourceSchema.parse({
+      name: 'x',
+      properties: { targetRegion: 'westus', info: [{ key: 'resourceName', value: 'vm-1' }, { key: 'resourceGroup', value: 'rg-a' }] },
+    });
+    assert.equal(resourceNameOf(r), 'vm-1');
+    assert.equal(resourceGroupOf(r), 'rg-a');
+  });
+
+  it('an older payload sending info as a plain object map is accepted, not rejected', () => {
+    const r = impactedResourceSchema.parse({ properties: { info: { resourceGroup: 'rg-b', count: 2 } } });
+    assert.deepEqual(infoPairsOf(r), [
+      { key: 'resourceGroup', value: 'rg-b' },
+      { key: 'count', value: '2' },
+    ]);
+  });
+
+  it('name and resource group come from targetResourceId when only the id is given', () => {
+    const r = impactedResourceSchema.parse({
+      properties: { targetResourceId: '/subscriptions/s/resourceGroups/rg-web/providers/Microsoft.Web/sites/shop', futureField: 1 },
+    });
+    assert.equal(resourceNameOf(r), 'shop');
+    assert.equal(resourceGroupOf(r), 'rg-web');
+    assert.equal((r.properties as Record<string, unknown>)['futureField'], 1, 'unknown fields kept');
+  });
+
+  it('the billing text is found wherever the service puts it', () => {
+    assert.equal(billingTextOf(billingCommunicationSchema.parse({ properties: { description: '<p>Rates change</p>' } })), '<p>Rates change</p>');
+    assert.equal(billingTextOf(billingCommunicationSchema.parse({ message: 'Tax changes' })), 'Tax changes');
+    assert.equal(billingTextOf(billingCommunicationSchema.parse({ description: '  ', billingCommunication: 'Meter ids' })), 'Meter ids');
+    assert.equal(billingTextOf(billingCommunicationSchema.parse({})), undefined);
+  });
+
+  it('emerging issues with a new severity and stage are kept (open enums)', () => {
+    const body = emergingIssuesSchema.parse({ properties: { statusActiveEvents: [{ severity: 'Catastrophic', stage: 'Escalated', extra: true }] } });
+    const first = body.properties?.statusActiveEvents?.[0];
+    assert.equal(first?.severity, 'Catastrophic');
+    assert.equal(first?.stage, 'Escalated');
+  });
+});
