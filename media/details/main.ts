@@ -147,7 +147,7 @@ function renderFetchState(state: FetchState): void {
 function renderSensitiveNotice(): HTMLElement {
   const notice = h(
     'div',
-    'notice',
+    'notice sensitive-notice',
     h('p', undefined, icon('lock'), ' ', h('strong', undefined, 'This event may contain sensitive information.'), ' Its description, summary and updates are sent only on request, to accounts allowed to read sensitive event details (Microsoft.ResourceHealth/events/fetchEventDetails/action) on the subscription.'),
   );
   fetchArea = h('div', 'fetch');

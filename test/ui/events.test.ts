@@ -184,7 +184,7 @@ describe('Service Health in the workbench (UI)', function () {
     const frame = await detailsFrame(page);
     assert.equal((await frame.locator('h1.title').innerText()).trim(), label);
     // The listing left out description, summary and updates: the panel says so and offers the fetch.
-    const notice = frame.locator('.notice');
+    const notice = frame.locator('.sensitive-notice');
     assert.match(await notice.innerText(), /This event may contain sensitive information\./);
     assert.equal(await frame.locator('.vendor.description').count(), 0, 'the listing already carried the description');
     assert.equal(await frame.locator('ol.timeline li.update').count(), 0, 'the listing already carried updates');
