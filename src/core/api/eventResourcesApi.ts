@@ -24,7 +24,7 @@ import {
 } from '../model/eventResourceSchemas';
 import { eventsPageSchema, type HealthEvent } from '../model/schemas';
 import { ApiError, PagingError, type ApiErrorContext, type ResponseKind } from './errors';
-import { DEFAULT_MAX_PAGES, HEALTH_EVENTS_API_VERSION, requireSegment, subscriptionPath, type HealthEventsApiOptions } from './healthEventsApi';
+import { apiTargetOf, requireSegment, subscriptionPath, type HealthEventsApiOptions } from './healthEventsApi';
 import { followPages, requestJson } from './paging';
 
 const PROVIDER = '/providers/Microsoft.ResourceHealth';
@@ -52,12 +52,7 @@ export class EventResourcesApi {
 
   constructor(options: HealthEventsApiOptions) {
     this.client = options.client;
-    this.apiVersion = options.apiVersion ?? HEALTH_EVENTS_API_VERSION;
-    this.maxPages = Math.max(1, Math.floor(options.maxPages ?? DEFAULT_MAX_PAGES));
-    const base = options.baseUrl === undefined ? undefined : new URL(String(options.baseUrl));
-    this.base = base ? `${base.origin}${base.pathname.replace(/\/+$/, '')}` : '';
-    const origin = options.origin ?? base;
-    this.origin = origin === undefined ? undefined : new URL(String(origin)).origin;
+    ({ apiVersion: this.apiVersion, maxPages: this.maxPages, origin: this.origin, base: this.base } = apiTargetOf(options));
   }
 
   /** GET /subscriptions/{id}/providers/Microsoft.ResourceHealth/events/{trackingId}/impactedResources, every page. */

@@ -59,6 +59,27 @@ export interface SubscriptionEvents {
   readonly error?: Error;
 }
 
+/** Where an API object sends its requests, as both API classes read it from their options. */
+export interface ApiTarget {
+  readonly apiVersion: string;
+  readonly maxPages: number;
+  /** The origin nextLinks must stay on, when known. */
+  readonly origin?: string;
+  /** Prepended to every operation's path: '' or an absolute base such as https://host/api/v3. */
+  readonly base: string;
+}
+
+export function apiTargetOf(options: HealthEventsApiOptions): ApiTarget {
+  const base = options.baseUrl === undefined ? undefined : new URL(String(options.baseUrl));
+  const origin = options.origin ?? base;
+  return {
+    apiVersion: options.apiVersion ?? HEALTH_EVENTS_API_VERSION,
+    maxPages: Math.max(1, Math.floor(options.maxPages ?? DEFAULT_MAX_PAGES)),
+    base: base ? `${base.origin}${base.pathname.replace(/\/+$/, '')}` : '',
+    ...(origin === undefined ? {} : { origin: new URL(String(origin)).origin }),
+  };
+}
+
 export class HealthEventsApi {
   private readonly client: HealthEventsApiOptions['client'];
   private readonly apiVersion: string;
@@ -70,12 +91,7 @@ export class HealthEventsApi {
 
   constructor(options: HealthEventsApiOptions) {
     this.client = options.client;
-    this.apiVersion = options.apiVersion ?? HEALTH_EVENTS_API_VERSION;
-    this.maxPages = Math.max(1, Math.floor(options.maxPages ?? DEFAULT_MAX_PAGES));
-    const base = options.baseUrl === undefined ? undefined : new URL(String(options.baseUrl));
-    this.base = base ? `${base.origin}${base.pathname.replace(/\/+$/, '')}` : '';
-    const origin = options.origin ?? base;
-    this.origin = origin === undefined ? undefined : new URL(String(origin)).origin;
+    ({ apiVersion: this.apiVersion, maxPages: this.maxPages, origin: this.origin, base: this.base } = apiTargetOf(options));
     this.rateLimitReader = new RateLimitStatusReader({ client: this.client, path: `${this.base}/rate_limit` });
   }
 
