@@ -1,8 +1,8 @@
 // The extension as users see it: the real web workbench driven through Chromium, the extension in
 // sample mode (set by the workspace's settings, so it starts its embedded sample service by itself).
 import * as assert from 'node:assert/strict';
-import { activityBarIcon, screenshot, statusBarItem, treeRows, viewContainer } from '../harness/ui';
-import { uiSession } from './session';
+import { activityBarIcon, statusBarItem, treeRows, viewContainer } from '../harness/ui';
+import { reportFailures, uiSession } from './session';
 import {
   CONTAINER_ID,
   CONTAINER_TITLE,
@@ -14,6 +14,7 @@ import {
   eventRows,
   groupRow,
   openEventsView,
+  openFirstLockedEvent,
   readQuota,
   readQuotaTooltip,
   viewTitleAction,
@@ -26,12 +27,7 @@ import {
 describe('Service Health in the workbench (UI)', function () {
   this.timeout(90_000);
 
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed') return;
-    const { page, artifactsDir, logs } = uiSession();
-    const file = await screenshot(page, artifactsDir, this.currentTest.title).catch(() => 'none');
-    console.error(`[ui] failure screenshot: ${file}\n[ui] last workbench lines:\n${logs.slice(-20).join('\n')}`);
-  });
+  afterEach(reportFailures());
 
   it('the activity-bar icon opens the Events view with type groups and their counts', async () => {
     const { page } = uiSession();
@@ -166,20 +162,7 @@ describe('Service Health in the workbench (UI)', function () {
 
   it('a sensitive event (lock icon) shows its hidden text after "Fetch details" in the details panel', async () => {
     const { page } = uiSession();
-    await openEventsView(page);
-    await closeAllEditors(page);
-    // Only the security advisories unfolded: most of them are sensitive in the sample.
-    await (await viewTitleAction(page, 'Collapse All')).click();
-    const group = groupRow(page, 'Security advisories');
-    await group.waitFor({ state: 'visible' });
-    await setExpanded(group, true);
-    const status = treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: /^(Active|Resolved)$/ }) });
-    await status.first().waitFor({ state: 'visible' });
-    for (let i = 0; i < (await status.count()); i++) await setExpanded(status.nth(i), true);
-    const locked = eventRows(page).filter({ has: page.locator('.codicon-lock') });
-    await locked.first().waitFor({ state: 'visible', timeout: 10_000 });
-    const { label } = await rowInfo(locked.first());
-    await locked.first().click();
+    const label = await openFirstLockedEvent(page);
 
     const frame = await detailsFrame(page);
     assert.equal((await frame.locator('h1.title').innerText()).trim(), label);

@@ -1,6 +1,7 @@
 // The workbench page shared by the UI tests. scripts/test-ui.mjs (through run.ts) opens one workbench
 // per run and hands it over here before mocha loads the test files; tests read it with uiSession().
 import type { Page } from 'playwright-core';
+import { screenshot } from '../harness/ui';
 
 export interface UiSession {
   readonly page: Page;
@@ -23,4 +24,17 @@ export function uiSession(): UiSession {
     throw new Error('No workbench: run the UI tests with `npm run test:ui`, which opens one first.');
   }
   return current;
+}
+
+/**
+ * mocha `afterEach`: for a failed test, a screenshot (named `prefix` + title) and the last
+ * `lines` workbench console lines, so a CI failure can be read without rerunning it.
+ */
+export function reportFailures(prefix = '', lines = 20): (this: Mocha.Context) => Promise<void> {
+  return async function (this: Mocha.Context) {
+    if (this.currentTest?.state !== 'failed') return;
+    const { page, artifactsDir, logs } = uiSession();
+    const file = await screenshot(page, artifactsDir, `${prefix}${this.currentTest.title}`).catch(() => 'none');
+    console.error(`[ui] failure screenshot: ${file}\n[ui] last workbench lines:\n${logs.slice(-lines).join('\n')}`);
+  };
 }

@@ -146,3 +146,24 @@ export async function viewTitleAction(page: Page, title: string): Promise<Locato
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * Opens the details of the first sensitive event (lock icon): only the security advisories
+ * unfolded, as most of them are sensitive in the sample. Resolves to the row's label.
+ */
+export async function openFirstLockedEvent(page: Page): Promise<string> {
+  await openEventsView(page);
+  await closeAllEditors(page);
+  await (await viewTitleAction(page, 'Collapse All')).click();
+  const group = groupRow(page, 'Security advisories');
+  await group.waitFor({ state: 'visible' });
+  await setExpanded(group, true);
+  const status = treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: /^(Active|Resolved)$/ }) });
+  await status.first().waitFor({ state: 'visible' });
+  for (let i = 0; i < (await status.count()); i++) await setExpanded(status.nth(i), true);
+  const locked = eventRows(page).filter({ has: page.locator('.codicon-lock') });
+  await locked.first().waitFor({ state: 'visible', timeout: 10_000 });
+  const { label } = await rowInfo(locked.first());
+  await locked.first().click();
+  return label;
+}

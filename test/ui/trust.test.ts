@@ -3,9 +3,9 @@
 // state) holds the event but never that text. Runs after events.test.ts: the reload restarts the extension.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { screenshot, treeRows, waitForWorkbench } from '../harness/ui';
-import { uiSession } from './session';
-import { CONTAINER_ID, closeAllEditors, detailsFrame, eventRows, groupRow, openEventsView, rowInfo, runPaletteCommand, setExpanded, viewTitleAction } from './steps';
+import { waitForWorkbench } from '../harness/ui';
+import { reportFailures, uiSession } from './session';
+import { closeAllEditors, detailsFrame, openFirstLockedEvent, runPaletteCommand } from './steps';
 
 /**
  * Every value in every IndexedDB database and in localStorage of the page, as one string. A string
@@ -42,28 +42,11 @@ async function browserStorageText(page: Page): Promise<string> {
 describe('sensitive text after a window reload (UI)', function () {
   this.timeout(180_000);
 
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed') return;
-    const { page, artifactsDir, logs } = uiSession();
-    const file = await screenshot(page, artifactsDir, this.currentTest.title).catch(() => 'none');
-    console.error(`[ui] failure screenshot: ${file}\n[ui] last workbench lines:\n${logs.slice(-20).join('\n')}`);
-  });
+  afterEach(reportFailures());
 
   it('the restored panel shows "Fetch details" again, and no storage of the workbench holds the fetched text', async () => {
     const { page } = uiSession();
-    await openEventsView(page);
-    await closeAllEditors(page);
-    await (await viewTitleAction(page, 'Collapse All')).click();
-    const group = groupRow(page, 'Security advisories');
-    await group.waitFor({ state: 'visible' });
-    await setExpanded(group, true);
-    const status = treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: /^(Active|Resolved)$/ }) });
-    await status.first().waitFor({ state: 'visible' });
-    for (let i = 0; i < (await status.count()); i++) await setExpanded(status.nth(i), true);
-    const locked = eventRows(page).filter({ has: page.locator('.codicon-lock') });
-    await locked.first().waitFor({ state: 'visible', timeout: 10_000 });
-    const { label } = await rowInfo(locked.first());
-    await locked.first().click();
+    const label = await openFirstLockedEvent(page);
 
     let frame = await detailsFrame(page);
     await frame.getByRole('button', { name: 'Fetch details' }).click();

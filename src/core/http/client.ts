@@ -61,6 +61,8 @@ export interface RateLimitWait {
   readonly resource?: string;
 }
 
+const CLOSED_MESSAGE = 'The HTTP client was closed; run the command again, or reload the window in VS Code.';
+
 /** Error bodies are only read for their message: 64 KB is far more than any service sends. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
@@ -240,13 +242,13 @@ export class ThrottledClient {
       return;
     }
     this.closed = true;
-    this.throttle.close(new HttpClientError('The HTTP client was closed; run the command again, or reload the window in VS Code.'));
+    this.throttle.close(new HttpClientError(CLOSED_MESSAGE));
     await this.ownAgent?.close();
   }
 
   async request(req: HttpRequest): Promise<HttpResponse> {
     if (this.closed) {
-      throw new HttpClientError('The HTTP client was closed; run the command again, or reload the window in VS Code.');
+      throw new HttpClientError(CLOSED_MESSAGE);
     }
     const url = new URL(req.url, this.base);
     const withCredentials = this.checkCredentials(url, req);
@@ -281,7 +283,7 @@ export class ThrottledClient {
       // is released, so the next queued request is judged on it.
       let next: 'return' | 'retry';
       try {
-        next = await this.afterResponse(response, ticket, scope, attempt, tokenSent);
+        next = this.afterResponse(response, ticket, scope, attempt, tokenSent);
       } finally {
         release();
       }
@@ -308,7 +310,7 @@ export class ThrottledClient {
   }
 
   /** Records the response's quota headers and decides: hand it back, or retry (after `attempt.wait`). */
-  private async afterResponse(response: HttpResponse, ticket: Ticket, scope: RequestScope, attempt: Attempt, tokenSent: boolean): Promise<'return' | 'retry'> {
+  private afterResponse(response: HttpResponse, ticket: Ticket, scope: RequestScope, attempt: Attempt, tokenSent: boolean): 'return' | 'retry' {
     const now = this.clock.now();
     const skew = parseServerSkew(response.headers['date'], now);
     if (skew !== undefined) {

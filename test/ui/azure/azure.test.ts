@@ -3,8 +3,8 @@
 // subscription picker, events from the ARM stand-in, a token expiring on its way, switching account
 // and signing out. The tests run in order: each starts where the previous one left the workbench.
 import * as assert from 'node:assert/strict';
-import { clickActivityBarIcon, screenshot, viewContainer } from '../../harness/ui';
-import { uiSession } from '../session';
+import { clickActivityBarIcon, viewContainer } from '../../harness/ui';
+import { reportFailures, uiSession } from '../session';
 import { CONTAINER_ID, CONTAINER_TITLE, eventRows, runPaletteCommand, viewTitleAction, waitFor } from '../steps';
 import type { AuthRecord } from '../../../src/core/sample';
 import { ACCOUNTS, azureFixture } from './fixture';
@@ -28,12 +28,7 @@ function recordsSince(index: number): AuthRecord[] {
 describe('Azure mode in the workbench (UI)', function () {
   this.timeout(120_000);
 
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed') return;
-    const { page, artifactsDir, logs } = uiSession();
-    const file = await screenshot(page, artifactsDir, `azure ${this.currentTest.title}`).catch(() => 'none');
-    console.error(`[ui] failure screenshot: ${file}\n[ui] last workbench lines:\n${logs.slice(-30).join('\n')}`);
-  });
+  afterEach(reportFailures('azure ', 30));
 
   it('a user who dismisses VS Code\'s consent dialog is back at Sign In, with no spinner and no error', async () => {
     const { page } = uiSession();

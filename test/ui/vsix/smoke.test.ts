@@ -1,19 +1,14 @@
 // What users install is what is tested: the production .vsix, installed with the VS Code server's own
 // --install-extension (no development path), checked for what a user sees first.
 import * as assert from 'node:assert/strict';
-import { clickActivityBarIcon, screenshot, viewContainer } from '../../harness/ui';
-import { uiSession } from '../session';
+import { clickActivityBarIcon, viewContainer } from '../../harness/ui';
+import { reportFailures, uiSession } from '../session';
 import { CONTAINER_ID, CONTAINER_TITLE, detailsFrame, eventRows, groupRow, readQuota, setExpanded, viewTitleAction, waitFor } from '../steps';
 
 describe('the installed .vsix (smoke)', function () {
   this.timeout(120_000);
 
-  afterEach(async function () {
-    if (this.currentTest?.state !== 'failed') return;
-    const { page, artifactsDir, logs } = uiSession();
-    const file = await screenshot(page, artifactsDir, `vsix ${this.currentTest.title}`).catch(() => 'none');
-    console.error(`[ui] failure screenshot: ${file}\n[ui] last workbench lines:\n${logs.slice(-30).join('\n')}`);
-  });
+  afterEach(reportFailures('vsix ', 30));
 
   it('runs from the extensions folder, not a development path', () => {
     const { logs } = uiSession();
