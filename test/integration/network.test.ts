@@ -32,6 +32,7 @@ describe('proxy settings (real VS Code)', function () {
     // Leave the user settings as found for other suites.
     await http().update('proxy', undefined, vscode.ConfigurationTarget.Global);
     await http().update('proxyAuthorization', undefined, vscode.ConfigurationTarget.Global);
+    await http().update('proxySupport', undefined, vscode.ConfigurationTarget.Global);
     await health.settings.update('mode', undefined);
   });
 
@@ -46,5 +47,21 @@ describe('proxy settings (real VS Code)', function () {
     const all = health.logLines().join('\n');
     assert.ok(!all.includes(SECRET_PASSWORD), 'the proxy password reached the log');
     assert.ok(!all.includes(SECRET_AUTH) && !all.includes('c2VjcmV0LXByb3h5'), 'the proxy authorization reached the log');
+  });
+
+  it("a proxy setting that cannot be used (a SOCKS proxy in http.proxy) is shown to the user, not only logged", async () => {
+    await http().update('proxy', 'socks5://127.0.0.1:1080', vscode.ConfigurationTarget.Global);
+    await health.useAzure();
+    await waitForLine(health, /Shown to the user: The proxy in http\.proxy uses socks5, which is not supported, so connections go direct; use an http:\/\/ or https:\/\/ proxy\./);
+    await waitForLine(health, /Network: direct connections \(no proxy\)/);
+  });
+
+  it("http.proxySupport 'off' (the user turned proxies off for extensions) goes direct even with http.proxy set", async () => {
+    await http().update('proxy', 'http://127.0.0.1:3130', vscode.ConfigurationTarget.Global);
+    await http().update('proxySupport', 'off', vscode.ConfigurationTarget.Global);
+    await health.useAzure();
+    await waitForLine(health, /Network: direct connections \(http\.proxySupport is off\)/);
+    await http().update('proxySupport', 'override', vscode.ConfigurationTarget.Global);
+    await waitForLine(health, /Network: proxy http:\/\/127\.0\.0\.1:3130 from http\.proxy/);
   });
 });

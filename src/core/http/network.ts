@@ -24,6 +24,12 @@ export interface ProxySettings {
   readonly proxyAuthorization?: string | undefined;
   /** `http.systemCertificates`, default true: also trust the operating system's certificate store. */
   readonly systemCertificates?: boolean | undefined;
+  /**
+   * `http.proxySupport`: 'off' means the user turned proxies off for extensions, so neither
+   * `http.proxy` nor the environment's proxy is used; 'on', 'fallback' and 'override' (VS Code's
+   * default) all mean "use the proxy", which is all they differ in for a client of our own.
+   */
+  readonly proxySupport?: string | undefined;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -56,7 +62,7 @@ export interface NetworkConfig {
    */
   readonly proxyStrictSSL: boolean;
   /** Where the proxy came from, for the log line. */
-  readonly proxySource: 'http.proxy' | 'environment' | 'none';
+  readonly proxySource: 'http.proxy' | 'environment' | 'none' | 'http.proxySupport off';
   /** Trusted roots when more than Node's defaults are needed; undefined: Node's default store. */
   readonly ca: readonly string[] | undefined;
   /** What was added to the trusted roots, for the log line. */
@@ -180,7 +186,9 @@ export function resolveNetwork(input: ResolveNetworkInput): NetworkConfig {
   let httpsProxy: string | undefined;
   let proxySource: NetworkConfig['proxySource'] = 'none';
   const configured = s?.proxy?.trim();
-  if (configured) {
+  if (s?.proxySupport === 'off') {
+    proxySource = 'http.proxySupport off';
+  } else if (configured) {
     httpProxy = httpsProxy = proxyUrl(configured, 'http.proxy', problems);
     proxySource = httpProxy ? 'http.proxy' : 'none';
   } else {
@@ -218,6 +226,8 @@ export function describeNetwork(n: NetworkConfig): string {
   const parts: string[] = [];
   if (n.proxySource === 'none') {
     parts.push('direct connections (no proxy)');
+  } else if (n.proxySource === 'http.proxySupport off') {
+    parts.push('direct connections (http.proxySupport is off)');
   } else {
     const proxies = [...new Set([n.httpsProxy, n.httpProxy].filter((p): p is string => !!p).map(redactProxyUrl))];
     parts.push(`proxy ${proxies.join(' / ')} from ${n.proxySource}`);

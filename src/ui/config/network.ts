@@ -24,11 +24,50 @@ export function readProxySettings(): ProxySettings {
   const strict = userValue<unknown>(c, 'proxyStrictSSL');
   const auth = userValue<unknown>(c, 'proxyAuthorization');
   const system = userValue<unknown>(c, 'systemCertificates');
+  const support = userValue<unknown>(c, 'proxySupport');
   return {
     proxy: typeof proxy === 'string' ? proxy : undefined,
     noProxy: Array.isArray(noProxy) ? noProxy.filter((h): h is string => typeof h === 'string') : undefined,
     proxyStrictSSL: typeof strict === 'boolean' ? strict : undefined,
     proxyAuthorization: typeof auth === 'string' ? auth : undefined,
     systemCertificates: typeof system === 'boolean' ? system : undefined,
+    proxySupport: typeof support === 'string' ? support : undefined,
   };
+}
+
+const OPEN_SETTINGS = 'Open Settings';
+
+/**
+ * Tells the user, once per distinct set of problems, about proxy or certificate settings that
+ * could not be used: a log line alone leaves someone behind a corporate proxy with only
+ * "could not reach" errors and no idea that their `http.proxy` was ignored.
+ */
+export class NetworkProblemReporter {
+  private lastShown = '';
+
+  constructor(private readonly log: vscode.LogOutputChannel) {}
+
+  report(problems: readonly string[]): void {
+    for (const problem of problems) {
+      this.log.warn(problem);
+    }
+    const key = problems.join('\n');
+    if (key === this.lastShown) {
+      return;
+    }
+    this.lastShown = key;
+    const first = problems[0];
+    if (first === undefined) {
+      return;
+    }
+    // The settings page only helps for http.* problems; an environment variable is fixed outside VS Code.
+    const inSettings = /\bhttp\.\w+/.exec(first)?.[0];
+    const more = problems.length > 1 ? ` (${problems.length - 1} more in the Service Health log)` : '';
+    this.log.info(`Shown to the user: ${first}${more}`);
+    void vscode.window.showWarningMessage(`${first}${more}`, ...(inSettings ? [OPEN_SETTINGS] : [])).then((choice) => {
+      if (choice === OPEN_SETTINGS && inSettings) {
+        void vscode.commands.executeCommand('workbench.action.openSettings', inSettings);
+      }
+    });
+  }
 }

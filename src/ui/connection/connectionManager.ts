@@ -13,7 +13,7 @@ import { startSampleService, type SampleService, type SampleServiceOptions } fro
 import type { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
 import { checkEndpoint, cloudConfig } from '../config/clouds';
-import { readProxySettings } from '../config/network';
+import { NetworkProblemReporter, readProxySettings } from '../config/network';
 import type { Mode, ServiceHealthSettings } from '../config/settings';
 
 export interface Connection {
@@ -43,6 +43,7 @@ export class ConnectionManager extends Disposable {
   private queue: Promise<void> = Promise.resolve();
   /** Fingerprint of the network set-up the Azure client was made with (a hash: it covers the proxy authorization). */
   private networkKey: string | undefined;
+  private readonly networkProblems: NetworkProblemReporter;
   private readonly changed = this._register(new vscode.EventEmitter<Connection | undefined>());
   readonly onDidChange = this.changed.event;
 
@@ -53,6 +54,7 @@ export class ConnectionManager extends Disposable {
     private readonly proxySettings: () => ProxySettings = readProxySettings,
   ) {
     super();
+    this.networkProblems = new NetworkProblemReporter(log);
     this._register({ dispose: () => void this.shutdown() });
   }
 
@@ -126,9 +128,7 @@ export class ConnectionManager extends Disposable {
     }
     if (this.networkKey !== networkKey) {
       this.log.info(describeNetwork(network));
-      for (const problem of network.problems) {
-        this.log.warn(problem);
-      }
+      this.networkProblems.report(network.problems);
     }
     this.networkKey = networkKey;
     const client = new ThrottledClient({ origin, tokenProvider: this.auth.tokenProvider, network, log: (line) => this.log.debug(line) });

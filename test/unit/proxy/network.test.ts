@@ -30,6 +30,20 @@ describe('network settings resolution', () => {
     assert.equal(nothing.httpsProxy, undefined);
   });
 
+  it("http.proxySupport 'off' (proxies turned off for extensions) goes direct despite http.proxy and the environment; the other values use the proxy", () => {
+    const env = { HTTPS_PROXY: 'http://env:1' };
+    const off = resolveNetwork({ settings: { proxy: 'http://proxy.corp.example:8080', proxySupport: 'off' }, env });
+    assert.equal(off.httpsProxy, undefined);
+    assert.equal(off.httpProxy, undefined);
+    assert.equal(off.proxySource, 'http.proxySupport off');
+    assert.match(describeNetwork(off), /direct connections \(http\.proxySupport is off\)/);
+    assert.equal(resolveNetwork({ settings: { proxySupport: 'off' }, env }).httpsProxy, undefined);
+    for (const value of ['on', 'fallback', 'override', undefined]) {
+      assert.equal(resolveNetwork({ settings: { proxySupport: value }, env }).httpsProxy, 'http://env:1/', String(value));
+      assert.equal(resolveNetwork({ settings: { proxy: 'http://p:2', proxySupport: value }, env }).httpsProxy, 'http://p:2/', String(value));
+    }
+  });
+
   it('a bare host:port proxy means http://; a socks or unparsable proxy is reported and not used', () => {
     assert.equal(resolveNetwork({ settings: { proxy: 'proxy.corp.example:3128' }, env: {} }).httpsProxy, 'http://proxy.corp.example:3128/');
     const socks = resolveNetwork({ settings: { proxy: 'socks5://proxy:1080' }, env: {} });
