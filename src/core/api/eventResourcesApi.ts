@@ -23,7 +23,7 @@ import {
   type ImpactedResource,
 } from '../model/eventResourceSchemas';
 import { eventsPageSchema, type HealthEvent } from '../model/schemas';
-import { ApiError, PagingError, type ApiErrorContext, type ResponseKind } from './errors';
+import { ApiError, type ApiErrorContext, type ResponseKind } from './errors';
 import { apiTargetOf, requireSegment, subscriptionPath, type HealthEventsApiOptions } from './healthEventsApi';
 import { followPages, requestJson } from './paging';
 
@@ -84,22 +84,9 @@ export class EventResourcesApi {
     const id = requireSegment(trackingId, 'tracking id');
     const context: ApiErrorContext = { operation: 'listSecurityAdvisoryImpactedResources', subscriptionId, trackingId: id, filterSent: hasFilter(options.filter) };
     const url = `${this.base}${subscriptionPath(subscriptionId)}${PROVIDER}/events/${encodeURIComponent(id)}/listSecurityAdvisoryImpactedResources?${this.query(options.filter)}`;
-    const { data, response } = await requestJson(
-      this.client,
-      { method: 'POST', url, signal: options.signal, headers: { accept: 'application/json' } },
-      impactedResourcesPageSchema,
-      'an impacted resource list',
-      context,
-    );
-    const resources = [...data.value];
-    const next = data.nextLink;
-    if (typeof next === 'string' && next.trim() !== '') {
-      // Later pages: GET on the nextLink, with the same loop, cap and origin checks as any
-      // listing. The first link is checked here, as followPages trusts its first URL.
-      const first = firstNextLink(next, response.url, this.origin);
-      for await (const page of this.pages(first.href, context, options.signal, first.origin)) {
-        resources.push(...page.value);
-      }
+    const resources: ImpactedResource[] = [];
+    for await (const page of this.pages(url, context, options.signal, 'POST')) {
+      resources.push(...page.value);
     }
     return resources;
   }
@@ -168,40 +155,21 @@ export class EventResourcesApi {
     return resources;
   }
 
-  private pages(firstUrl: string, context: ApiErrorContext, signal: AbortSignal | undefined, origin = this.origin) {
+  private pages(firstUrl: string, context: ApiErrorContext, signal: AbortSignal | undefined, firstMethod: 'GET' | 'POST' = 'GET') {
     const kind: ResponseKind = 'an impacted resource list';
     return followPages({
       client: this.client,
       firstUrl,
+      firstMethod,
       apiVersion: this.apiVersion,
       maxPages: this.maxPages,
-      origin,
+      origin: this.origin,
       schema: impactedResourcesPageSchema,
       kind,
       context,
       signal,
     });
   }
-}
-
-/** The nextLink of a POST's first page, resolved against that page and kept on its origin. */
-function firstNextLink(link: string, pageUrl: string, knownOrigin: string | undefined): URL {
-  let page: URL;
-  let next: URL;
-  try {
-    page = new URL(pageUrl, knownOrigin);
-    next = new URL(link.trim(), page);
-  } catch {
-    throw new PagingError('invalidLink', 1);
-  }
-  const origin = knownOrigin ?? page.origin;
-  if (next.protocol !== 'https:' && next.protocol !== 'http:') {
-    throw new PagingError('invalidLink', 1);
-  }
-  if (next.origin !== origin) {
-    throw new PagingError('crossOrigin', 1, next.host);
-  }
-  return next;
 }
 
 function hasFilter(filter: string | undefined): boolean {

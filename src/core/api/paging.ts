@@ -14,8 +14,13 @@ export interface HttpRequester {
 
 export interface PageRequest<S extends z.ZodType> {
   readonly client: HttpRequester;
-  /** First URL: a path (resolved by the client against its origin) or an absolute URL. */
+  /** First URL: a path (resolved by the client against its origin) or an absolute URL on `origin`. */
   readonly firstUrl: string;
+  /**
+   * Method of the first request: ARM's POST list operations (listSecurityAdvisoryImpactedResources)
+   * answer a POST with the first page and continue with GETs on nextLink, like any listing.
+   */
+  readonly firstMethod?: 'GET' | 'POST';
   readonly apiVersion: string;
   readonly maxPages: number;
   /** Origin that nextLinks must stay on; when undefined, the origin of the first response is used. */
@@ -87,13 +92,14 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
   let pages = 0;
   // A holder, not a plain variable: `launch` (a closure) replaces it while the loop runs.
   const prefetch: { controller?: AbortController } = {};
-  const send = (target: string, signal: AbortSignal | undefined): Promise<HttpResponse> => {
-    const pending = req.client.request({ method: 'GET', url: target, signal, headers: { accept: 'application/json' } });
+  const send = (target: string, signal: AbortSignal | undefined, method: 'GET' | 'POST' = 'GET'): Promise<HttpResponse> => {
+    const pending = req.client.request({ method, url: target, signal, headers: { accept: 'application/json' } });
     pending.catch(() => undefined); // awaited below; an aborted prefetch must not be "unhandled"
     return pending;
   };
   req.signal?.throwIfAborted();
-  let pending = send(url, req.signal);
+  checkFirstUrl(url, origin);
+  let pending = send(url, req.signal, req.firstMethod);
   /** Checks a link and records it as seen; a PagingError means "stop after this page". */
   const accept = (link: string, base: string | undefined): URL => {
     const next = nextUrl(link, base, origin, req.apiVersion, pages);
@@ -201,6 +207,17 @@ export function peekNextLink(body: string): string | undefined {
     return typeof value === 'string' && value.trim() !== '' ? value : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The first URL is ours, not the service's: one off its origin is a programming error, refused before it carries a token. */
+function checkFirstUrl(url: string, origin: string | undefined): void {
+  if (origin === undefined || url.startsWith('/')) {
+    return;
+  }
+  const first = safeUrl(url);
+  if (!first || first.origin !== origin || (first.protocol !== 'https:' && first.protocol !== 'http:')) {
+    throw new TypeError(`The first page URL is not on ${origin}.`);
   }
 }
 
