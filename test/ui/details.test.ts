@@ -118,7 +118,11 @@ describe('Details panel: order, words, dates, links and contrast (UI)', function
       const failing = results.filter((r) => r.ratio + 1e-9 < r.required).map((r) => `${r.what}: ${r.ratio.toFixed(2)} < ${r.required}`);
       // The disabled portal button is measured too (its label must stay readable).
       assert.ok(results.some((r) => /button\.btn "Open in Azure portal/.test(r.what)), 'the portal button was not measured');
-      const file = await screenshot(page, artifactsDir.replace(/ui-failures$/, 'themes'), `details-${kind}`);
+      const themesDir = artifactsDir.replace(/ui-failures$/, 'themes');
+      const file = await screenshot(page, themesDir, `details-${kind}`);
+      // And the facts with the disabled portal button, which must look disabled in every theme.
+      await frame.locator('section:has(dl.facts)').first().evaluate((el) => (el as unknown as { scrollIntoView(o: unknown): void }).scrollIntoView({ block: 'start' }));
+      await screenshot(page, themesDir, `details-${kind}-facts`);
       assert.deepEqual(failing, [], `contrast below WCAG AA in ${THEMES[kind].label} (screenshot ${file})`);
       // Disabled reads as disabled without dimming: no fill and a dashed outline, unlike an enabled button.
       const style = await frame.getByRole('button', { name: /^Open in Azure portal/ }).evaluate((el) => {
