@@ -272,12 +272,14 @@ function renderBilling(m: DetailsViewModel): HTMLElement | undefined {
       dl.append(h('dt', undefined, label), h('dd', undefined, value));
     }
   };
-  row('Change', b.subType);
   // The rate change is what a billing notice is about: it comes first in its section.
-  row('Currency', b.currency);
   if (b.oldRate !== undefined || b.newRate !== undefined) {
-    row('Rate', h('span', 'rate', b.oldRate ?? '?', ' ', icon('arrow-right'), ' ', h('strong', undefined, b.newRate ?? '?'), b.change ? h('span', 'muted', ` (${b.change})`) : null));
+    const rate = h('span', 'rate', b.oldRate ?? '?', ' ', icon('arrow-right'), ' ', h('strong', undefined, b.newRate ?? '?'), b.currency ? ` ${b.currency}` : null, b.change ? h('span', 'muted', ` (${b.change})`) : null);
+    rate.setAttribute('aria-label', `from ${b.oldRate ?? 'unknown'} to ${b.newRate ?? 'unknown'}${b.currency ? ` ${b.currency}` : ''}${b.change ? `, ${b.change}` : ''}`);
+    row('Rate', rate);
   }
+  row('Change', b.subType);
+  row('Currency', b.currency);
   row('Billing ID', b.billingId ? h('code', undefined, b.billingId) : undefined);
   return section('Billing', 'credit-card', dl);
 }
