@@ -9,6 +9,10 @@ import { stateToSave, type FetchState, type HostToWebview, type WebviewState, ty
 import type { SafeHtml } from '../../src/core/render/sanitize';
 import { formatRelative } from '../../src/core/render/time';
 
+/** The portal button's text: it says where it goes. */
+const PORTAL_BUTTON = 'Open in Azure portal';
+const SAMPLE_LINK_TITLE = 'Not available for sample events: their tracking IDs are made up.';
+
 interface VsCodeApi {
   postMessage(message: WebviewToHost): void;
   getState(): unknown;
@@ -69,10 +73,11 @@ function section(title: string, iconName: string, ...children: Child[]): HTMLEle
   return h('section', 'section', h('h2', undefined, icon(iconName), title), ...children);
 }
 
+/** `3 hours ago (24 Nov 2026, 14:05 UTC)`, as formatWhen writes it; the relative part is current. */
 function timeText(t: TimeView): HTMLElement {
-  const time = h('time', 'time', t.utc);
+  const time = h('time', 'time', `(${t.utc})`);
   time.dateTime = new Date(t.ms).toISOString();
-  return h('span', 'time-wrap', time, h('span', 'relative', ` (${formatRelative(t.ms, Date.now())})`));
+  return h('span', 'time-wrap', h('span', 'relative', `${formatRelative(t.ms, Date.now())} `), time);
 }
 
 function tagChips(tags: readonly TagView[]): HTMLElement | undefined {
@@ -86,6 +91,7 @@ function tagChips(tags: readonly TagView[]): HTMLElement | undefined {
   return list;
 }
 
+/** What a reader needs first: the title, what kind of event and how bad, and the vendor's header line. */
 function renderHeader(m: DetailsViewModel): HTMLElement {
   const head = h('header', 'head', h('h1', 'title', m.title));
   const badges = h('ul', 'badges');
@@ -96,32 +102,34 @@ function renderHeader(m: DetailsViewModel): HTMLElement {
     badges.append(li);
   }
   head.append(badges);
+  if (m.header) {
+    head.append(h('p', 'subtitle', m.header));
+  }
+  return head;
+}
 
-  const idRow = h('div', 'tracking', h('span', 'muted', 'Tracking ID '), h('code', 'tracking-id', m.trackingId));
-  const copy = button('Copy', 'copy', () => vscode.postMessage({ type: 'copyTrackingId' }), true);
-  copy.title = 'Copy the tracking ID';
-  idRow.append(copy);
-  head.append(idRow);
-
-  const actions = h('div', 'actions', button('Open in portal', 'link-external', () => openLink(m.portalUrl)));
+/** Buttons that leave the panel: the portal page of the event and the event's own button links. */
+function renderActionButtons(m: DetailsViewModel): HTMLElement {
+  const portal = button(PORTAL_BUTTON, 'link-external', () => openLink(m.portalUrl));
+  portal.title = 'Opens this event in the Azure portal';
+  const actions = h('div', 'actions', portal);
   for (const link of m.links) {
     if (link.kind === 'Button' && link.url) {
       const url = link.url;
-      actions.append(button(link.text, 'link-external', () => openLink(url), true));
+      const b = button(link.text, 'link-external', () => openLink(url), true);
+      b.title = `Opens ${link.where ?? url}`;
+      actions.append(b);
     }
   }
   if (m.sample) {
     // A made-up tracking id has no portal page or support case behind it.
     for (const b of actions.querySelectorAll('button')) {
       b.disabled = true;
-      b.title = 'Not available for sample events: their tracking IDs are made up.';
+      b.title = SAMPLE_LINK_TITLE;
+      b.append(h('span', 'disabled-note', ' (unavailable)'));
     }
   }
-  head.append(actions);
-  if (m.header) {
-    head.append(h('p', 'subtitle', m.header));
-  }
-  return head;
+  return actions;
 }
 
 function renderFetchState(state: FetchState): void {
@@ -156,8 +164,12 @@ function renderSensitiveNotice(): HTMLElement {
   return notice;
 }
 
-function renderTimes(m: DetailsViewModel): HTMLElement | undefined {
-  const rows: Array<[string, Node]> = [];
+/** The facts, after what to read and do: tracking ID (with Copy), times, then the other fields. */
+function renderFacts(m: DetailsViewModel): HTMLElement {
+  const copy = button('Copy', 'copy', () => vscode.postMessage({ type: 'copyTrackingId' }), true);
+  copy.title = 'Copy the tracking ID';
+  copy.setAttribute('aria-label', 'Copy the tracking ID');
+  const rows: Array<[string, Node]> = [['Tracking ID', h('span', 'tracking', h('code', 'tracking-id', m.trackingId), copy)]];
   if (m.impactStart) {
     rows.push(['Impact start', timeText(m.impactStart)]);
   }
@@ -173,14 +185,11 @@ function renderTimes(m: DetailsViewModel): HTMLElement | undefined {
   for (const f of m.facts) {
     rows.push([f.label, document.createTextNode(f.value)]);
   }
-  if (rows.length === 0) {
-    return undefined;
-  }
   const dl = h('dl', 'facts');
   for (const [label, value] of rows) {
     dl.append(h('dt', undefined, label), h('dd', undefined, value));
   }
-  return dl;
+  return section('Details', 'info', dl, tagChips(m.tags), renderActionButtons(m));
 }
 
 function renderServices(m: DetailsViewModel): HTMLElement | undefined {
@@ -211,15 +220,29 @@ function renderUpdate(u: UpdateView): HTMLElement {
   return h('li', 'update', meta, tagChips(u.tags), safeHtml('update-body', u.html));
 }
 
-function renderUpdates(m: DetailsViewModel): HTMLElement | undefined {
-  if (m.updates.length === 0) {
+/** The newest update, read first; the earlier ones come after the facts. */
+function renderLatestUpdate(m: DetailsViewModel): HTMLElement | undefined {
+  const latest = m.updates[0];
+  if (!latest) {
+    return undefined;
+  }
+  const s = section('Latest update', 'history', h('ol', 'timeline', renderUpdate(latest)));
+  s.classList.add('latest-update');
+  return s;
+}
+
+function renderEarlierUpdates(m: DetailsViewModel): HTMLElement | undefined {
+  const earlier = m.updates.slice(1);
+  if (earlier.length === 0) {
     return undefined;
   }
   const list = h('ol', 'timeline');
-  for (const u of m.updates) {
+  for (const u of earlier) {
     list.append(renderUpdate(u));
   }
-  return section(`Updates (${m.updates.length}, newest first)`, 'history', list);
+  const s = section(`Earlier updates (${earlier.length}, newest first)`, 'history', list);
+  s.classList.add('earlier-updates');
+  return s;
 }
 
 function renderActions(m: DetailsViewModel): HTMLElement | undefined {
@@ -243,17 +266,20 @@ function renderBilling(m: DetailsViewModel): HTMLElement | undefined {
   if (!b) {
     return undefined;
   }
-  const dl = h('dl', 'facts');
+  const dl = h('dl', 'facts billing');
   const row = (label: string, value: Child): void => {
     if (value) {
       dl.append(h('dt', undefined, label), h('dd', undefined, value));
     }
   };
+  // The rate change is what a billing notice is about: it comes first in its section.
+  if (b.oldRate !== undefined || b.newRate !== undefined) {
+    const rate = h('span', 'rate', b.oldRate ?? '?', ' ', icon('arrow-right'), ' ', h('strong', undefined, b.newRate ?? '?'), b.currency ? ` ${b.currency}` : null, b.change ? h('span', 'muted', ` (${b.change})`) : null);
+    rate.setAttribute('aria-label', `from ${b.oldRate ?? 'unknown'} to ${b.newRate ?? 'unknown'}${b.currency ? ` ${b.currency}` : ''}${b.change ? `, ${b.change}` : ''}`);
+    row('Rate', rate);
+  }
   row('Change', b.subType);
   row('Currency', b.currency);
-  if (b.oldRate !== undefined || b.newRate !== undefined) {
-    row('Rate', h('span', 'rate', b.oldRate ?? '?', ' ', icon('arrow-right'), ' ', h('strong', undefined, b.newRate ?? '?'), b.change ? h('span', 'muted', ` (${b.change})`) : null));
-  }
   row('Billing ID', b.billingId ? h('code', undefined, b.billingId) : undefined);
   return section('Billing', 'credit-card', dl);
 }
@@ -268,8 +294,11 @@ function renderLinks(m: DetailsViewModel): HTMLElement | undefined {
     if (l.url) {
       const a = h('a', undefined, l.text);
       a.href = l.url;
-      a.title = l.url;
-      list.append(h('li', undefined, icon('link-external'), ' ', a));
+      a.title = m.sample ? SAMPLE_LINK_TITLE : l.url;
+      const where = l.where ?? l.url;
+      // Said where it goes, to the eye and to screen readers.
+      a.setAttribute('aria-label', `${l.text}, opens ${where}`);
+      list.append(h('li', undefined, icon('link-external'), ' ', a, h('span', 'muted where', ` · ${where}`)));
     } else {
       list.append(h('li', 'muted', icon('link'), ' ', l.text, ' (no address)'));
     }
@@ -284,6 +313,11 @@ function renderSampleBanner(): HTMLElement {
   return banner;
 }
 
+/**
+ * Order by what a reader needs: what it is (title, type, status), for billing the rate change,
+ * what happened and what to do first (summary, recommended actions, latest update), then the
+ * facts (ids, times, regions, services, links) and the rest of the history.
+ */
 function render(m: DetailsViewModel): void {
   fetchArea = undefined;
   sampleEvent = m.sample === true;
@@ -292,35 +326,29 @@ function render(m: DetailsViewModel): void {
     frag.append(renderSampleBanner());
   }
   frag.append(renderHeader(m));
+  const parts: Array<HTMLElement | undefined> = [renderBilling(m)];
   if (m.detailsHidden) {
-    frag.append(renderSensitiveNotice());
+    parts.push(renderSensitiveNotice());
   } else if (m.isSensitive) {
     // Fetched sensitive events: keep room for a refresh error, without a button.
     fetchArea = h('div', 'fetch');
-    frag.append(fetchArea);
+    parts.push(fetchArea);
   }
-  const times = renderTimes(m);
-  if (times) {
-    frag.append(times);
-  }
-  const tags = tagChips(m.tags);
-  if (tags) {
-    frag.append(tags);
-  }
-  const parts: Array<HTMLElement | undefined> = [
+  parts.push(
     m.summaryHtml ? section('Summary', 'note', safeHtml('summary', m.summaryHtml)) : undefined,
     m.descriptionHtml ? section('Description', 'book', safeHtml('description', m.descriptionHtml)) : undefined,
     renderActions(m),
+    renderLatestUpdate(m),
+    renderFacts(m),
     renderServices(m),
-    renderUpdates(m),
+    renderEarlierUpdates(m),
     m.faqs.length
       ? section('FAQs', 'question', ...m.faqs.map((f) => h('details', 'faq', h('summary', undefined, f.question || 'Question'), safeHtml('answer', f.answerHtml))))
       : undefined,
     m.articleHtml ? section('Article', 'file-text', safeHtml('article', m.articleHtml)) : undefined,
-    renderBilling(m),
     m.additionalInformationHtml ? section('Additional information', 'info', safeHtml('additional', m.additionalInformationHtml)) : undefined,
     renderLinks(m),
-  ];
+  );
   for (const p of parts) {
     if (p) {
       frag.append(p);

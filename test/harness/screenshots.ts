@@ -3,8 +3,9 @@
 // into its state by itself (so `npm run screenshots -- <scene>` works alone) and waits for what it shows.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { closeAllEditors, detailsFrame, eventRows, firstChildRow, groupRow, openEventsView, readQuotaTooltip, setExpanded, viewTitleAction, waitFor } from '../ui/steps';
+import { closeAllEditors, detailsFrame, eventRows, firstChildRow, groupRow, openEventsView, readQuotaTooltip, setExpanded, viewTitleAction } from '../ui/steps';
 import { createSampleWorkspace, type SampleWorkspace } from '../ui/workspace';
+import { applyTheme, THEMES, type ThemeKind } from './theme';
 import { hideSecondarySideBar, launchWorkbench, screenshot, statusBarItem, treeRows, webviewFrame } from './ui';
 
 /** What a scene may ask of the capture: a region instead of the whole window. */
@@ -26,17 +27,10 @@ export interface Scene {
 }
 
 const VIEWPORT = { width: 1400, height: 900 } as const;
-/** Wide enough for event titles and their "service · region · age" descriptions. */
-const SIDEBAR_WIDTH = 560;
-/** Narrower while a details panel is open: the panel is the subject. */
-const DETAILS_SIDEBAR_WIDTH = 430;
-const DARK = 'Default Dark Modern';
-const LIGHT = 'Default Light Modern';
-
-/** The one browser global used in page functions (the project compiles without the DOM lib). */
-interface BrowserGlobals {
-  getComputedStyle(el: unknown): { backgroundColor: string };
-}
+/** VS Code's default side bar width: the README shows what a new user sees. */
+const SIDEBAR_WIDTH = 300;
+const DARK: ThemeKind = 'dark';
+const LIGHT: ThemeKind = 'light';
 
 /** Drags the side bar's sash so it is `width` pixels wide. */
 async function setSidebarWidth(page: Page, width: number): Promise<void> {
@@ -50,26 +44,17 @@ async function setSidebarWidth(page: Page, width: number): Promise<void> {
   await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2);
 }
 
-async function setTheme(page: Page, ctx: SceneContext, theme: string): Promise<void> {
-  const light = theme === LIGHT;
-  const isLight = await page.locator('.monaco-workbench.vs').count();
-  if ((isLight > 0) === light) return;
-  await ctx.workspace.writeSettings({ 'workbench.colorTheme': theme });
-  await page.locator(light ? '.monaco-workbench.vs' : '.monaco-workbench.vs-dark').waitFor({ state: 'attached', timeout: 30_000 });
-  // The class flips first; the theme's colors are applied a moment later: wait for the side bar's.
-  await waitFor(
-    async () => {
-      const rgb = await page.locator('.part.sidebar').evaluate((el) => (globalThis as unknown as BrowserGlobals).getComputedStyle(el).backgroundColor);
-      const [r = 0, g = 0, b = 0] = (rgb.match(/\d+/g) ?? []).map(Number);
-      return (r + g + b) / 3 > 128 === light ? true : undefined;
-    },
-    30_000,
-    `the side bar did not turn ${light ? 'light' : 'dark'}`,
-  );
+/**
+ * Switches the theme through the workspace settings and waits for the workbench's theme class
+ * and side-bar colour to follow (a cold machine once took longer than a fixed wait); a switch
+ * that did not apply is retried once through the theme picker, then fails saying what showed.
+ */
+async function setTheme(page: Page, ctx: SceneContext, theme: ThemeKind): Promise<void> {
+  await applyTheme(page, theme, { set: (t) => ctx.workspace.writeSettings({ 'workbench.colorTheme': t.settingsId }) });
 }
 
 /** Events view open at `sidebarWidth`, no editors, no hover. */
-async function baseState(page: Page, ctx: SceneContext, theme = DARK, sidebarWidth = SIDEBAR_WIDTH): Promise<void> {
+async function baseState(page: Page, ctx: SceneContext, theme: ThemeKind = DARK, sidebarWidth = SIDEBAR_WIDTH): Promise<void> {
   await setTheme(page, ctx, theme);
   await hideSecondarySideBar(page);
   await openEventsView(page);
@@ -103,11 +88,11 @@ async function openEventIn(page: Page, group: string, has?: string): Promise<str
   return label;
 }
 
-async function showDetailsOfServiceIssue(page: Page, ctx: SceneContext, theme: string): Promise<void> {
-  await baseState(page, ctx, theme, DETAILS_SIDEBAR_WIDTH);
+async function showDetailsOfServiceIssue(page: Page, ctx: SceneContext, theme: ThemeKind): Promise<void> {
+  await baseState(page, ctx, theme);
   await openEventIn(page, 'Service issues');
   // The webview takes the theme from the workbench through its body class.
-  await webviewFrame(page).locator(theme === LIGHT ? 'body.vscode-light' : 'body.vscode-dark').waitFor({ state: 'attached' });
+  await webviewFrame(page).locator(`body.${THEMES[theme].webviewClass}`).waitFor({ state: 'attached', timeout: 30_000 });
 }
 
 export const SCENES: readonly Scene[] = [
@@ -127,25 +112,24 @@ export const SCENES: readonly Scene[] = [
   },
   {
     name: 'event-details',
-    caption: 'Details of a service issue: badges, tracking ID, portal and support links, impact times and summary.',
+    caption: 'Details of a service issue: title and badges, then summary, recommended actions and the latest update.',
     prepare: (page, ctx) => showDetailsOfServiceIssue(page, ctx, DARK),
   },
   {
     name: 'event-details-timeline',
-    caption: 'Further down the same panel: impacted services and regions, the update timeline and recommended actions.',
+    caption: 'Further down the same panel: the facts (tracking ID, times, links) and impacted services and regions.',
     prepare: async (page, ctx) => {
       await showDetailsOfServiceIssue(page, ctx, DARK);
       const frame = await detailsFrame(page);
-      // From the recommended actions on: impacted services and regions, then the update timeline.
-      const target = (await frame.locator('section.highlighted, section:has(ol.recommended)').count()) > 0 ? 'section:has(ol.recommended)' : 'section:has(ol.timeline)';
-      await frame.locator(target).first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      // From the latest update on: the facts, impacted services and regions, the earlier updates.
+      await frame.locator('section.latest-update, section:has(dl.facts)').first().evaluate((el) => el.scrollIntoView({ block: 'start' }));
     },
   },
   {
     name: 'sensitive-event',
     caption: 'A sensitive event: its text is fetched only on request, for accounts allowed to read it.',
     prepare: async (page, ctx) => {
-      await baseState(page, ctx, DARK, DETAILS_SIDEBAR_WIDTH);
+      await baseState(page, ctx, DARK);
       await openEventIn(page, 'Security advisories', '.codicon-lock');
       const frame = await detailsFrame(page);
       await frame.getByRole('button', { name: 'Fetch details' }).waitFor({ state: 'visible' });
@@ -218,6 +202,23 @@ export interface ScreenshotOptions {
   readonly log?: (line: string) => void;
 }
 
+/**
+ * A scene's preparation, tried a second time from a clean state when the first try fails (a
+ * cold machine is slow to load themes, webviews and the sample service); the first failure's
+ * page is kept as `<scene>-first-try.png` and logged.
+ */
+async function prepareWithRetry(page: Page, ctx: SceneContext, scene: Scene, root: string): Promise<Shot | 'skip' | void> {
+  try {
+    return await scene.prepare(page, ctx);
+  } catch (err) {
+    const file = await screenshot(page, join(root, 'screenshots-tmp'), `${scene.name}-first-try`).catch(() => 'none');
+    ctx.log(`[screenshots] scene ${scene.name} failed once, trying again (page: ${file}): ${err instanceof Error ? err.message : String(err)}`);
+    await page.keyboard.press('Escape');
+    await closeAllEditors(page).catch(() => undefined);
+    return scene.prepare(page, ctx);
+  }
+}
+
 export async function takeScreenshots(options: ScreenshotOptions): Promise<string[]> {
   const log = options.log ?? ((line: string) => console.log(line));
   const workspace = await createSampleWorkspace();
@@ -230,7 +231,7 @@ export async function takeScreenshots(options: ScreenshotOptions): Promise<strin
       for (const scene of SCENES) {
         if (options.only && !options.only.includes(scene.name)) continue;
         current = scene.name;
-        const shot = await scene.prepare(session.page, ctx);
+        const shot = await prepareWithRetry(session.page, ctx, scene, options.root);
         if (shot === 'skip') continue;
         const file = join(options.outDir, `${scene.name}.png`);
         await session.page.screenshot({ path: file, ...(shot?.clip ? { clip: shot.clip } : {}) });

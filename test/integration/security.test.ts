@@ -164,6 +164,8 @@ describe('security (real VS Code)', function () {
           ['data button', 'none'],
           ['good link', 'ok.example'],
           ['blade ">', 'portal.azure.com'],
+          // Added by the extension for service issues, where their post-incident reviews appear.
+          ['Azure status history', 'azure.status.microsoft'],
         ],
       );
       for (const s of strings(model).filter((x) => /url$/i.test(x.path))) {

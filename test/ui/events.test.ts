@@ -155,7 +155,7 @@ describe('Service Health in the workbench (UI)', function () {
     const banner = frame.locator('.sample-banner');
     assert.equal(await banner.isVisible(), true, 'the sample banner is missing');
     assert.match(await banner.innerText(), /Sample event\. Made up by the local sample service/);
-    assert.equal(await frame.getByRole('button', { name: 'Open in portal' }).isDisabled(), true, 'Open in portal is enabled for a made-up tracking id');
+    assert.equal(await frame.getByRole('button', { name: /^Open in Azure portal/ }).isDisabled(), true, 'Open in Azure portal is enabled for a made-up tracking id');
     const tab = page.locator('.tabs-container .tab.active');
     assert.match(await tab.innerText(), new RegExp(label.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'the editor tab is not titled after the event');
   });

@@ -2,6 +2,8 @@
 import type { QuotaSnapshot, QuotaState } from '../http/types';
 import { parseServiceTime, trackingIdOf, type HealthEvent, type RateLimitStatus, type Subscription } from '../model/schemas';
 import { stripTags } from '../text/scan';
+import { eventSourceWords, eventSubTypeWords, eventTypeWords, levelWords, statusWords } from '../render/enumWords';
+import { formatWhen } from '../render/time';
 
 /**
  * Service text on a terminal: control characters (ANSI escapes included) become spaces so the
@@ -154,7 +156,14 @@ export function eventsTable(rows: readonly EventRow[], withSubscription: boolean
   return table(withSubscription ? ['SUBSCRIPTION', ...header] : header, body);
 }
 
-export function eventDetails(event: HealthEvent): string {
+/** A time for people, as the extension shows it: `3 hours ago (24 Nov 2026, 14:05 UTC)`. */
+function whenText(value: string | null | undefined, now: number): string {
+  const ms = parseServiceTime(value);
+  return ms === undefined ? terminalText(value) : formatWhen(ms, now);
+}
+
+/** The `details` text output, for people (enum values in words, dates relative + UTC); `--json` keeps the data as received. */
+export function eventDetails(event: HealthEvent, now: number = Date.now()): string {
   const p = event.properties;
   const lines: string[] = [];
   const field = (label: string, value: string | undefined) => {
@@ -164,19 +173,19 @@ export function eventDetails(event: HealthEvent): string {
   };
   field('Title', terminalText(p?.title));
   field('Tracking id', terminalText(trackingIdOf(event)));
-  field('Status', terminalText(p?.status));
-  field('Type', [terminalText(p?.eventType), terminalText(p?.eventSubType)].filter(Boolean).join(' / '));
-  field('Level', terminalText(p?.eventLevel ?? p?.level));
-  field('Source', terminalText(p?.eventSource));
-  field('Impact start', p?.impactStartTime ? shortTime(p.impactStartTime) : undefined);
-  field('Mitigated', p?.impactMitigationTime ? shortTime(p.impactMitigationTime) : undefined);
-  field('Last update', p?.lastUpdateTime ? shortTime(p.lastUpdateTime) : undefined);
+  field('Status', terminalText(statusWords(p?.status)));
+  field('Type', [terminalText(eventTypeWords(p?.eventType)), terminalText(eventSubTypeWords(p?.eventSubType))].filter(Boolean).join(' / '));
+  field('Level', terminalText(levelWords(p?.eventLevel ?? p?.level)));
+  field('Source', terminalText(eventSourceWords(p?.eventSource)));
+  field('Impact start', p?.impactStartTime ? whenText(p.impactStartTime, now) : undefined);
+  field('Mitigated', p?.impactMitigationTime ? whenText(p.impactMitigationTime, now) : undefined);
+  field('Last update', p?.lastUpdateTime ? whenText(p.lastUpdateTime, now) : undefined);
   field('Tags', (p?.eventTags ?? []).map((t) => terminalText(t)).join(', '));
   if (p?.isEventSensitive) {
     field('Sensitive', 'yes');
   }
   for (const impact of p?.impact ?? []) {
-    const regions = (impact.impactedRegions ?? []).map((r) => `${terminalText(r.impactedRegion)}${r.status ? ` (${terminalText(r.status)})` : ''}`);
+    const regions = (impact.impactedRegions ?? []).map((r) => `${terminalText(r.impactedRegion)}${r.status ? ` (${terminalText(statusWords(r.status))})` : ''}`);
     field('Service', `${terminalText(impact.impactedService) || '-'}${regions.length ? `: ${regions.join(', ')}` : ''}`);
   }
   const block = (label: string, text: string) => {
@@ -190,7 +199,7 @@ export function eventDetails(event: HealthEvent): string {
   for (const impact of p?.impact ?? []) {
     for (const region of impact.impactedRegions ?? []) {
       for (const update of region.updates ?? []) {
-        updates.push(`${shortTime(update.updateDateTime)} [${terminalText(region.impactedRegion)}] ${htmlToText(update.summary).replace(/\n+/g, ' ')}`);
+        updates.push(`${whenText(update.updateDateTime, now)} [${terminalText(region.impactedRegion)}] ${htmlToText(update.summary).replace(/\n+/g, ' ')}`);
       }
     }
   }

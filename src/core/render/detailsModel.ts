@@ -55,6 +55,8 @@ export interface LinkView {
   readonly text: string;
   /** Checked https URL; absent when the link cannot be turned into one. */
   readonly url?: string;
+  /** Where `url` leads, for people: "Azure portal" or the host (`aka.ms`). Set with `url`. */
+  readonly where?: string;
 }
 
 export interface ActionView {

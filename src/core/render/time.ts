@@ -1,9 +1,27 @@
-/** Time formatting shared by the host (view model) and the webview (relative times on render). */
+/**
+ * Time formatting shared by the host (view model, tree tooltips, chat, CLI text output) and the
+ * webview (relative times on render). One format for people everywhere: `formatWhen`.
+ * Machine output (`--json`, queries) stays ISO 8601.
+ */
 
-/** `2025-05-01 14:03 UTC`: absolute and unambiguous, whatever the user's zone. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * `1 May 2025, 14:03 UTC`: absolute and unambiguous whatever the user's zone and locale (a
+ * month name, never 05/01 vs 01/05). Built by hand so the host and the webview agree.
+ */
 export function formatUtc(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) {
+    return 'unknown time';
+  }
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+}
+
+/** `3 hours ago (24 Nov 2026, 14:05 UTC)`: the one date format shown to people. */
+export function formatWhen(ms: number, now: number): string {
+  return `${formatRelative(ms, now)} (${formatUtc(ms)})`;
 }
 
 const UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [

@@ -17,9 +17,10 @@ import type {
   UpdateView,
 } from './detailsModel';
 import { eventKey, type EventRefData } from './messages';
-import { eventPortalUrl, linkUrl, DEFAULT_PORTAL_URL } from './links';
+import { eventPortalUrl, linkUrl, portalBase, DEFAULT_PORTAL_URL } from './links';
 import { sanitizeVendorHtml, vendorText, type SafeHtml } from './sanitize';
 import { formatDuration, formatRelative, formatUtc } from './time';
+import { eventSourceWords, eventSubTypeWords, eventTypeWords, enumFallbackWords, hirStageWords, levelWords, statusWords } from './enumWords';
 import { stripTags } from '../text/scan';
 
 export interface ViewModelOptions {
@@ -33,15 +34,18 @@ export interface ViewModelOptions {
 
 export const ACTION_RECOMMENDED_TAG = 'Action Recommended';
 
-const TYPE_INFO: Readonly<Record<string, { readonly text: string; readonly tone: Tone; readonly icon: string }>> = {
-  ServiceIssue: { text: 'Service issue', tone: 'error', icon: 'error' },
-  EmergingIssues: { text: 'Emerging issue', tone: 'warning', icon: 'warning' },
-  PlannedMaintenance: { text: 'Planned maintenance', tone: 'info', icon: 'tools' },
-  HealthAdvisory: { text: 'Health advisory', tone: 'info', icon: 'info' },
-  SecurityAdvisory: { text: 'Security advisory', tone: 'warning', icon: 'shield' },
-  Billing: { text: 'Billing', tone: 'neutral', icon: 'credit-card' },
-  RCA: { text: 'Post-incident review', tone: 'neutral', icon: 'notebook' },
+const TYPE_INFO: Readonly<Record<string, { readonly tone: Tone; readonly icon: string }>> = {
+  ServiceIssue: { tone: 'error', icon: 'error' },
+  EmergingIssues: { tone: 'warning', icon: 'warning' },
+  PlannedMaintenance: { tone: 'info', icon: 'tools' },
+  HealthAdvisory: { tone: 'info', icon: 'info' },
+  SecurityAdvisory: { tone: 'warning', icon: 'shield' },
+  Billing: { tone: 'neutral', icon: 'credit-card' },
+  RCA: { tone: 'neutral', icon: 'notebook' },
 };
+
+/** Azure's public list of post-incident reviews: where a service issue's review is published. */
+export const STATUS_HISTORY_URL = 'https://azure.status.microsoft/status/history/';
 
 const LEVEL_TONES: Readonly<Record<string, Tone>> = {
   Critical: 'error',
@@ -67,12 +71,6 @@ function timeView(value: string | null | undefined, now: number): TimeView | und
   return ms === undefined ? undefined : { ms, utc: formatUtc(ms), relative: formatRelative(ms, now) };
 }
 
-/** `ServiceIssue` -> `Service issue` for values this build does not know. */
-function humanize(value: string): string {
-  const spaced = value.replace(/([a-z])([A-Z])/g, '$1 $2');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
-}
-
 export function tagViews(tags: readonly string[] | null | undefined): TagView[] {
   const seen = new Set<string>();
   const out: TagView[] = [];
@@ -92,27 +90,27 @@ function badges(event: HealthEvent): BadgeView[] {
   const out: BadgeView[] = [];
   if (p.eventType) {
     const info = TYPE_INFO[p.eventType];
-    out.push({ label: 'Type', value: info?.text ?? humanize(p.eventType), tone: info?.tone ?? 'neutral', icon: info?.icon ?? 'circle-filled' });
+    out.push({ label: 'Type', value: eventTypeWords(p.eventType), tone: info?.tone ?? 'neutral', icon: info?.icon ?? 'circle-filled' });
   }
   if (p.eventSubType) {
-    out.push({ label: 'Sub-type', value: humanize(p.eventSubType), tone: 'neutral', icon: 'tag' });
+    out.push({ label: 'Sub-type', value: eventSubTypeWords(p.eventSubType), tone: 'neutral', icon: 'tag' });
   }
   if (p.status) {
     const resolved = p.status.toLowerCase() === 'resolved';
-    out.push({ label: 'Status', value: p.status, tone: statusTone(p.status), icon: resolved ? 'pass' : 'pulse' });
+    out.push({ label: 'Status', value: statusWords(p.status), tone: statusTone(p.status), icon: resolved ? 'pass' : 'pulse' });
   }
   if (p.eventLevel) {
-    out.push({ label: 'Level', value: p.eventLevel, tone: LEVEL_TONES[p.eventLevel] ?? 'neutral', icon: 'symbol-event' });
+    out.push({ label: 'Level', value: levelWords(p.eventLevel), tone: LEVEL_TONES[p.eventLevel] ?? 'neutral', icon: 'symbol-event' });
   }
   if (p.level) {
-    out.push({ label: 'Insight', value: p.level, tone: LEVEL_TONES[p.level] ?? 'neutral', icon: 'lightbulb' });
+    out.push({ label: 'Insight', value: levelWords(p.level), tone: LEVEL_TONES[p.level] ?? 'neutral', icon: 'lightbulb' });
   }
   if (typeof p.priority === 'number') {
     // 0 is the highest of 0..23.
     out.push({ label: 'Priority', value: `P${p.priority}`, tone: p.priority <= 2 ? 'error' : p.priority <= 8 ? 'warning' : 'neutral', icon: 'list-ordered' });
   }
   if (p.isHIR) {
-    out.push({ label: 'HIR', value: p.hirStage ? `High incident rate · ${p.hirStage}` : 'High incident rate', tone: 'error', icon: 'flame' });
+    out.push({ label: 'HIR', value: p.hirStage ? `High incident rate · ${hirStageWords(p.hirStage)}` : 'High incident rate', tone: 'error', icon: 'flame' });
   }
   if (p.isEventSensitive) {
     out.push({ label: 'Sensitive', value: 'Sensitive', tone: 'warning', icon: 'lock' });
@@ -129,8 +127,8 @@ function facts(event: HealthEvent): FactView[] {
       out.push({ label, value: text });
     }
   };
-  add('Source', p.eventSource);
-  add('Impact type', p.impactType);
+  add('Source', eventSourceWords(p.eventSource));
+  add('Impact type', p.impactType ? enumFallbackWords(p.impactType) : undefined);
   add('Reason', p.reason);
   add('External incident', p.externalIncidentId);
   if (typeof p.platformInitiated === 'boolean') {
@@ -147,7 +145,7 @@ function services(event: HealthEvent, now: number): ServiceView[] {
       const lastUpdate = timeView(r.lastUpdateTime, now);
       return {
         name: r.impactedRegion || 'Unspecified region',
-        status: r.status || 'Unknown',
+        status: statusWords(r.status) || 'Unknown',
         tone: statusTone(r.status),
         ...(lastUpdate ? { lastUpdate } : {}),
         updateCount: r.updates?.length ?? 0,
@@ -277,7 +275,7 @@ function billing(event: HealthEvent): BillingView | undefined {
   }
   const view: { -readonly [K in keyof BillingView]: BillingView[K] } = {};
   if (p.eventSubType) {
-    view.subType = humanize(p.eventSubType);
+    view.subType = eventSubTypeWords(p.eventSubType);
   }
   if (p.currencyType) {
     view.currency = p.currencyType;
@@ -298,12 +296,24 @@ function billing(event: HealthEvent): BillingView | undefined {
   return view;
 }
 
+/** Where a checked URL leads, in words: "Azure portal" for the portal's own pages, else the host. */
+export function linkDestination(url: string, portal: string = DEFAULT_PORTAL_URL): string {
+  const host = new URL(url).hostname;
+  const portalHost = new URL(portalBase(portal)).hostname;
+  return host === portalHost ? 'Azure portal' : host.replace(/^www\./, '');
+}
+
 function links(event: HealthEvent, portal: string): LinkView[] {
-  return (event.properties?.links ?? []).map((link) => {
+  const out: LinkView[] = (event.properties?.links ?? []).map((link) => {
     const url = linkUrl(link, portal);
-    const text = vendorText(link.displayText?.localizedValue || link.displayText?.value) || link.bladeName || 'Link';
-    return { kind: link.type === 'Button' ? 'Button' : 'Hyperlink', text, ...(url ? { url } : {}) };
+    const text = vendorText(link.displayText?.localizedValue || link.displayText?.value) || (link.bladeName ? enumFallbackWords(link.bladeName.replace(/(V\d+)?Blade$/, '')) : '') || 'Link';
+    return { kind: link.type === 'Button' ? 'Button' : 'Hyperlink', text, ...(url ? { url, where: linkDestination(url, portal) } : {}) };
   });
+  const type = event.properties?.eventType;
+  if ((type === 'ServiceIssue' || type === 'RCA') && !out.some((l) => l.url?.startsWith(STATUS_HISTORY_URL))) {
+    out.push({ kind: 'Hyperlink', text: 'Azure status history', url: STATUS_HISTORY_URL, where: linkDestination(STATUS_HISTORY_URL, portal) });
+  }
+  return out;
 }
 
 /**

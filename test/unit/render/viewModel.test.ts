@@ -94,10 +94,10 @@ describe('buildDetailsViewModel', () => {
   });
 
   it('reads times as UTC with relative text and the mitigation duration', () => {
-    assert.equal(m.impactStart?.utc, '2025-05-10 09:00 UTC');
+    assert.equal(m.impactStart?.utc, '10 May 2025, 09:00 UTC');
     assert.equal(m.impactStart?.relative, '3 hours ago');
-    assert.equal(m.impactMitigation?.utc, '2025-05-10 10:30 UTC');
-    assert.equal(m.lastUpdate?.utc, '2025-05-10 11:00 UTC');
+    assert.equal(m.impactMitigation?.utc, '10 May 2025, 10:30 UTC');
+    assert.equal(m.lastUpdate?.utc, '10 May 2025, 11:00 UTC');
     assert.equal(m.duration, '1 h 30 min');
   });
 
@@ -114,9 +114,9 @@ describe('buildDetailsViewModel', () => {
     assert.deepEqual(
       m.updates.map((u) => [u.time?.utc, u.html, u.services, u.regions, u.tags.map((t) => t.text)]),
       [
-        ['2025-05-10 10:30 UTC', 'Mitigated', ['Virtual Machines'], ['East US', 'West Europe'], ['Final PIR']],
-        ['2025-05-10 09:45 UTC', 'Apps', ['App Service'], ['East US'], []],
-        ['2025-05-10 09:10 UTC', 'First', ['Virtual Machines'], ['West Europe'], []],
+        ['10 May 2025, 10:30 UTC', 'Mitigated', ['Virtual Machines'], ['East US', 'West Europe'], ['Final PIR']],
+        ['10 May 2025, 09:45 UTC', 'Apps', ['App Service'], ['East US'], []],
+        ['10 May 2025, 09:10 UTC', 'First', ['Virtual Machines'], ['West Europe'], []],
         [undefined, 'No time', ['Virtual Machines'], ['East US'], []],
       ],
     );
@@ -171,12 +171,55 @@ describe('buildDetailsViewModel', () => {
     assert.deepEqual([onlySummary.summaryHtml, onlySummary.descriptionHtml], ['<p>Short</p>', '']);
   });
 
-  it('builds link URLs with the configured portal and keeps links it cannot address without a URL', () => {
+  it('builds link URLs with the configured portal, says where each leads, and keeps links it cannot address without a URL', () => {
     assert.deepEqual(m.links, [
-      { kind: 'Button', text: 'Support anfragen', url: 'https://portal.azure.us/#blade/Microsoft_Azure_Support/NewSupportRequestV3Blade/issueType/technical' },
-      { kind: 'Hyperlink', text: 'RCA', url: 'https://aka.ms/rca' },
+      { kind: 'Button', text: 'Support anfragen', url: 'https://portal.azure.us/#blade/Microsoft_Azure_Support/NewSupportRequestV3Blade/issueType/technical', where: 'Azure portal' },
+      { kind: 'Hyperlink', text: 'RCA', url: 'https://aka.ms/rca', where: 'aka.ms' },
       { kind: 'Hyperlink', text: 'Broken' },
+      { kind: 'Hyperlink', text: 'Azure status history', url: 'https://azure.status.microsoft/status/history/', where: 'azure.status.microsoft' },
     ]);
+  });
+
+  it('offers Azure status history for service issues and post-incident reviews only, once', () => {
+    const history = (properties: Record<string, unknown>): string[] =>
+      buildDetailsViewModel(ref, event(properties), { now }).links.filter((l) => l.text === 'Azure status history').map((l) => l.url ?? '');
+    assert.deepEqual(history({ eventType: 'RCA' }), ['https://azure.status.microsoft/status/history/']);
+    assert.deepEqual(history({ eventType: 'PlannedMaintenance' }), []);
+    assert.deepEqual(history({ eventType: 'Billing' }), []);
+    // The event's own link to the page is not repeated.
+    const own = buildDetailsViewModel(ref, event({ eventType: 'ServiceIssue', links: [{ type: 'Hyperlink', displayText: { value: 'PIRs' }, parameters: { url: 'https://azure.status.microsoft/status/history/' } }] }), { now });
+    assert.deepEqual(own.links.map((l) => l.text), ['PIRs']);
+  });
+
+  it('names a vendor link by its host, and a link without text by its blade in words', () => {
+    const links = buildDetailsViewModel(ref, event({
+      eventType: 'HealthAdvisory',
+      links: [
+        { type: 'Hyperlink', displayText: { value: 'Migration guide' }, parameters: { url: 'https://www.learn.example.com/guide' } },
+        { type: 'Button', extensionName: 'Microsoft_Azure_Support', bladeName: 'NewSupportRequestV3Blade' },
+      ],
+    }), { now }).links;
+    assert.deepEqual(links.map((l) => [l.text, l.where]), [['Migration guide', 'learn.example.com'], ['New support request', 'Azure portal']]);
+  });
+
+  it('shows enum values as words in badges, billing and region statuses, with a readable fallback for new values', () => {
+    const b = buildDetailsViewModel(ref, event({
+      eventType: 'Billing',
+      eventSubType: 'ForeignExchangeRateChange',
+      status: 'Active',
+      eventLevel: 'Informational',
+      eventSource: 'ServiceHealth',
+      impact: [{ impactedService: 'Billing', impactedRegions: [{ impactedRegion: 'Global', status: 'PartiallyResolved' }] }],
+    }), { now });
+    assert.deepEqual(b.badges.map((x) => x.value), ['Billing', 'Foreign exchange rate change', 'Active', 'Informational']);
+    assert.equal(b.billing?.subType, 'Foreign exchange rate change');
+    assert.equal(b.services[0]?.regions[0]?.status, 'Partially resolved');
+    assert.deepEqual(b.facts, [{ label: 'Source', value: 'Service Health' }]);
+    const future = buildDetailsViewModel(ref, event({ eventType: 'QuantumDisruption', eventSubType: 'GPUQuotaChange', hirStage: 'mitigationInProgress', isHIR: true }), { now });
+    assert.deepEqual(future.badges.map((x) => x.value), ['Quantum disruption', 'GPU quota change', 'High incident rate · Mitigation in progress']);
+    for (const view of [b, future]) {
+      assert.ok(view.badges.every((x) => !/[a-z][A-Z]/.test(x.value)), `camel case left: ${view.badges.map((x) => x.value).join(' | ')}`);
+    }
   });
 
   it('is plain JSON (it crosses postMessage and webview state)', () => {
