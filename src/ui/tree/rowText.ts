@@ -9,6 +9,7 @@
  * level; the full title is in the tooltip, the accessible name and the details panel.
  */
 import { lastUpdateOf, relativeTime, titleOf } from '../../core/events/eventFacts';
+import { levelOf as eventLevelOf } from '../../core/events/eventFilter';
 import { incidentRegions, incidentServices, incidentSubscriptions, type EventGroup, type IncidentRow } from '../../core/events/grouping';
 
 /** "A, B" up to two names; more read "A +2 regions". */
@@ -54,8 +55,7 @@ export function distinctLabels(rows: readonly IncidentRow[], place?: RowPlace): 
 
 /** The event's level word ("Critical", "Warning"), if the service gave one. */
 export function levelOf(row: IncidentRow): string | undefined {
-  const p = row.primary.event.properties;
-  return p?.eventLevel ?? p?.level ?? undefined;
+  return eventLevelOf(row.primary.event);
 }
 
 /** "3h ago · Critical · 3 subscriptions" (parts the row cannot fill are left out). */
