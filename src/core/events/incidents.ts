@@ -31,7 +31,3 @@ export function firstCopies<T extends Pick<StoredEvent, 'trackingId'>>(events: I
   return [...byKey.values()];
 }
 
-/** "1 incident" / "3 incidents". */
-export function incidentsText(count: number, noun = 'event'): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
