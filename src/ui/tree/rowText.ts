@@ -34,23 +34,70 @@ function firstPlus(names: readonly string[]): string | undefined {
 /** What the row's group already says (the region of a region group, the service of a service group). */
 export type RowPlace = Pick<EventGroup, 'kind' | 'key'>;
 
-/** "Virtual Machines · West Europe +2" (without the group's own key); the title when the event names neither. */
-export function incidentLabel(row: IncidentRow, place?: RowPlace): string {
+/** The row's services and regions, without what its group already says. */
+function namesOf(row: IncidentRow, place?: RowPlace): { services: string[]; regions: string[] } {
   const same = (name: string): boolean => place !== undefined && name.toLowerCase() === place.key.toLowerCase();
-  const services = place?.kind === 'service' ? [] : incidentServices(row).filter((s) => !same(s));
-  const regions = place?.kind === 'region' ? [] : incidentRegions(row).filter((r) => !same(r));
-  const label = [firstPlus(services), firstPlus(regions)].filter((p): p is string => !!p).join(' · ');
-  return label || titleOf(row.primary.event);
+  return {
+    services: place?.kind === 'service' ? [] : incidentServices(row).filter((s) => !same(s)),
+    regions: place?.kind === 'region' ? [] : incidentRegions(row).filter((r) => !same(r)),
+  };
 }
 
-/** Labels of a group's rows, in order: a label two rows would share is replaced by their titles. */
+function join(...parts: (string | undefined)[]): string {
+  return parts.filter((p): p is string => !!p).join(' · ');
+}
+
+/** "Virtual Machines · West Europe +2" (without the group's own key); the title when the event names neither. */
+export function incidentLabel(row: IncidentRow, place?: RowPlace): string {
+  const { services, regions } = namesOf(row, place);
+  return join(firstPlus(services), firstPlus(regions)) || titleOf(row.primary.event);
+}
+
+/** Singular type words for labels that need the type to tell rows apart. */
+const TYPE_WORDS: Record<string, string> = {
+  ServiceIssue: 'Service issue',
+  PlannedMaintenance: 'Planned maintenance',
+  HealthAdvisory: 'Health advisory',
+  SecurityAdvisory: 'Security advisory',
+  EmergingIssues: 'Emerging issue',
+  RCA: 'Root cause analysis',
+  Billing: 'Billing',
+};
+
+/**
+ * Labels of a group's rows, in order, each telling its row apart from the others even when a
+ * narrow side bar shows only its start: a row whose service another row shares leads with its
+ * region ("West Europe · Azure Cache for Redis"); rows that still read the same add their type,
+ * and then fall back to their titles.
+ */
 export function distinctLabels(rows: readonly IncidentRow[], place?: RowPlace): string[] {
-  const labels = rows.map((r) => incidentLabel(r, place));
+  const names = rows.map((r) => namesOf(r, place));
+  const leads = countOf(names.map((n) => (n.services[0] ?? '').toLowerCase()));
+  let labels = rows.map((r, i) => {
+    const { services, regions } = names[i] as { services: string[]; regions: string[] };
+    const shared = services.length > 0 && (leads.get((services[0] ?? '').toLowerCase()) ?? 0) > 1;
+    const label = shared && regions.length > 0 ? join(firstPlus(regions), firstPlus(services)) : join(firstPlus(services), firstPlus(regions));
+    return label || titleOf(r.primary.event);
+  });
+  labels = disambiguate(labels, (i) => {
+    const type = rows[i]?.primary.event.properties?.eventType ?? '';
+    return `${labels[i] ?? ''} · ${TYPE_WORDS[type] ?? type}`;
+  });
+  return disambiguate(labels, (i) => titleOf((rows[i] as IncidentRow).primary.event));
+}
+
+/** Replaces every label that occurs more than once by `alternative(index)`. */
+function disambiguate(labels: readonly string[], alternative: (index: number) => string): string[] {
+  const uses = countOf(labels);
+  return labels.map((l, i) => ((uses.get(l) ?? 0) > 1 ? alternative(i) : l));
+}
+
+function countOf(values: readonly string[]): Map<string, number> {
   const uses = new Map<string, number>();
-  for (const l of labels) {
-    uses.set(l, (uses.get(l) ?? 0) + 1);
+  for (const v of values) {
+    uses.set(v, (uses.get(v) ?? 0) + 1);
   }
-  return labels.map((l, i) => ((uses.get(l) ?? 0) > 1 ? titleOf((rows[i] as IncidentRow).primary.event) : l));
+  return uses;
 }
 
 /** The event's level word ("Critical", "Warning"), if the service gave one. */

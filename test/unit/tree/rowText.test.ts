@@ -40,6 +40,25 @@ describe('tree row text', () => {
     assert.deepEqual(distinctLabels(rows), ['Service degradation - Storage - West Europe', 'Planned maintenance for Storage - West Europe', 'Key Vault · East US']);
   });
 
+  it('leads with the region when siblings share the service, and adds the type when that still reads the same', () => {
+    const redis = (name: string, region: string, type?: string): StoredEvent => stored('s1', ev(name, { ...(type ? { type } : {}), impact: [{ service: 'Azure Cache for Redis', regions: [region] }] }));
+    const rows = incidentsOf([
+      redis('R1', 'West Europe'),
+      redis('R2', 'Canada Central'),
+      redis('R3', 'Canada Central', 'PlannedMaintenance'),
+      stored('s1', ev('K1', { impact: [{ service: 'Key Vault', regions: ['West Europe'] }] })),
+    ]);
+    assert.deepEqual(distinctLabels(rows), [
+      'West Europe · Azure Cache for Redis',
+      'Canada Central · Azure Cache for Redis · Service issue',
+      'Canada Central · Azure Cache for Redis · Planned maintenance',
+      'Key Vault · West Europe',
+    ]);
+    // Under a region group the region is said already: the type tells two services apart.
+    const west = incidentsOf([redis('R4', 'West Europe'), redis('R5', 'West Europe', 'HealthAdvisory')]);
+    assert.deepEqual(distinctLabels(west, { kind: 'region', key: 'West Europe' }), ['Azure Cache for Redis · Service issue', 'Azure Cache for Redis · Health advisory']);
+  });
+
   it('describes a row by age and level, then how many subscriptions list it', () => {
     const r = row([stored('s1', withLevel(ev('F', { updated: NOW - 3 * HOUR }), 'Critical'))]);
     assert.equal(describeIncident(r, NOW), '3h ago · Critical');
