@@ -7,6 +7,11 @@ import type { StoredEvent } from '../../src/core/events/eventFacts';
 import type { TreeSnapshotNode } from '../../src/ui/tree/eventsView';
 import { activateExtension } from './extensionApi';
 
+/** A group row's incident count: its description reads "N" or "3 active · 5 resolved". */
+function groupCount(description: string | undefined): number {
+  return (description?.match(/\d+/g) ?? []).reduce((n, d) => n + Number(d), 0);
+}
+
 
 
 const key = (e: StoredEvent): string => `${e.subscriptionId}/${e.trackingId}`;
@@ -65,11 +70,14 @@ describe('query language (real VS Code)', function () {
     const incidents = new Set(visible.map((e) => e.trackingId.toUpperCase())).size;
     const rows = eventRows(health.getTreeSnapshot(4));
     assert.equal(rows.length, incidents, 'one tree row per visible incident');
-    const top = health.getTreeSnapshot(1);
-    assert.equal(top.reduce((n, g) => n + Number(g.description?.split(' ')[0]), 0), incidents);
+    const [filterRow, ...top] = health.getTreeSnapshot(1);
+    assert.equal(top.reduce((n, g) => n + groupCount(g.description), 0), incidents);
     assert.match(health.viewState().description ?? '', /active service issues/u);
-    // The filter note replaces the sample note, and still says the events are made up.
-    assert.match(health.viewState().message ?? '', /^Sample data — \d+ event\(s\) hidden by the filter\.$/);
+    // The first row says the view is filtered and how much it shows, in incidents like the groups.
+    const held = new Set(health.getEvents().map((e) => e.trackingId.toUpperCase())).size;
+    assert.equal(filterRow?.contextValue, 'serviceHealth.filterRow');
+    assert.equal(filterRow?.label, 'Filtered: “type:ServiceIssue status:active”');
+    assert.equal(filterRow?.description, `${incidents} of ${held} shown · Clear`);
 
     await vscode.commands.executeCommand('serviceHealth.filterByQuery', '');
     assert.equal(health.treeQuery(), undefined);

@@ -10,7 +10,6 @@ import {
   allRows,
   closeAllEditors,
   detailsFrame,
-  escapeRegExp,
   eventRows,
   groupRow,
   openEventsView,
@@ -18,11 +17,16 @@ import {
   readQuota,
   readQuotaTooltip,
   viewTitleAction,
+  rowAccessibleName,
   rowInfo,
   runPaletteCommand,
+  showsTitle,
   setExpanded,
   waitFor,
 } from './steps';
+
+/** A group's count: "3 active · 5 resolved", "3 active" or "5 resolved" (a status group: "8"). */
+const GROUP_COUNT = /^(\d+ active · \d+ resolved|\d+ active|\d+ resolved|\d+)$/;
 
 describe('Service Health in the workbench (UI)', function () {
   this.timeout(90_000);
@@ -37,14 +41,14 @@ describe('Service Health in the workbench (UI)', function () {
     await issues.waitFor({ state: 'visible', timeout: 60_000 });
     const first = await rowInfo(treeRows(page, CONTAINER_ID).first());
     assert.equal(first.label, 'Service issues', 'service issues come first');
-    assert.match(first.description, /^\d+( · \d+ active)?$/, 'the group row has no count');
+    assert.match(first.description, GROUP_COUNT, 'the group row has no count');
     // Fold everything so every type group is on screen.
     await (await viewTitleAction(page, 'Collapse All')).click();
     await treeRows(page, CONTAINER_ID).nth(2).waitFor({ state: 'visible' });
     const groups = await allRows(page);
     assert.ok(groups.length >= 3 && groups.every((g) => g.level === 1), `expected only type groups, got ${groups.map((g) => g.label).join(', ')}`);
     for (const g of groups) {
-      assert.match(g.description, /^\d+( · \d+ active)?$/, `group "${g.label}" has no count`);
+      assert.match(g.description, GROUP_COUNT, `group "${g.label}" has no count`);
     }
     // The view's description sits in its pane header, which VS Code hides while the container holds a
     // single view: it is there, but users read "Sample Data" in the container title and the note above the rows.
@@ -85,16 +89,8 @@ describe('Service Health in the workbench (UI)', function () {
     const first = await rowInfo(events.first());
     assert.equal(first.level, 3, 'event rows sit under type and status');
     assert.ok(first.label.length > 5, 'an event row has no title');
-    // "3h ago · 2 subscriptions · Storage · West Europe": the time first, so the right-hand cut never hides it
+    // "3h ago · Critical · 2 subscriptions": the time first, so the right-hand cut never hides it
     assert.match(first.description, /^(\d+(mo|[mhd]) ago|just now)( · |$)/, `unexpected description "${first.description}"`);
-    // ...and no service or region the title already names (as a whole name: "East US" is not "East US 2").
-    for (const part of first.description.split(' · ').slice(1)) {
-      if (/^\d+ subscriptions$/.test(part)) continue;
-      for (const name of part.replace(/ \+\d+ (regions|services)$/, '').split(', ')) {
-        const named = new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}]| \\d)`, 'iu');
-        assert.doesNotMatch(first.label, named, `"${name}" repeats the title "${first.label}"`);
-      }
-    }
   });
 
   it('an incident listed for several subscriptions is one row that says how many', async () => {
@@ -142,10 +138,11 @@ describe('Service Health in the workbench (UI)', function () {
     const active = treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: /^Active$/ }) }).first();
     await setExpanded(active, true);
     const row = eventRows(page).first();
-    const { label } = await rowInfo(row);
+    const name = await rowAccessibleName(row);
     await row.click();
     const frame = await detailsFrame(page);
-    assert.equal((await frame.locator('h1.title').innerText()).trim(), label);
+    const title = (await frame.locator('h1.title').innerText()).trim();
+    assert.ok(showsTitle(name, title), `the panel shows "${title}", the row is "${name}"`);
     const badges = await frame.locator('ul.badges li.badge').allInnerTexts();
     assert.ok(badges.some((b) => /Service issue|Active/i.test(b)), `badges: ${badges.join(' | ')}`);
     const updates = frame.locator('ol.timeline li.update');
@@ -157,7 +154,7 @@ describe('Service Health in the workbench (UI)', function () {
     assert.match(await banner.innerText(), /Sample event\. Made up by the local sample service/);
     assert.equal(await frame.getByRole('button', { name: /^Open in Azure portal/ }).isDisabled(), true, 'Open in Azure portal is enabled for a made-up tracking id');
     const tab = page.locator('.tabs-container .tab.active');
-    assert.match(await tab.innerText(), new RegExp(label.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'the editor tab is not titled after the event');
+    assert.match(await tab.innerText(), new RegExp(title.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'the editor tab is not titled after the event');
   });
 
   it('a sensitive event (lock icon) shows its hidden text after "Fetch details" in the details panel', async () => {
@@ -165,7 +162,7 @@ describe('Service Health in the workbench (UI)', function () {
     const label = await openFirstLockedEvent(page);
 
     const frame = await detailsFrame(page);
-    assert.equal((await frame.locator('h1.title').innerText()).trim(), label);
+    assert.ok(showsTitle(label, (await frame.locator('h1.title').innerText()).trim()), `the panel shows another event than "${label}"`);
     // The listing left out description, summary and updates: the panel says so and offers the fetch.
     const notice = frame.locator('.sensitive-notice');
     assert.match(await notice.innerText(), /This event may contain sensitive information\./);
@@ -181,7 +178,7 @@ describe('Service Health in the workbench (UI)', function () {
     assert.ok((await frame.locator('ol.timeline li.update').count()) > 0, 'the fetched event shows no updates');
     assert.equal(await frame.getByRole('button', { name: /Fetch details|Try again/ }).count(), 0, 'the fetch button is still there');
     assert.equal(await notice.count(), 0, 'the sensitive-content notice is still there');
-    assert.equal((await frame.locator('h1.title').innerText()).trim(), label, 'the panel shows another event');
+    assert.ok(showsTitle(label, (await frame.locator('h1.title').innerText()).trim()), 'the panel shows another event');
     await closeAllEditors(page);
   });
 

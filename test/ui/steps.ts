@@ -42,6 +42,19 @@ export async function rowInfo(row: Locator): Promise<RowInfo> {
   return { label: label.trim(), description: description.trim(), level: Number(level), expanded: expanded === null ? undefined : expanded === 'true' };
 }
 
+/**
+ * An event row's accessible name: "<full title>, <type>, <status>, …". The row's label is short
+ * (service · region), so tests compare the details panel's title with this.
+ */
+export async function rowAccessibleName(row: Locator): Promise<string> {
+  return (await row.getAttribute('aria-label')) ?? '';
+}
+
+/** Whether an accessible name from {@link rowAccessibleName} names the event titled `title`. */
+export function showsTitle(accessibleName: string, title: string): boolean {
+  return accessibleName.startsWith(`${title},`);
+}
+
 export async function allRows(page: Page): Promise<RowInfo[]> {
   const rows = treeRows(page, CONTAINER_ID);
   const n = await rows.count();
@@ -149,7 +162,8 @@ export function escapeRegExp(text: string): string {
 
 /**
  * Opens the details of the first sensitive event (lock icon): only the security advisories
- * unfolded, as most of them are sensitive in the sample. Resolves to the row's label.
+ * unfolded, as most of them are sensitive in the sample. Resolves to the row's accessible name,
+ * which starts with the event's full title (see {@link showsTitle}).
  */
 export async function openFirstLockedEvent(page: Page): Promise<string> {
   await openEventsView(page);
@@ -163,7 +177,7 @@ export async function openFirstLockedEvent(page: Page): Promise<string> {
   for (let i = 0; i < (await status.count()); i++) await setExpanded(status.nth(i), true);
   const locked = eventRows(page).filter({ has: page.locator('.codicon-lock') });
   await locked.first().waitFor({ state: 'visible', timeout: 10_000 });
-  const { label } = await rowInfo(locked.first());
+  const name = await rowAccessibleName(locked.first());
   await locked.first().click();
-  return label;
+  return name;
 }

@@ -3,12 +3,20 @@
  * Empty lists mean "no restriction"; matching is case-insensitive (region names vary in case).
  */
 import { eventTypeOf, lastUpdateOf, regionsOf, servicesOf, statusOf, type StoredEvent } from './eventFacts';
+import type { HealthEvent } from '../model/schemas';
+
+/** The event's level: `eventLevel` ("Critical", "Error", "Warning", "Informational"), else the older `level`. */
+export function levelOf(event: HealthEvent): string | undefined {
+  return event.properties?.eventLevel ?? event.properties?.level ?? undefined;
+}
 
 export interface EventFilter {
   /** Time window in days, by last update; also the window the store loads. */
   readonly windowDays: number;
   readonly types: readonly string[];
   readonly statuses: readonly string[];
+  /** Event levels ("Critical", "Warning"…): `eventLevel`, else the older `level`. */
+  readonly levels: readonly string[];
   readonly services: readonly string[];
   readonly regions: readonly string[];
 }
@@ -22,7 +30,7 @@ export const DEFAULT_WINDOW_DAYS = 7;
 export const MAX_WINDOW_DAYS = 90;
 
 export function defaultFilter(windowDays = DEFAULT_WINDOW_DAYS): EventFilter {
-  return { windowDays: clampWindow(windowDays), types: [], statuses: [], services: [], regions: [] };
+  return { windowDays: clampWindow(windowDays), types: [], statuses: [], levels: [], services: [], regions: [] };
 }
 
 export function clampWindow(days: unknown): number {
@@ -38,6 +46,7 @@ export function normalizeFilter(value: unknown, fallbackWindowDays = DEFAULT_WIN
     windowDays: obj['windowDays'] === undefined ? clampWindow(fallbackWindowDays) : clampWindow(obj['windowDays']),
     types: list(obj['types']),
     statuses: list(obj['statuses']),
+    levels: list(obj['levels']),
     services: list(obj['services']),
     regions: list(obj['regions']),
   };
@@ -45,7 +54,7 @@ export function normalizeFilter(value: unknown, fallbackWindowDays = DEFAULT_WIN
 
 /** True when anything beyond the time window restricts the view. */
 export function isRestricted(filter: EventFilter): boolean {
-  return filter.types.length + filter.statuses.length + filter.services.length + filter.regions.length > 0;
+  return filter.types.length + filter.statuses.length + filter.levels.length + filter.services.length + filter.regions.length > 0;
 }
 
 export function windowStartOf(filter: EventFilter, now: number): number {
@@ -68,6 +77,7 @@ export function matchesFilter(e: StoredEvent, filter: EventFilter, now: number):
   return (
     anyMatch(filter.types, [eventTypeOf(e.event)]) &&
     anyMatch(filter.statuses, [statusOf(e.event)]) &&
+    anyMatch(filter.levels, [levelOf(e.event)]) &&
     anyMatch(filter.services, servicesOf(e.event)) &&
     anyMatch(filter.regions, regionsOf(e.event))
   );
@@ -78,8 +88,9 @@ export function applyFilter(events: readonly StoredEvent[], filter: EventFilter,
 }
 
 /** Distinct values present in the data, for the filter pickers. */
-export function facetsOf(events: readonly StoredEvent[]): { services: string[]; regions: string[]; types: string[]; statuses: string[] } {
+export function facetsOf(events: readonly StoredEvent[]): { services: string[]; regions: string[]; types: string[]; statuses: string[]; levels: string[] } {
   const services = new Set<string>();
+  const levels = new Set<string>();
   const regions = new Set<string>();
   const types = new Set<string>();
   const statuses = new Set<string>();
@@ -94,7 +105,11 @@ export function facetsOf(events: readonly StoredEvent[]): { services: string[]; 
     if (s) {
       statuses.add(s);
     }
+    const l = levelOf(e.event);
+    if (l) {
+      levels.add(l);
+    }
   }
   const sorted = (s: Set<string>): string[] => [...s].sort((a, b) => a.localeCompare(b));
-  return { services: sorted(services), regions: sorted(regions), types: sorted(types), statuses: sorted(statuses) };
+  return { services: sorted(services), regions: sorted(regions), types: sorted(types), statuses: sorted(statuses), levels: sorted(levels) };
 }

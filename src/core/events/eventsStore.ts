@@ -9,8 +9,11 @@
  * - Events whose `lastUpdateTime` falls before the window start are dropped, so the store shows
  *   exactly what a fresh load of that window would (the service filters by `lastUpdateTime` too).
  * - A failed refresh keeps the previous events and marks the subscription stale with its error.
- * - "New" active service issues and "Action Recommended" events are reported once each (the
- *   notified keys persist); an issue that resolves and becomes active again is reported again.
+ * - "New" active service issues and "Action Recommended" events are reported once per incident
+ *   (the notified keys persist); an issue that resolves and becomes active again is reported again.
+ *   A subscription's first successful listing is a baseline: its backlog is marked notified but
+ *   not reported (only what appears after it is news), and a copy of an incident already reported
+ *   for another subscription is not news either.
  * - "Seen" keys (opened by the user) persist and drive the unseen-issues badge.
  */
 import * as z from 'zod';
@@ -23,6 +26,7 @@ import {
   trackingIdOrUndefined,
   type StoredEvent,
 } from './eventFacts';
+import { incidentKey } from './incidents';
 
 /** One subscription's result of a refresh, as the API layer returns it. */
 export interface SubscriptionFetchResult {
@@ -45,7 +49,7 @@ export interface SubscriptionState {
 }
 
 export interface RefreshOutcome {
-  /** Active ServiceIssue events not reported before. */
+  /** Active ServiceIssue incidents not reported before (one copy each; none on a subscription's first load). */
   readonly newActiveServiceIssues: readonly StoredEvent[];
   /** Events tagged "Action Recommended" not reported before. */
   readonly newActionRecommended: readonly StoredEvent[];
@@ -219,9 +223,16 @@ export class EventsStore {
     const failures: { subscriptionId: string; message: string }[] = [];
     let skipped = 0;
 
+    // Incidents already reported (under any subscription), and subscriptions listed for the first time.
+    const reportedIssues = incidentsOfKeys(this.notifiedIssues);
+    const reportedActions = incidentsOfKeys(this.notifiedActions);
+    const baseline = new Set<string>();
     for (const result of results) {
       const subKey = result.subscriptionId.toLowerCase();
       const previous = this.states.get(subKey) ?? {};
+      if (result.error === undefined && previous.lastSuccessAt === undefined) {
+        baseline.add(subKey);
+      }
       if (result.error !== undefined) {
         const message = this.describeError(result.error);
         failures.push({ subscriptionId: result.subscriptionId, message });
@@ -260,10 +271,15 @@ export class EventsStore {
     this.pruneBefore(windowStart);
 
     for (const [key, stored] of this.events) {
+      const quiet = baseline.has(stored.subscriptionId.toLowerCase());
+      const incident = incidentKey(stored.trackingId);
       if (isActiveServiceIssue(stored.event)) {
         if (!this.notifiedIssues.has(key)) {
           this.notifiedIssues.add(key);
-          newIssues.push(stored);
+          if (!quiet && !reportedIssues.has(incident)) {
+            reportedIssues.add(incident);
+            newIssues.push(stored);
+          }
         }
       } else {
         // Resolved (or no longer an issue): a later reactivation is news again.
@@ -271,7 +287,10 @@ export class EventsStore {
       }
       if (isActionRecommended(stored.event) && !this.notifiedActions.has(key)) {
         this.notifiedActions.add(key);
-        newActions.push(stored);
+        if (!quiet && !reportedActions.has(incident)) {
+          reportedActions.add(incident);
+          newActions.push(stored);
+        }
       }
     }
     if (results.some((r) => r.error === undefined)) {
@@ -401,6 +420,11 @@ function isOlder(incoming: HealthEvent, existing: HealthEvent): boolean {
   const a = lastUpdateOf(incoming);
   const b = lastUpdateOf(existing);
   return a !== undefined && b !== undefined && a < b;
+}
+
+/** Incident keys of event keys ("subscription/trackingId"; subscription ids hold no slash). */
+function incidentsOfKeys(keys: ReadonlySet<string>): Set<string> {
+  return new Set([...keys].map((k) => incidentKey(k.slice(k.indexOf('/') + 1))));
 }
 
 function replace(set: Set<string>, values: readonly string[]): void {

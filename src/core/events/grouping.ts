@@ -7,12 +7,14 @@
  * - One row per incident: the service lists the same incident (same tracking id) once per
  *   affected subscription; those copies merge into one row and counts count incidents, like the
  *   chat and query answers (distinctIncidents). Subscription grouping keeps one row per copy.
- * - Rows within a group: priority (0 first), then last update, newest first.
+ * - Rows within a group: active first, then priority (0 first), then last update, newest first.
+ * - Region and service groups with active incidents come before those with none.
  * - Region and service groups list an incident under each region/service any copy impacts, so
  *   their counts can add up to more than the number of incidents.
  */
 import { EVENT_TYPES, type Impact, type ImpactedRegion } from '../model/schemas';
 import { compareEvents, eventKey, eventTypeOf, lastUpdateOf, regionsOf, servicesOf, statusOf, type StoredEvent } from './eventFacts';
+import { incidentKey } from './incidents';
 
 export const GROUP_BY_MODES = ['type', 'status', 'region', 'service', 'subscription'] as const;
 export type GroupBy = (typeof GROUP_BY_MODES)[number];
@@ -113,10 +115,7 @@ export function groupEvents(events: readonly StoredEvent[], by: GroupBy, options
   }
 }
 
-/** The incident key of an event: tracking ids compare case-insensitively (as in distinctIncidents). */
-export function incidentKey(trackingId: string): string {
-  return trackingId.toUpperCase();
-}
+export { incidentKey } from './incidents';
 
 /**
  * Merges the copies of each incident (same tracking id, one per subscription) into one row, in
@@ -240,15 +239,18 @@ function flat(
     }
     return kind === 'subscription' ? (names?.get(key.toLowerCase()) ?? key) : key;
   };
-  return [...buckets.keys()]
-    .sort((a, b) => {
-      // The "none" bucket goes last; the rest alphabetically by what the user reads.
-      if ((a === UNKNOWN) !== (b === UNKNOWN)) {
-        return a === UNKNOWN ? 1 : -1;
-      }
-      return label(a).localeCompare(label(b));
-    })
-    .map((key) => ({ ...leaf(`${parentId}${kind}:${key}`, kind, key, buckets.get(key) ?? []), label: label(key) }));
+  const groups = [...buckets.keys()].map((key) => ({ ...leaf(`${parentId}${kind}:${key}`, kind, key, buckets.get(key) ?? []), label: label(key) }));
+  return groups.sort((a, b) => {
+    // The "none" bucket goes last; regions and services with something active come first (what
+    // is broken now); the rest alphabetically by what the user reads.
+    if ((a.key === UNKNOWN) !== (b.key === UNKNOWN)) {
+      return a.key === UNKNOWN ? 1 : -1;
+    }
+    if (kind !== 'subscription' && (a.activeCount > 0) !== (b.activeCount > 0)) {
+      return a.activeCount > 0 ? -1 : 1;
+    }
+    return a.label.localeCompare(b.label);
+  });
 }
 
 function leaf(id: string, kind: EventGroup['kind'], key: string, members: IncidentRow[]): EventGroup {
@@ -260,12 +262,17 @@ function leaf(id: string, kind: EventGroup['kind'], key: string, members: Incide
     count: members.length,
     activeCount: countActive(members),
     groups: [],
-    incidents: [...members].sort((a, b) => compareEvents(a.primary, b.primary)),
+    // Active before resolved (region, service and subscription groups mix them), then priority and time.
+    incidents: [...members].sort((a, b) => activeRank(a) - activeRank(b) || compareEvents(a.primary, b.primary)),
   };
 }
 
 function labelFor(kind: 'type' | 'status', key: string): string {
   return kind === 'type' ? typeLabel(key) : statusLabel(key);
+}
+
+function activeRank(r: IncidentRow): number {
+  return statusOf(r.primary.event) === 'Active' ? 0 : 1;
 }
 
 function countActive(members: readonly IncidentRow[]): number {

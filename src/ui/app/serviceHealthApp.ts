@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
 import { eventKey, trackingIdOrUndefined } from '../../core/events/eventFacts';
 import { incidentKey, type GroupBy } from '../../core/events/grouping';
+import { defaultFilter } from '../../core/events/eventFilter';
 import type { QuotaState } from '../../core/http/types';
 import type { ServerQuery } from '../../core/query';
 import type { SampleService, SampleServiceOptions } from '../../core/sample';
@@ -335,14 +336,14 @@ export class ServiceHealthApp extends Disposable {
     reg('serviceHealth.useSampleService', () => this.setMode('sample'));
     reg('serviceHealth.useAzure', () => this.setMode('azure'));
     reg('serviceHealth.filter', async () => {
-      const next = await pickFilter(this.controller.filter, this.controller.store.getEvents(), this.settings.timeWindowDays);
+      const next = await pickFilter(this.controller.filter, this.controller.store.getEvents());
       if (next) {
         await this.controller.setFilter(next);
       }
     });
     reg('serviceHealth.clearFilter', async () => {
       await this.queries.applyToTree('');
-      await this.controller.setFilter({ ...this.controller.filter, types: [], statuses: [], services: [], regions: [] });
+      await this.controller.setFilter(defaultFilter(this.controller.filter.windowDays));
     });
     reg('serviceHealth.groupBy', async () => {
       const next = await pickGroupBy(this.settings.groupBy);

@@ -4,7 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { countText } from '../../core/chat/answer';
-import { distinctIncidents, KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
+import { KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
+import { countIncidents } from '../../core/events/incidents';
 import type { StoredEvent } from '../../core/events/eventFacts';
 
 /** Resolves to the new query ('' clears it) or undefined when cancelled. */
@@ -19,7 +20,7 @@ export async function askTreeQuery(current: string | undefined, events: () => re
       if (!text.trim()) return { message: 'Empty: shows every event.', severity: vscode.InputBoxValidationSeverity.Info };
       const held = events();
       const run = runQuery(text, held, now(), names.of(held));
-      const summary = countText(distinctIncidents(run.selected).length, run.description);
+      const summary = countText(countIncidents(run.selected), run.description);
       const unknown = run.parsed.unrecognized.length > 0 ? ` Did not understand: ${run.parsed.unrecognized.join(', ')}.` : '';
       return { message: `${summary}.${unknown}`, severity: unknown ? vscode.InputBoxValidationSeverity.Warning : vscode.InputBoxValidationSeverity.Info };
     },

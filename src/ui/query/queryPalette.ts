@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { countText } from '../../core/chat/answer';
 import { distinctIncidents, KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
 import { eventKey } from '../../core/events/eventFacts';
+import { MAX_WINDOW_DAYS } from '../../core/events/eventFilter';
 import { typeLabel } from '../../core/events/grouping';
 import type { ServerQuery } from '../../core/query';
 import { eventTypeOf, lastUpdateOf, regionsOf, relativeTime, servicesOf, statusOf, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
@@ -51,7 +52,7 @@ type QueryItem = vscode.QuickPickItem &
   (
     | { readonly action: 'summary'; readonly text: string }
     | { readonly action: 'event'; readonly ref: EventRef; readonly event: HealthEvent }
-    | { readonly action: 'fetch'; readonly server: ServerQuery; readonly text: string }
+    | { readonly action: 'fetch'; readonly mode: FetchedResults['mode']; readonly server: ServerQuery; readonly text: string }
     | { readonly action: 'history'; readonly text: string } | { readonly action: 'none' });
 
 /** Labels render `$(name)` as icons: service text must not. */
@@ -98,17 +99,33 @@ export function eventItem(stored: StoredEvent & { subscriptions?: number }, now:
   };
 }
 
+/** How far back "search the last N days" reaches: the service keeps events this long at most. */
+export const WIDEST_WINDOW_DAYS = MAX_WINDOW_DAYS;
+
+/** What the palette fetched from the service for one query text, and how far back. */
+export interface FetchedResults {
+  /** "back": the query's own start time (it reaches past the held window); "wide": the widest window. */
+  readonly mode: 'back' | 'wide';
+  readonly events: ReadonlyMap<string, StoredEvent>;
+}
+
+/** The key fetched results are kept under: they answer this query text and no other. */
+export function fetchKey(text: string): string {
+  return text.trim().replace(/\s+/gu, ' ').toLowerCase();
+}
+
 /** Builds the items for a query text (exported for tests of the palette's contents). */
 export function paletteItems(
   text: string,
   deps: Pick<QueryPaletteDeps, 'events' | 'windowDays' | 'history' | 'fetchEvents'>,
   names: KnownNamesCache,
   now: number,
-  fetched: ReadonlyMap<string, StoredEvent> = new Map(),
+  fetched?: FetchedResults,
 ): QueryItem[] {
   const held = deps.events();
   const heldKeys = new Set(held.map((e) => eventKey(e.subscriptionId, e.trackingId)));
-  const events = [...held, ...[...fetched].filter(([k]) => !heldKeys.has(k)).map(([, e]) => e)];
+  const extra = fetched ? [...fetched.events].filter(([k]) => !heldKeys.has(k)).map(([, e]) => e) : [];
+  const events = [...held, ...extra];
   const run = runQuery(text, events, now, names.of(events));
   const incidents = distinctIncidents(run.selected);
   const items: QueryItem[] = [];
@@ -116,30 +133,50 @@ export function paletteItems(
     const notes: string[] = [];
     if (run.parsed.unrecognized.length > 0) notes.push(`did not understand: ${run.parsed.unrecognized.join(', ')}`);
     const reachesBack = run.parsed.since !== undefined && run.parsed.since < now - deps.windowDays() * DAY;
-    if (reachesBack && fetched.size === 0) {
+    if (reachesBack && !fetched) {
       notes.push(`only the last ${deps.windowDays()} days are loaded`);
     }
+    if (fetched?.mode === 'wide') {
+      notes.push(`searched the last ${WIDEST_WINDOW_DAYS} days (${fetched.events.size} event(s) fetched)`);
+    }
     const summary = countText(incidents.length, run.description);
-    items.push({
-      action: 'summary',
-      text,
-      label: plain(`${summary.charAt(0).toUpperCase()}${summary.slice(1)}`),
-      iconPath: new vscode.ThemeIcon(run.parsed.unrecognized.length > 0 ? 'question' : 'filter'),
-      description: 'Enter: filter the Events view',
-      ...(notes.length > 0 ? { detail: plain(notes.join(' · ')) } : {}),
-      alwaysShow: true,
-    });
+    const widen = !reachesBack && !fetched && incidents.length === 0 && deps.fetchEvents !== undefined && deps.windowDays() < WIDEST_WINDOW_DAYS;
+    if (widen) {
+      // Nothing held matches: filtering the view would only empty it. Offer to look further back.
+      items.push({
+        action: 'fetch',
+        mode: 'wide',
+        text,
+        server: { ...(run.compiled.server.filter ? { filter: run.compiled.server.filter } : {}), queryStartTime: new Date(now - WIDEST_WINDOW_DAYS * DAY).toISOString() },
+        label: `No events in the last ${deps.windowDays()} days — search the last ${WIDEST_WINDOW_DAYS} days`,
+        iconPath: new vscode.ThemeIcon('search'),
+        description: 'one request per subscription',
+        detail: plain([summary, ...notes].join(' · ')),
+        alwaysShow: true,
+      });
+    } else {
+      // Filtering the view only helps when the view holds a match (fetched events are not in it).
+      const inView = run.selected.some((e) => heldKeys.has(eventKey(e.subscriptionId, e.trackingId)));
+      items.push({
+        ...(inView ? { action: 'summary' as const, text, description: 'Enter: filter the Events view' } : { action: 'none' as const }),
+        label: plain(`${summary.charAt(0).toUpperCase()}${summary.slice(1)}`),
+        iconPath: new vscode.ThemeIcon(run.parsed.unrecognized.length > 0 ? 'question' : 'filter'),
+        ...(notes.length > 0 ? { detail: plain(notes.join(' · ')) } : {}),
+        alwaysShow: true,
+      });
+    }
     if (reachesBack && deps.fetchEvents && run.compiled.server.queryStartTime) {
       // Before the first search the held events cannot answer the query, so searching the
       // service comes first and is what Enter does; after it, the summary leads again.
-      const place = fetched.size === 0 ? (item: QueryItem) => items.unshift(item) : (item: QueryItem) => items.push(item);
+      const place = !fetched ? (item: QueryItem) => items.unshift(item) : (item: QueryItem) => items.push(item);
       place({
         action: 'fetch',
+        mode: 'back',
         text,
         server: run.compiled.server,
         label: `Search the service back to ${run.compiled.server.queryStartTime.slice(0, 10)}`,
         iconPath: new vscode.ThemeIcon('cloud-download'),
-        description: fetched.size > 0 ? `${fetched.size} event(s) fetched` : 'one request per subscription',
+        description: fetched ? `${fetched.events.size} event(s) fetched` : 'one request per subscription',
         alwaysShow: true,
       });
     }
@@ -171,30 +208,48 @@ export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<
   qp.matchOnDescription = false;
   qp.matchOnDetail = false;
   qp.value = initial;
-  const fetched = new Map<string, StoredEvent>();
-  const abort = new AbortController();
+  // Fetched results answer the text they were fetched for, and only that text: typing on shows
+  // the held events again (and the search offer), never another query's results.
+  const fetched = new Map<string, FetchedResults>();
+  const closed = new AbortController();
+  let inFlight: { key: string; abort: AbortController } | undefined;
   const render = (): void => {
-    qp.items = paletteItems(qp.value, deps, names, now(), fetched);
+    qp.items = paletteItems(qp.value, deps, names, now(), fetched.get(fetchKey(qp.value)));
+    qp.busy = inFlight !== undefined && inFlight.key === fetchKey(qp.value);
+    qp.title = qp.busy ? 'Query Service Health Events: searching the service…' : 'Query Service Health Events';
   };
-  const fetchOlder = async (server: ServerQuery): Promise<void> => {
+  const onValue = (): void => {
+    // A search for an older text is cancelled: its answer would be for words no longer typed.
+    if (inFlight && inFlight.key !== fetchKey(qp.value)) {
+      inFlight.abort.abort();
+      inFlight = undefined;
+    }
+    render();
+  };
+  const fetchOlder = async (item: { server: ServerQuery; text: string; mode: FetchedResults['mode'] }): Promise<void> => {
     if (!deps.fetchEvents) return;
-    qp.busy = true;
-    qp.title = 'Query Service Health Events: searching the service…';
+    const key = fetchKey(item.text);
+    inFlight?.abort.abort();
+    const request = { key, abort: new AbortController() };
+    inFlight = request;
+    const signal = AbortSignal.any([closed.signal, request.abort.signal]);
+    render();
     try {
-      for (const e of await deps.fetchEvents(server, abort.signal)) fetched.set(eventKey(e.subscriptionId, e.trackingId), e);
+      const events = new Map<string, StoredEvent>();
+      for (const e of await deps.fetchEvents(item.server, signal)) events.set(eventKey(e.subscriptionId, e.trackingId), e);
+      if (!signal.aborted) fetched.set(key, { mode: item.mode, events });
     } catch (error) {
-      if (!abort.signal.aborted) {
+      if (!signal.aborted) {
         void vscode.window.showErrorMessage(error instanceof Error && error.message ? error.message : 'Searching the service failed; try again.');
       }
     } finally {
-      qp.busy = false;
-      qp.title = 'Query Service Health Events';
+      if (inFlight === request) inFlight = undefined;
     }
-    if (!abort.signal.aborted) render();
+    if (!closed.signal.aborted) render();
   };
   return new Promise<void>((resolve) => {
     const subscriptions: vscode.Disposable[] = [
-      qp.onDidChangeValue(render),
+      qp.onDidChangeValue(onValue),
       qp.onDidAccept(() => {
         const item = qp.selectedItems[0] ?? qp.activeItems[0];
         if (!item) return;
@@ -216,14 +271,14 @@ export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<
             return;
           case 'fetch':
             void deps.history.add(item.text);
-            void fetchOlder(item.server);
+            void fetchOlder(item);
             return;
           default:
             return;
         }
       }),
       qp.onDidHide(() => {
-        abort.abort();
+        closed.abort();
         subscriptions.forEach((d) => d.dispose());
         qp.dispose();
         deps.onDidChangeOpen?.(undefined);

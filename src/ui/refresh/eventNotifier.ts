@@ -1,6 +1,7 @@
-/** Notifications for new active service issues and new "Action Recommended" events, once each. */
+/** Notifications for new active service issues and new "Action Recommended" events, once per incident. */
 import * as vscode from 'vscode';
-import { titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
+import { announcementsOf, type Announcement } from '../../core/events/announcements';
+import type { EventRef } from '../../core/events/eventFacts';
 import type { RefreshOutcome } from '../../core/events/eventsStore';
 import type { NotificationLevel } from '../config/settings';
 
@@ -16,35 +17,29 @@ export interface EventNotifierDeps {
 export class EventNotifier {
   constructor(private readonly deps: EventNotifierDeps) {}
 
+  /** The store reports nothing for a subscription's first load (its baseline), so no backlog lands here. */
   notify(outcome: RefreshOutcome): void {
-    const level = this.deps.level();
-    if (level === 'off' || this.deps.sample()) {
+    if (this.deps.sample()) {
       return;
     }
-    this.announce(outcome.newActiveServiceIssues, 'service issue affects', 'service issues affect', true);
-    if (level === 'all') {
-      // An issue that is also tagged is announced once, as an issue.
-      const issues = new Set(outcome.newActiveServiceIssues);
-      this.announce(outcome.newActionRecommended.filter((e) => !issues.has(e)), 'event recommends action for', 'events recommend action for', false);
+    for (const announcement of announcementsOf(outcome, this.deps.level())) {
+      this.announce(announcement);
     }
   }
 
-  private announce(events: readonly StoredEvent[], one: string, many: string, warning: boolean): void {
-    const first = events[0];
+  private announce({ kind, incidents, text }: Announcement): void {
+    const [first] = incidents;
     if (!first) {
       return;
     }
-    const text =
-      events.length === 1
-        ? `Service Health: "${titleOf(first.event)}" (new ${one.split(' ')[0] === 'service' ? 'active service issue' : 'action recommended'}).`
-        : `Service Health: ${events.length} new ${many} your subscriptions.`;
-    const show = events.length === 1 ? 'Show' : 'Show Events';
-    const message = warning ? vscode.window.showWarningMessage(text, show) : vscode.window.showInformationMessage(text, show);
+    const single = incidents.length === 1;
+    const show = single ? 'Show' : 'Show Events';
+    const message = kind === 'issue' ? vscode.window.showWarningMessage(text, show) : vscode.window.showInformationMessage(text, show);
     void Promise.resolve(message).then((choice) => {
       if (choice !== show) {
         return;
       }
-      if (events.length === 1) {
+      if (single) {
         const ref = { subscriptionId: first.subscriptionId, trackingId: first.trackingId };
         // Both: the row shows where the event sits among the others, the panel what it says.
         void this.deps.reveal(ref);

@@ -3,9 +3,11 @@
  * pick the welcome content (signed out, no subscriptions, nothing in the window).
  */
 import * as vscode from 'vscode';
-import { isActiveServiceIssue, type EventRef } from '../../core/events/eventFacts';
+import type { EventRef } from '../../core/events/eventFacts';
 import { isRestricted } from '../../core/events/eventFilter';
-import { groupEvents, incidentKey, type GroupBy } from '../../core/events/grouping';
+import { groupEvents, type GroupBy } from '../../core/events/grouping';
+import { countIncidents } from '../../core/events/incidents';
+import { filterRow } from './filterRow';
 import { Disposable } from '../base/disposable';
 import type { EventsController } from '../refresh/eventsController';
 import { EventNode, GroupNode, MessageNode, type NodeContext, type TreeNode } from './nodes';
@@ -91,13 +93,15 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
       return [];
     }
     const names = c.subscriptionNames();
+    const filter = filterRow(c, events);
     const ctx: NodeContext = {
       now: Date.now(),
       isSeen: (key) => c.store.isSeen(key),
       subscriptionNames: names,
       multipleSubscriptions: c.subscriptionIds().length > 1,
     };
-    return groupEvents(events, this.groupBy(), { subscriptionNames: names }).map((g) => new GroupNode(g, ctx));
+    const groups = groupEvents(events, this.groupBy(), { subscriptionNames: names }).map((g) => new GroupNode(g, ctx));
+    return filter ? [filter, ...groups] : groups;
   }
 
   dispose(): void {
@@ -157,17 +161,17 @@ export class EventsView extends Disposable {
     // Errors, staleness and filter notes win; the sample note only fills an empty slot, and only
     // over rows (an empty tree shows the welcome content, which a message would hide).
     // Any other message (an error, a filter note) still says the events are made up.
-    const message = this.message(phase, visible.length);
+    const message = this.message(phase);
     this.view.message = sample && message !== undefined ? `Sample data — ${message}` : (message ?? (sample && phase === 'ready' && visible.length > 0 ? SAMPLE_MESSAGE : undefined));
 
     // Counted in incidents, like the tree rows: one incident listed for three subscriptions is one.
     // Filters do not hide an outage from the badge, and made-up sample outages never get one.
-    const unseen = phase === 'ready' && !sample ? new Set(c.store.unseenActiveServiceIssues().map((e) => incidentKey(e.trackingId))).size : 0;
+    const unseen = phase === 'ready' && !sample ? countIncidents(c.store.unseenActiveServiceIssues()) : 0;
     this.view.badge = unseen > 0 ? { value: unseen, tooltip: `${unseen} active service issue${unseen === 1 ? '' : 's'} not yet opened` } : undefined;
     this.provider.fire();
   }
 
-  private message(phase: ReturnType<EventsController['phase']>, visibleCount: number): string | undefined {
+  private message(phase: ReturnType<EventsController['phase']>): string | undefined {
     const c = this.controller;
     if (phase === 'misconfigured') {
       return c.configurationProblem;
@@ -186,8 +190,8 @@ export class EventsView extends Disposable {
     if (c.store.restoredFromCacheAt !== undefined && !c.isLoading) {
       return `Showing cached events from ${new Date(c.store.restoredFromCacheAt).toLocaleString()}.`;
     }
-    const hidden = c.store.size - visibleCount;
-    return (isRestricted(c.filter) || c.query !== undefined) && hidden > 0 && visibleCount > 0 ? `${hidden} event(s) hidden by the filter.` : undefined;
+    // The filter says itself in the tree's first row ("Filtered: … · N of M shown").
+    return undefined;
   }
 
   /**
@@ -255,8 +259,7 @@ export class EventsView extends Disposable {
   }
 
   unseenActiveCount(): number {
-    const unseen = this.controller.store.unseenActiveServiceIssues().filter((e) => isActiveServiceIssue(e.event));
-    return new Set(unseen.map((e) => incidentKey(e.trackingId))).size;
+    return countIncidents(this.controller.store.unseenActiveServiceIssues());
   }
 }
 

@@ -7,9 +7,9 @@
  */
 import * as vscode from 'vscode';
 import { eventKey, isActive, lastUpdateOf, relativeTime, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
-import { incidentKey, incidentRegions, incidentServices, mergedImpacts, type EventGroup, type IncidentRow } from '../../core/events/grouping';
+import { incidentKey, incidentRegions, incidentServices, mergedImpacts, typeLabel, type EventGroup, type IncidentRow } from '../../core/events/grouping';
 import type { Impact } from '../../core/model/schemas';
-import { describeIncident, subscriptionNamesOf } from './rowText';
+import { describeGroup, describeIncident, distinctLabels, levelOf, subscriptionNamesOf } from './rowText';
 
 export const OPEN_DETAILS_COMMAND = 'serviceHealth.openDetails';
 
@@ -58,11 +58,13 @@ export class GroupNode extends TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const g = this.group;
-    // Active groups and groups with active events start expanded; resolved ones stay folded.
-    const expanded = g.key === 'Active' || (g.kind !== 'status' && g.activeCount > 0 && g.groups.length > 0);
+    // Groups holding something active start expanded (so grouping by status opens Active and its
+    // types); resolved-only ones stay folded. Region, service and subscription groups are many,
+    // so they start folded, active ones first.
+    const expanded = g.activeCount > 0 && (g.kind === 'type' || g.kind === 'status');
     const item = new vscode.TreeItem(g.label, expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = g.activeCount > 0 && g.activeCount !== g.count && g.groups.length > 0 ? `${g.count} · ${g.activeCount} active` : String(g.count);
+    item.description = describeGroup(g);
     item.contextValue = `serviceHealth.group.${g.kind}`;
     item.iconPath = groupIcon(g);
     item.tooltip = `${g.label}: ${g.count} event${g.count === 1 ? '' : 's'}${g.activeCount > 0 ? `, ${g.activeCount} active` : ''}`;
@@ -73,7 +75,8 @@ export class GroupNode extends TreeNode {
     if (this.group.groups.length > 0) {
       return this.group.groups.map((g) => new GroupNode(g, this.ctx, this));
     }
-    return this.group.incidents.map((r) => new EventNode(r, this.ctx, this));
+    const labels = distinctLabels(this.group.incidents, this.group);
+    return this.group.incidents.map((r, i) => new EventNode(r, labels[i] ?? titleOf(r.primary.event), this.ctx, this));
   }
 }
 
@@ -81,6 +84,8 @@ export class GroupNode extends TreeNode {
 export class EventNode extends TreeNode {
   constructor(
     readonly row: IncidentRow,
+    /** What tells the row apart from its siblings (see rowText); the title is in the tooltip. */
+    private readonly label: string,
     private readonly ctx: NodeContext,
     private readonly group: GroupNode,
   ) {
@@ -111,7 +116,7 @@ export class EventNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     const { event, subscriptionId, trackingId } = this.row.primary;
     const impacts = mergedImpacts(this.row);
-    const item = new vscode.TreeItem(titleOf(event), impacts.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(this.label, impacts.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.description = describeIncident(this.row, this.ctx.now);
     item.iconPath = eventIcon(this.row.primary);
@@ -127,7 +132,13 @@ export class EventNode extends TreeNode {
     item.contextValue = flags.join(';');
     item.command = { command: OPEN_DETAILS_COMMAND, title: 'Open Event Details', arguments: [{ subscriptionId, trackingId }, FROM_TREE] };
     const subscriptions = this.row.copies.length > 1 ? `, ${this.row.copies.length} subscriptions` : '';
-    item.accessibilityInformation = { label: `${titleOf(event)}, ${event.properties?.eventType ?? 'event'}, ${event.properties?.status ?? ''}${subscriptions}`, role: 'treeitem' };
+    // The full title first: screen readers (and the UI tests) read what the short label leaves out.
+    const type = event.properties?.eventType;
+    const level = levelOf(this.row);
+    item.accessibilityInformation = {
+      label: [titleOf(event), type ? typeLabel(type) : 'Event', event.properties?.status ?? undefined, level, this.label].filter(Boolean).join(', ') + subscriptions,
+      role: 'treeitem',
+    };
     return item;
   }
 

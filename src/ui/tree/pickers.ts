@@ -1,65 +1,99 @@
-/** QuickPicks of the view title bar: filter (time window, types, status, services, regions) and group by. */
+/** QuickPicks of the view title bar: filter (time window, type, status, level, region, service) and group by. */
 import * as vscode from 'vscode';
-import { defaultFilter, facetsOf, TIME_WINDOW_CHOICES, type EventFilter } from '../../core/events/eventFilter';
+import { facetsOf, TIME_WINDOW_CHOICES, type EventFilter } from '../../core/events/eventFilter';
 import type { StoredEvent } from '../../core/events/eventFacts';
 import { typeLabel, type GroupBy } from '../../core/events/grouping';
-import { EVENT_STATUSES, EVENT_TYPES } from '../../core/model/schemas';
+import { EVENT_LEVELS, EVENT_STATUSES, EVENT_TYPES } from '../../core/model/schemas';
 
-type FilterPart = 'window' | 'types' | 'statuses' | 'services' | 'regions' | 'clear';
+type Facet = 'window' | 'types' | 'statuses' | 'levels' | 'regions' | 'services';
 
-function summary(values: readonly string[]): string {
-  return values.length === 0 ? 'All' : values.join(', ');
+interface FacetItem extends vscode.QuickPickItem {
+  readonly facet?: Facet;
+  readonly value?: string;
+  readonly days?: number;
 }
 
-/** Returns the new filter, or undefined when the user cancelled. */
-export async function pickFilter(current: EventFilter, events: readonly StoredEvent[], defaultWindowDays: number): Promise<EventFilter | undefined> {
-  const parts: (vscode.QuickPickItem & { part: FilterPart })[] = [
-    { part: 'window', label: '$(calendar) Time window', description: `Last ${current.windowDays} day(s)` },
-    { part: 'types', label: '$(symbol-enum) Event types', description: summary(current.types.map(typeLabel)) },
-    { part: 'statuses', label: '$(pulse) Status', description: summary(current.statuses) },
-    { part: 'services', label: '$(server-environment) Services', description: summary(current.services) },
-    { part: 'regions', label: '$(globe) Regions', description: summary(current.regions) },
-    { part: 'clear', label: '$(clear-all) Clear all filters' },
-  ];
-  const choice = await vscode.window.showQuickPick(parts, { title: 'Service Health: Filter Events', placeHolder: 'What to filter by' });
-  if (!choice) {
-    return undefined;
-  }
+/** The sections of the picker, in order: what the value lists come from and how values read. */
+function sections(current: EventFilter, events: readonly StoredEvent[]): { facet: Exclude<Facet, 'window'>; title: string; values: string[]; label?: (v: string) => string }[] {
   const facets = facetsOf(events);
-  switch (choice.part) {
-    case 'clear':
-      return defaultFilter(defaultWindowDays);
-    case 'window': {
-      const items = TIME_WINDOW_CHOICES.map((d) => ({ label: `Last ${d} day${d === 1 ? '' : 's'}`, days: d, picked: d === current.windowDays }));
-      const picked = await vscode.window.showQuickPick(items, { title: 'Time window (by last update)' });
-      return picked ? { ...current, windowDays: picked.days } : undefined;
-    }
-    case 'types': {
-      const values = [...new Set([...EVENT_TYPES, ...facets.types])];
-      const picked = await pickMany('Event types', values, current.types, typeLabel);
-      return picked ? { ...current, types: picked } : undefined;
-    }
-    case 'statuses': {
-      const picked = await pickMany('Status', [...new Set([...EVENT_STATUSES, ...facets.statuses])], current.statuses);
-      return picked ? { ...current, statuses: picked } : undefined;
-    }
-    case 'services': {
-      const picked = await pickMany('Services', [...new Set([...facets.services, ...current.services])], current.services);
-      return picked ? { ...current, services: picked } : undefined;
-    }
-    case 'regions': {
-      const picked = await pickMany('Regions', [...new Set([...facets.regions, ...current.regions])], current.regions);
-      return picked ? { ...current, regions: picked } : undefined;
-    }
-  }
+  const union = (...lists: (readonly string[])[]): string[] => {
+    const seen = new Map<string, string>();
+    for (const v of lists.flat()) if (!seen.has(v.toLowerCase())) seen.set(v.toLowerCase(), v);
+    return [...seen.values()];
+  };
+  return [
+    { facet: 'types', title: 'Event type', values: union(EVENT_TYPES, facets.types, current.types), label: typeLabel },
+    { facet: 'statuses', title: 'Status', values: union(EVENT_STATUSES, facets.statuses, current.statuses) },
+    { facet: 'levels', title: 'Level', values: union(EVENT_LEVELS, facets.levels, current.levels) },
+    { facet: 'regions', title: 'Region', values: union(facets.regions, current.regions).sort((a, b) => a.localeCompare(b)) },
+    { facet: 'services', title: 'Service', values: union(facets.services, current.services).sort((a, b) => a.localeCompare(b)) },
+  ];
 }
 
-/** Multi-select; choosing nothing means "all". */
-async function pickMany(title: string, values: string[], current: readonly string[], label: (v: string) => string = (v) => v): Promise<string[] | undefined> {
-  const chosen = new Set(current.map((c) => c.toLowerCase()));
-  const items = values.map((v) => ({ label: label(v), description: label(v) === v ? undefined : v, value: v, picked: chosen.has(v.toLowerCase()) }));
-  const picked = await vscode.window.showQuickPick(items, { title, canPickMany: true, placeHolder: 'Select none to show all' });
-  return picked?.map((p) => p.value);
+/** The picker's items (separators per facet); `picked` marks what the current filter holds. */
+export function filterItems(current: EventFilter, events: readonly StoredEvent[]): FacetItem[] {
+  const items: FacetItem[] = [{ label: 'Time window (by last update)', kind: vscode.QuickPickItemKind.Separator }];
+  for (const d of TIME_WINDOW_CHOICES) {
+    items.push({ facet: 'window', days: d, label: `Last ${d} day${d === 1 ? '' : 's'}`, picked: d === current.windowDays });
+  }
+  for (const section of sections(current, events)) {
+    const chosen = new Set(current[section.facet].map((v) => v.toLowerCase()));
+    items.push({ label: section.title, kind: vscode.QuickPickItemKind.Separator });
+    for (const value of section.values) {
+      const label = section.label ? section.label(value) : value;
+      items.push({ facet: section.facet, value, label, description: label === value ? undefined : value, picked: chosen.has(value.toLowerCase()) });
+    }
+  }
+  return items;
+}
+
+/** The filter the checked items mean: no item of a facet checked means "all"; one time window at most. */
+export function filterOf(selected: readonly FacetItem[], current: EventFilter): EventFilter {
+  const of = (facet: Facet): string[] => selected.filter((i) => i.facet === facet && i.value !== undefined).map((i) => i.value as string);
+  const windowDays = selected.find((i) => i.facet === 'window')?.days ?? current.windowDays;
+  return { windowDays, types: of('types'), statuses: of('statuses'), levels: of('levels'), regions: of('regions'), services: of('services') };
+}
+
+/**
+ * "Filter Events…": one multi-select pick of every facet (time window, type, status, level, region,
+ * service), checked as the current filter is, so several can be set in one go. Resolves to the new
+ * filter, or undefined when the user cancelled.
+ */
+export function pickFilter(current: EventFilter, events: readonly StoredEvent[]): Promise<EventFilter | undefined> {
+  const qp = vscode.window.createQuickPick<FacetItem>();
+  qp.title = 'Service Health: Filter Events';
+  qp.placeholder = 'Check what to show (nothing checked in a section shows all), then press Enter';
+  qp.canSelectMany = true;
+  qp.matchOnDescription = true;
+  const items = filterItems(current, events);
+  qp.items = items;
+  qp.selectedItems = items.filter((i) => i.picked);
+  let windowItem = qp.selectedItems.find((i) => i.facet === 'window');
+  return new Promise((resolve) => {
+    let result: EventFilter | undefined;
+    const disposables = [
+      qp.onDidChangeSelection((selected) => {
+        // The time window is one choice: checking another unchecks the previous one.
+        const windows = selected.filter((i) => i.facet === 'window');
+        if (windows.length > 1) {
+          windowItem = windows.find((i) => i !== windowItem) ?? windows[0];
+          qp.selectedItems = selected.filter((i) => i.facet !== 'window' || i === windowItem);
+        } else {
+          windowItem = windows[0] ?? windowItem;
+        }
+      }),
+      qp.onDidAccept(() => {
+        result = filterOf(qp.selectedItems, current);
+        qp.hide();
+      }),
+      qp.onDidHide(() => {
+        disposables.forEach((d) => d.dispose());
+        qp.dispose();
+        resolve(result);
+      }),
+    ];
+    qp.show();
+  });
 }
 
 const GROUP_BY_ITEMS: { label: string; value: GroupBy; detail: string }[] = [

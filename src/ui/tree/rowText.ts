@@ -1,71 +1,129 @@
 /**
  * Texts of an incident row in the Events tree. Pure (no `vscode`) so unit tests can check them.
  *
- * The description is cut from the right at normal widths, so it leads with what the title does
- * not say: when it was last updated, how many subscriptions list it, then the services and regions
- * the title does not already name.
+ * At a 300 px side bar a label shows some 30 characters, so it leads with what tells the rows of a
+ * group apart: the impacted service and region ("Virtual Machines · West Europe"), not the start of
+ * the title, which repeats the group ("Service degradation - …" on every row). The group's own
+ * key is left out (a row under "West Europe" names its service only). Rows of a group whose labels
+ * would still read the same fall back to their titles. The description carries the age and the
+ * level; the full title is in the tooltip, the accessible name and the details panel.
  */
 import { lastUpdateOf, relativeTime, titleOf } from '../../core/events/eventFacts';
-import { incidentRegions, incidentServices, incidentSubscriptions, type IncidentRow } from '../../core/events/grouping';
+import { levelOf as eventLevelOf } from '../../core/events/eventFilter';
+import { incidentRegions, incidentServices, incidentSubscriptions, type EventGroup, type IncidentRow } from '../../core/events/grouping';
 
-/** Names beyond this many are summed up as "+N regions" / "+N services". */
-const MAX_NAMES = 2;
-
-/**
- * Names the title does not already contain, case-insensitively and as whole names: "East US" is
- * not named by a title saying "East US 2" (longer names are matched first and blanked out, and a
- * name followed by " <digit>" is a longer one), nor "SQL" by "MySQL".
- */
-export function notInTitle(names: readonly string[], title: string): string[] {
-  let text = title.toLowerCase();
-  const named = new Set<string>();
-  for (const name of [...names].sort((a, b) => b.length - a.length)) {
-    const at = findWhole(text, name.toLowerCase());
-    if (at >= 0) {
-      named.add(name);
-      text = `${text.slice(0, at)}\u0000${text.slice(at + name.length)}`;
-    }
-  }
-  return names.filter((n) => !named.has(n));
-}
-
-/** Index of `word` in `text` as a whole name, or -1. */
-function findWhole(text: string, word: string): number {
-  if (!word) {
-    return -1;
-  }
-  const isWordChar = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);
-  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
-    const after = text.slice(i + word.length);
-    if (!isWordChar(text[i - 1]) && !isWordChar(after[0]) && !/^ \d/u.test(after)) {
-      return i;
-    }
-  }
-  return -1;
-}
-
-/** "A, B" up to MAX_NAMES names; more read "A +3 regions". */
+/** "A, B" up to two names; more read "A +2 regions". */
 export function shortList(names: readonly string[], noun: string): string | undefined {
   if (names.length === 0) {
     return undefined;
   }
-  if (names.length <= MAX_NAMES) {
+  if (names.length <= 2) {
     return names.join(', ');
   }
   return `${names[0] ?? ''} +${names.length - 1} ${noun}`;
 }
 
-/** "3h ago · 3 subscriptions · Storage · West Europe" (parts the row cannot fill are left out). */
+/** The first name, "+N" for the rest: labels must stay short. */
+function firstPlus(names: readonly string[]): string | undefined {
+  if (names.length === 0) {
+    return undefined;
+  }
+  return names.length === 1 ? names[0] : `${names[0] ?? ''} +${names.length - 1}`;
+}
+
+/** What the row's group already says (the region of a region group, the service of a service group). */
+export type RowPlace = Pick<EventGroup, 'kind' | 'key'>;
+
+/** The row's services and regions, without what its group already says. */
+function namesOf(row: IncidentRow, place?: RowPlace): { services: string[]; regions: string[] } {
+  const same = (name: string): boolean => place !== undefined && name.toLowerCase() === place.key.toLowerCase();
+  return {
+    services: place?.kind === 'service' ? [] : incidentServices(row).filter((s) => !same(s)),
+    regions: place?.kind === 'region' ? [] : incidentRegions(row).filter((r) => !same(r)),
+  };
+}
+
+function join(...parts: (string | undefined)[]): string {
+  return parts.filter((p): p is string => !!p).join(' · ');
+}
+
+/** "Virtual Machines · West Europe +2" (without the group's own key); the title when the event names neither. */
+export function incidentLabel(row: IncidentRow, place?: RowPlace): string {
+  const { services, regions } = namesOf(row, place);
+  return join(firstPlus(services), firstPlus(regions)) || titleOf(row.primary.event);
+}
+
+/** Singular type words for labels that need the type to tell rows apart. */
+const TYPE_WORDS: Record<string, string> = {
+  ServiceIssue: 'Service issue',
+  PlannedMaintenance: 'Planned maintenance',
+  HealthAdvisory: 'Health advisory',
+  SecurityAdvisory: 'Security advisory',
+  EmergingIssues: 'Emerging issue',
+  RCA: 'Root cause analysis',
+  Billing: 'Billing',
+};
+
+/**
+ * Labels of a group's rows, in order, each telling its row apart from the others even when a
+ * narrow side bar shows only its start: a row whose service another row shares leads with its
+ * region ("West Europe · Azure Cache for Redis"); rows that still read the same add their type,
+ * and then fall back to their titles.
+ */
+export function distinctLabels(rows: readonly IncidentRow[], place?: RowPlace): string[] {
+  const names = rows.map((r) => namesOf(r, place));
+  const leads = countOf(names.map((n) => (n.services[0] ?? '').toLowerCase()));
+  let labels = rows.map((r, i) => {
+    const { services, regions } = names[i] as { services: string[]; regions: string[] };
+    const shared = services.length > 0 && (leads.get((services[0] ?? '').toLowerCase()) ?? 0) > 1;
+    const label = shared && regions.length > 0 ? join(firstPlus(regions), firstPlus(services)) : join(firstPlus(services), firstPlus(regions));
+    return label || titleOf(r.primary.event);
+  });
+  labels = disambiguate(labels, (i) => {
+    const type = rows[i]?.primary.event.properties?.eventType ?? '';
+    return `${labels[i] ?? ''} · ${TYPE_WORDS[type] ?? type}`;
+  });
+  return disambiguate(labels, (i) => titleOf((rows[i] as IncidentRow).primary.event));
+}
+
+/** Replaces every label that occurs more than once by `alternative(index)`. */
+function disambiguate(labels: readonly string[], alternative: (index: number) => string): string[] {
+  const uses = countOf(labels);
+  return labels.map((l, i) => ((uses.get(l) ?? 0) > 1 ? alternative(i) : l));
+}
+
+function countOf(values: readonly string[]): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const v of values) {
+    uses.set(v, (uses.get(v) ?? 0) + 1);
+  }
+  return uses;
+}
+
+/** The event's level word ("Critical", "Warning"), if the service gave one. */
+export function levelOf(row: IncidentRow): string | undefined {
+  return eventLevelOf(row.primary.event);
+}
+
+/** "3h ago · Critical · 3 subscriptions" (parts the row cannot fill are left out). */
 export function describeIncident(row: IncidentRow, now: number): string {
-  const title = titleOf(row.primary.event);
   const parts: (string | undefined)[] = [];
   const updated = lastUpdateOf(row.primary.event);
   parts.push(updated !== undefined ? relativeTime(updated, now) : undefined);
+  parts.push(levelOf(row));
   const subscriptions = incidentSubscriptions(row).length;
   parts.push(subscriptions > 1 ? `${subscriptions} subscriptions` : undefined);
-  parts.push(shortList(notInTitle(incidentServices(row), title), 'services'));
-  parts.push(shortList(notInTitle(incidentRegions(row), title), 'regions'));
   return parts.filter((p): p is string => !!p).join(' · ');
+}
+
+/** "3 active · 5 resolved" (a status group, all of one status, just counts). */
+export function describeGroup(group: Pick<EventGroup, 'kind' | 'count' | 'activeCount'>): string {
+  if (group.kind === 'status') {
+    return String(group.count);
+  }
+  const other = group.count - group.activeCount;
+  const parts = [group.activeCount > 0 ? `${group.activeCount} active` : undefined, other > 0 ? `${other} resolved` : undefined];
+  return parts.filter((p): p is string => !!p).join(' · ') || '0';
 }
 
 /** Subscription display names (else ids) of an incident's copies. */

@@ -93,9 +93,34 @@ describe('EventsStore', () => {
     assert.equal(s.isStale, false);
   });
 
-  it('reports new active service issues and Action Recommended events once each, and a reactivation again', () => {
+  it('the first load is a baseline: its backlog of issues and Action Recommended events is not news', () => {
     const s = store();
     s.setSubscriptions(['sub-a']);
+    const first = s.applyResults(
+      [{ subscriptionId: 'sub-a', events: [ev('I1'), ev('M1', { type: 'PlannedMaintenance', tags: ['action recommended'] })], queryStartTime: WINDOW }],
+      WINDOW,
+      NOW,
+    );
+    assert.deepEqual(first.newActiveServiceIssues, []);
+    assert.deepEqual(first.newActionRecommended, []);
+    // ...but they are marked: the next load does not report them either.
+    const next = s.applyResults([{ subscriptionId: 'sub-a', events: [ev('I1'), ev('M1', { type: 'PlannedMaintenance', tags: ['action recommended'] })], queryStartTime: NOW - HOUR }], WINDOW, NOW);
+    assert.deepEqual(next.newActiveServiceIssues, []);
+    assert.deepEqual(next.newActionRecommended, []);
+  });
+
+  it('a failed first load sets no baseline: the first successful one does', () => {
+    const s = store();
+    s.setSubscriptions(['sub-a']);
+    s.applyResults([{ subscriptionId: 'sub-a', events: [], error: new Error('down'), queryStartTime: WINDOW }], WINDOW, NOW);
+    const first = s.applyResults([{ subscriptionId: 'sub-a', events: [ev('I1')], queryStartTime: WINDOW }], WINDOW, NOW);
+    assert.deepEqual(first.newActiveServiceIssues, []);
+  });
+
+  it('reports new active service issues and Action Recommended events once each after the baseline, and a reactivation again', () => {
+    const s = store();
+    s.setSubscriptions(['sub-a']);
+    s.applyResults([{ subscriptionId: 'sub-a', events: [ev('I0')], queryStartTime: WINDOW }], WINDOW, NOW);
     const first = s.applyResults(
       [
         {
@@ -106,7 +131,7 @@ describe('EventsStore', () => {
             ev('M1', { type: 'PlannedMaintenance', tags: ['action recommended'] }),
             ev('H1', { type: 'HealthAdvisory' }),
           ],
-          queryStartTime: WINDOW,
+          queryStartTime: NOW - HOUR,
         },
       ],
       WINDOW,
@@ -122,6 +147,39 @@ describe('EventsStore', () => {
     s.applyResults([{ subscriptionId: 'sub-a', events: [ev('I1', { status: 'Resolved', updated: NOW - 30 * 60_000 })], queryStartTime: NOW - HOUR }], WINDOW, NOW);
     const again = s.applyResults([{ subscriptionId: 'sub-a', events: [ev('I1', { updated: NOW - 60_000 })], queryStartTime: NOW - HOUR }], WINDOW, NOW);
     assert.deepEqual(again.newActiveServiceIssues.map((e) => e.trackingId), ['I1']);
+  });
+
+  it('reports an incident once, however many subscriptions list it, and a new subscription\'s backlog not at all', () => {
+    const s = store();
+    s.setSubscriptions(['sub-a', 'sub-b']);
+    s.applyResults(
+      [
+        { subscriptionId: 'sub-a', events: [], queryStartTime: WINDOW },
+        { subscriptionId: 'sub-b', events: [], queryStartTime: WINDOW },
+      ],
+      WINDOW,
+      NOW,
+    );
+    const both = s.applyResults(
+      [
+        { subscriptionId: 'sub-a', events: [ev('I1')], queryStartTime: NOW - HOUR },
+        { subscriptionId: 'sub-b', events: [ev('i1')], queryStartTime: NOW - HOUR },
+      ],
+      WINDOW,
+      NOW,
+    );
+    assert.equal(both.newActiveServiceIssues.length, 1, 'one incident listed for two subscriptions is one new issue');
+    // The same incident showing up for sub-b later is no news either (tracking ids compare case-insensitively).
+    s.setSubscriptions(['sub-a', 'sub-b', 'sub-c']);
+    const later = s.applyResults(
+      [
+        { subscriptionId: 'sub-a', events: [ev('I1')], queryStartTime: NOW - HOUR },
+        { subscriptionId: 'sub-c', events: [ev('I1'), ev('C1')], queryStartTime: WINDOW },
+      ],
+      WINDOW,
+      NOW,
+    );
+    assert.deepEqual(later.newActiveServiceIssues, [], "sub-c's first load is its baseline");
   });
 
   it('counts unseen active service issues for the badge', () => {

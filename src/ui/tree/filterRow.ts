@@ -1,0 +1,52 @@
+/**
+ * The first row of a filtered Events view: "Filtered: West Europe · Critical", described "12 of 40
+ * shown · Clear", whose click clears the filter. The view description would say it too, but VS
+ * Code hides a lone view's header (and so its description); a row stays on screen.
+ */
+import * as vscode from 'vscode';
+import type { StoredEvent } from '../../core/events/eventFacts';
+import { isRestricted, type EventFilter } from '../../core/events/eventFilter';
+import { typeLabel } from '../../core/events/grouping';
+import { countIncidents } from '../../core/events/incidents';
+import { MessageNode } from './nodes';
+
+export const FILTER_ROW_KEY = 'filter';
+
+/** What the row needs of the controller. */
+export interface FilterSource {
+  readonly filter: EventFilter;
+  readonly query: { readonly text: string } | undefined;
+  readonly store: { getEvents(): StoredEvent[] };
+}
+
+/** "West Europe · Critical · “outage”": the facets the filter restricts, in the picker's order. */
+export function filterSummary(filter: EventFilter, query: string | undefined): string {
+  const parts = [
+    ...filter.types.map(typeLabel),
+    ...filter.statuses,
+    ...filter.levels,
+    ...filter.regions,
+    ...filter.services,
+    ...(query ? [`“${query}”`] : []),
+  ];
+  return parts.join(' · ');
+}
+
+/** The filter row, or undefined when nothing beyond the time window restricts the view. */
+export function filterRow(source: FilterSource, visible: readonly StoredEvent[]): MessageNode | undefined {
+  const query = source.query?.text;
+  if (!isRestricted(source.filter) && !query) {
+    return undefined;
+  }
+  const summary = filterSummary(source.filter, query);
+  // Counted in incidents like the groups below it and the badge.
+  const shown = countIncidents(visible);
+  const held = countIncidents(source.store.getEvents());
+  return new MessageNode(FILTER_ROW_KEY, `Filtered: ${summary}`, {
+    description: `${shown} of ${held} shown · Clear`,
+    tooltip: `Showing ${shown} of ${held} events: ${summary}. Click to clear the filter.`,
+    icon: new vscode.ThemeIcon('filter-filled'),
+    command: { command: 'serviceHealth.clearFilter', title: 'Clear Filter' },
+    contextValue: 'serviceHealth.filterRow',
+  });
+}
