@@ -8,6 +8,7 @@ import type { DetailsViewModel, TagView, TimeView, Tone, UpdateView } from '../.
 import { stateToSave, type FetchState, type HostToWebview, type WebviewState, type WebviewToHost } from '../../src/core/render/messages';
 import type { SafeHtml } from '../../src/core/render/sanitize';
 import { formatRelative } from '../../src/core/render/time';
+import { renderImpactedResources } from './resources';
 
 interface VsCodeApi {
   postMessage(message: WebviewToHost): void;
@@ -312,6 +313,7 @@ function render(m: DetailsViewModel): void {
     m.descriptionHtml ? section('Description', 'book', safeHtml('description', m.descriptionHtml)) : undefined,
     renderActions(m),
     renderServices(m),
+    renderImpactedResources(m.impactedResources, { h, icon, section }),
     renderUpdates(m),
     m.faqs.length
       ? section('FAQs', 'question', ...m.faqs.map((f) => h('details', 'faq', h('summary', undefined, f.question || 'Question'), safeHtml('answer', f.answerHtml))))

@@ -110,3 +110,9 @@ export function resourceCount(n: number): string {
 export function affectsText(n: number): string {
   return n === 1 ? 'affects 1 of your resources' : `affects ${n} of your resources`;
 }
+
+/** What is known about an event's impacted resources. */
+export type ResourcesState =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'loaded'; readonly rows: readonly ImpactedRow[]; readonly partialError?: string }
+  | { readonly kind: 'error'; readonly message: string };

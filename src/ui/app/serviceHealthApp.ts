@@ -27,7 +27,9 @@ import { HealthChat, type RecordedAnswer } from '../chat/healthParticipant';
 import { QueryCommands } from '../query/queryCommands';
 import type { PaletteState } from '../query/queryPalette';
 import { EventsView, type TreeSnapshotNode } from '../tree/eventsView';
-import { isFromTree, OPEN_DETAILS_COMMAND } from '../tree/nodes';
+import { EventNode, isFromTree, OPEN_DETAILS_COMMAND } from '../tree/nodes';
+import type { ResourcesState } from '../../core/export/impactedRows';
+import { ImpactedResourcesFeature, type LastExport } from '../resources/impactedResourcesFeature';
 import { pickFilter, pickGroupBy } from '../tree/pickers';
 import { recordingLog } from './logRecorder';
 import { signOutAndForget } from './signOut';
@@ -84,6 +86,10 @@ export interface ServiceHealthApi {
   storage(): { state: string; folders: vscode.Uri[] };
   /** Runs the Sign Out command's work (forget the session, that account's cache and panels). */
   signOut(): Promise<void>;
+  /** Test hook: loads (once; cached) the impacted resources of the event's incident. */
+  impactedResources(ref: EventRef): Promise<ResourcesState | undefined>;
+  /** Test hook: what Copy as Markdown and Export Impacted Resources as CSV last wrote. */
+  lastExport(): LastExport;
 }
 
 /** Test hook: given to useSampleService, restarts the sample service with these options. */
@@ -101,6 +107,7 @@ export class ServiceHealthApp extends Disposable {
   private readonly autoRefresh: AutoRefresh;
   private readonly queries: QueryCommands;
   private readonly chat: HealthChat;
+  private readonly impacted: ImpactedResourcesFeature;
   private readonly settingsGuard: WorkspaceSettingsGuard;
   private readonly queryNames = new KnownNamesCache();
   private settings: ServiceHealthSettings;
@@ -144,7 +151,16 @@ export class ServiceHealthApp extends Disposable {
         },
       }),
     );
-    this.view = this._register(new EventsView(this.controller, () => this.settings.groupBy));
+    this.impacted = this._register(
+      new ImpactedResourcesFeature({
+        connection: () => this.connections.current,
+        events: () => this.controller.store.getEvents(),
+        currentEvent: () => this.details.activeRef() ?? this.view.view.selection.find((n) => n instanceof EventNode)?.stored,
+        log: this.log,
+      }),
+    );
+    this.controller.impactedCount = this.impacted.impactedCount;
+    this.view = this._register(new EventsView(this.controller, () => this.settings.groupBy, this.impacted.treeHooks));
     this.details = this._register(
       new EventDetailsPanels({
         extensionUri: context.extensionUri,
@@ -158,6 +174,13 @@ export class ServiceHealthApp extends Disposable {
         log: this.log,
         portalUrl: () => this.connections.current?.portalUrl ?? cloudConfig(this.settings.cloud).portalUrl,
         isSample: () => this.connections.current?.mode === 'sample',
+        impactedResources: (ref) => this.impacted.panelSection(ref),
+      }),
+    );
+    this._register(
+      this.impacted.store.onDidChange(() => {
+        this.view.render();
+        this.details.refreshImpactedResources();
       }),
     );
     this._register(registerDetailsSerializer(this.details));
@@ -187,6 +210,7 @@ export class ServiceHealthApp extends Disposable {
           this.details.closeAll();
         }
         previousMode = c?.mode;
+        this.impacted.store.clear();
         this.statusBar.setSource(c?.client);
         void this.controller.resetForConnection().then(() => this.controller.refresh());
       }),
@@ -515,7 +539,7 @@ export class ServiceHealthApp extends Disposable {
       isSignedIn: () => this.auth.signedIn,
       query: (text) => {
         const held = this.controller.store.getEvents();
-        return runQuery(text, held, Date.now(), this.queryNames.of(held)).selected;
+        return runQuery(text, held, Date.now(), this.queryNames.of(held), this.impacted.impactedCount).selected;
       },
       treeQuery: () => this.queries.treeQuery,
       queryPalette: () => this.queries.paletteState(),
@@ -537,6 +561,8 @@ export class ServiceHealthApp extends Disposable {
         return { state, folders: [this.context.globalStorageUri, ...(this.context.storageUri ? [this.context.storageUri] : [])] };
       },
       signOut: () => this.signOut(),
+      impactedResources: (ref) => this.impacted.store.load(this.impacted.copiesOf(ref)),
+      lastExport: () => this.impacted.lastExport,
     };
   }
 }

@@ -8,6 +8,7 @@ import { isRestricted } from '../../core/events/eventFilter';
 import { groupEvents, incidentKey, type GroupBy } from '../../core/events/grouping';
 import { Disposable } from '../base/disposable';
 import type { EventsController } from '../refresh/eventsController';
+import type { ImpactedTreeHooks } from '../resources/resourceNodes';
 import { EventNode, GroupNode, MessageNode, type NodeContext, type TreeNode } from './nodes';
 
 export const EVENTS_VIEW_ID = 'serviceHealth.events';
@@ -38,6 +39,7 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
   constructor(
     private readonly controller: EventsController,
     private readonly groupBy: () => GroupBy,
+    private readonly impacted?: ImpactedTreeHooks,
   ) {}
 
   fire(): void {
@@ -49,6 +51,10 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
   }
 
   getChildren(node?: TreeNode): TreeNode[] {
+    // Expanding an event loads its impacted resources (once; the store caches them).
+    if (node instanceof EventNode) {
+      this.impacted?.ensure(node.row);
+    }
     return node ? node.getChildren() : this.roots();
   }
 
@@ -96,6 +102,7 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
       isSeen: (key) => c.store.isSeen(key),
       subscriptionNames: names,
       multipleSubscriptions: c.subscriptionIds().length > 1,
+      ...(this.impacted ? { impacted: this.impacted } : {}),
     };
     return groupEvents(events, this.groupBy(), { subscriptionNames: names }).map((g) => new GroupNode(g, ctx));
   }
@@ -112,9 +119,10 @@ export class EventsView extends Disposable {
   constructor(
     private readonly controller: EventsController,
     groupBy: () => GroupBy,
+    impacted?: ImpactedTreeHooks,
   ) {
     super();
-    this.provider = this._register(new EventsTreeProvider(controller, groupBy));
+    this.provider = this._register(new EventsTreeProvider(controller, groupBy, impacted));
     this.view = this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
     this._register(controller.onDidChange(() => this.render()));
     this.render();
