@@ -91,8 +91,10 @@ export class ImpactedResourcesFeature extends Disposable {
   /** The details panel section for an event (starts loading it). */
   panelSection(ref: EventRef): ResourcesView {
     const copies = this.copiesOf(ref);
-    void this.store.load(copies);
-    return resourcesViewOf(this.store.peek(copies), this.portal());
+    const view = resourcesViewOf(this.store.peek(copies), this.portal());
+    // After this render: the load's change notice then re-renders the panel only if its section changed.
+    queueMicrotask(() => void this.store.load(copies));
+    return view;
   }
 
   /** Portal base for resource links; undefined in sample mode (made-up resources have no page). */
