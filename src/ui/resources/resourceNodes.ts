@@ -8,10 +8,9 @@ import type { IncidentRow } from '../../core/events/grouping';
 import { affectsText, groupByResourceGroup, NO_RESOURCE_GROUP, resourceCount, resourcePortalUrl, shortType, type ImpactedRow, type ResourcesState } from '../../core/export/impactedRows';
 import { MessageNode, TreeNode } from '../tree/nodes';
 import type { ImpactedResourcesStore } from './impactedResourcesStore';
+import { RESOURCE_CONTEXT } from './resourceContext';
 
 export const RETRY_RESOURCES_COMMAND = 'serviceHealth.retryImpactedResources';
-/** contextValue of a resource row; `;portal` when it has a portal page, `;id` when it has an ARM id. */
-export const RESOURCE_CONTEXT = 'serviceHealth.resource';
 
 /** What the Events tree asks of the impacted-resources feature (see NodeContext.impacted). */
 export interface ImpactedTreeHooks {
