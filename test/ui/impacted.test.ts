@@ -113,6 +113,9 @@ describe('Impacted resources in the workbench (UI)', function () {
     }, 10_000, 'nothing was copied');
     assert.ok(text.startsWith('# '), `not a Markdown heading: ${text.slice(0, 80)}`);
     assert.match(text, /- \*\*Status:\*\* Active/);
+    // Sample mode: said at the top, and no portal links to a made-up tracking id or resource.
+    assert.match(text, /^# .+\n\n> Sample event made up by the local sample service/);
+    assert.doesNotMatch(text, /\]\(https:/);
     assert.match(text, /## Updates/);
     assert.match(text, /## Impacted resources\n\n\| Resource group \| Name \| Type \| Region \|/);
     for (const g of groups) {

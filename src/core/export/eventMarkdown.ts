@@ -23,6 +23,8 @@ export interface EventMarkdownOptions {
   readonly resourcesError?: string;
   /** Most updates listed; older ones are summed up. */
   readonly maxUpdates?: number;
+  /** Made up by the sample service: said first, and no portal links (they would lead nowhere). */
+  readonly sample?: boolean;
 }
 
 /** A table cell: escaped, and a `|` can never end the cell. */
@@ -86,7 +88,7 @@ function resourcesSection(options: EventMarkdownOptions): string[] {
   lines.push('| Resource group | Name | Type | Region |', '| --- | --- | --- | --- |');
   for (const group of groupByResourceGroup(options.resources)) {
     for (const r of group.rows) {
-      const url = resourcePortalUrl(r.resourceId, options.portalUrl);
+      const url = options.sample ? undefined : resourcePortalUrl(r.resourceId, options.portalUrl);
       // The URL is built from a checked ARM id: only id characters, no parentheses to close the link early.
       const name = url && !/[()]/u.test(url) ? `[${cell(r.name)}](${url})` : cell(r.name);
       lines.push(`| ${cell(group.resourceGroup || NO_RESOURCE_GROUP)} | ${name} | ${cell(r.type)} | ${cell(r.region)} |`);
@@ -112,10 +114,11 @@ function links(stored: StoredEvent, portalUrl: string): string[] {
 export function eventMarkdown(stored: StoredEvent, options: EventMarkdownOptions): string {
   const sections = [
     [`# ${escapeMarkdown(titleOf(stored.event))}`],
+    options.sample ? ['> Sample event made up by the local sample service: not a real Azure event.'] : [],
     facts(stored),
     updates(stored, options.maxUpdates ?? 10),
     resourcesSection(options),
-    links(stored, options.portalUrl),
+    options.sample ? [] : links(stored, options.portalUrl),
   ].filter((s) => s.length > 0);
   return `${sections.map((s) => s.join('\n')).join('\n\n')}\n`;
 }

@@ -165,6 +165,7 @@ export class ImpactedResourcesFeature extends Disposable {
       const state = await this.store.load(this.copiesOf(stored));
       const markdown = eventMarkdown(stored, {
         portalUrl: portalBase(this.deps.connection()?.portalUrl),
+        sample: this.deps.connection()?.mode === 'sample',
         ...(state?.kind === 'loaded' ? { resources: state.rows } : {}),
         ...(state?.kind === 'error' ? { resourcesError: state.message } : {}),
       });

@@ -68,6 +68,13 @@ describe('Copy as Markdown', () => {
     assert.match(md, /- \[Request RCA\]\(https:\/\/portal\.azure\.com\/#blade\/Microsoft_Azure_Health\/RequestRCABlade\/trackingId\/VM01-XYZ\)/u);
   });
 
+  it('a sample event says so and links nowhere (its tracking id and resources are made up)', () => {
+    const sample = eventMarkdown(stored, { portalUrl: 'https://portal.azure.com', resources: rows, sample: true });
+    assert.match(sample, /^# .+\n\n> Sample event made up by the local sample service/u);
+    assert.doesNotMatch(sample, /https:/u);
+    assert.match(sample, /\| rg-web \| web\\\|1 \|/u);
+  });
+
   it('says when resources were not listed, or that none are impacted', () => {
     assert.match(eventMarkdown(stored, { portalUrl: 'https://portal.azure.com', resourcesError: 'You need the Reader role.' }), /Not listed: You need the Reader role\./u);
     assert.match(eventMarkdown(stored, { portalUrl: 'https://portal.azure.com', resources: [] }), /None of your resources are listed as impacted\./u);
