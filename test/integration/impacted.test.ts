@@ -47,6 +47,26 @@ describe('impacted resources (real VS Code)', function () {
     assert.deepEqual([...no].sort(), expectedNo.sort());
   });
 
+  it('the Query Events palette lists the same events for impacted:yes', async () => {
+    const expected = new Set(health.query('impacted:yes').map((e) => e.event.properties?.title ?? ''));
+    assert.ok(expected.size > 0);
+    const running = vscode.commands.executeCommand('serviceHealth.queryEvents', 'impacted:yes');
+    const shows = (): boolean => [...expected].every((t) => (health.queryPalette()?.labels ?? []).includes(t));
+    for (let i = 0; i < 100 && !shows(); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const labels = health.queryPalette()?.labels ?? [];
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await running;
+    for (const title of expected) {
+      assert.ok(labels.includes(title), `"${title}" is not in the palette: ${labels.join(' | ')}`);
+    }
+    const none = health.query('impacted:no').map((e) => e.event.properties?.title ?? '').filter((t) => !expected.has(t));
+    for (const title of none) {
+      assert.ok(!labels.includes(title), `"${title}" affects none of your resources but is listed`);
+    }
+  });
+
   it('Filter Events by Query with impacted:yes narrows the tree to those rows, each saying how many it affects', async () => {
     const expected = health.query('impacted:yes');
     await vscode.commands.executeCommand('serviceHealth.filterByQuery', 'impacted:yes');

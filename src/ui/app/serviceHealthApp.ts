@@ -238,6 +238,7 @@ export class ServiceHealthApp extends Disposable {
         fetchEvents: (server, signal) => this.fetchEvents(server, signal),
         setTreeQuery: (q) => this.controller.setQuery(q),
         windowDays: () => this.controller.filter.windowDays,
+        impactedCount: this.impacted.impactedCount,
         workspaceState: context.workspaceState,
         globalState: context.globalState,
         log: this.log,

@@ -15,6 +15,7 @@ import { distinctIncidents, KnownNamesCache, runQuery } from '../../core/chat/ev
 import { eventKey } from '../../core/events/eventFacts';
 import { typeLabel } from '../../core/events/grouping';
 import type { ServerQuery } from '../../core/query';
+import type { ImpactedCount } from '../../core/query/predicate';
 import { eventTypeOf, lastUpdateOf, regionsOf, relativeTime, servicesOf, statusOf, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
 import type { HealthEvent } from '../../core/model/schemas';
 import type { QueryHistoryStore } from './queryHistoryStore';
@@ -35,6 +36,8 @@ export interface QueryPaletteDeps {
   /** The time window (days) the held events cover. */
   windowDays(): number;
   readonly now?: () => number;
+  /** Known impacted-resource counts, for the term `impacted:yes`. */
+  readonly impactedCount?: ImpactedCount;
   /** Told when the palette opens (its current state) and closes (undefined); tests observe it. */
   readonly onDidChangeOpen?: (state: (() => PaletteState) | undefined) => void;
 }
@@ -101,7 +104,7 @@ export function eventItem(stored: StoredEvent & { subscriptions?: number }, now:
 /** Builds the items for a query text (exported for tests of the palette's contents). */
 export function paletteItems(
   text: string,
-  deps: Pick<QueryPaletteDeps, 'events' | 'windowDays' | 'history' | 'fetchEvents'>,
+  deps: Pick<QueryPaletteDeps, 'events' | 'windowDays' | 'history' | 'fetchEvents' | 'impactedCount'>,
   names: KnownNamesCache,
   now: number,
   fetched: ReadonlyMap<string, StoredEvent> = new Map(),
@@ -109,7 +112,7 @@ export function paletteItems(
   const held = deps.events();
   const heldKeys = new Set(held.map((e) => eventKey(e.subscriptionId, e.trackingId)));
   const events = [...held, ...[...fetched].filter(([k]) => !heldKeys.has(k)).map(([, e]) => e)];
-  const run = runQuery(text, events, now, names.of(events));
+  const run = runQuery(text, events, now, names.of(events), deps.impactedCount);
   const incidents = distinctIncidents(run.selected);
   const items: QueryItem[] = [];
   if (text.trim()) {
@@ -148,7 +151,7 @@ export function paletteItems(
     if (history.length > 0) {
       items.push({ action: 'none', label: 'Recent queries', kind: vscode.QuickPickItemKind.Separator });
       for (const h of history) {
-        const past = runQuery(h, events, now, names.of(events));
+        const past = runQuery(h, events, now, names.of(events), deps.impactedCount);
         items.push({ action: 'history', text: h, label: plain(h), iconPath: new vscode.ThemeIcon('history'), description: plain(past.description), alwaysShow: true });
       }
     }
