@@ -8,6 +8,7 @@ import type { DetailsViewModel, TagView, TimeView, Tone, UpdateView } from '../.
 import { stateToSave, type FetchState, type HostToWebview, type WebviewState, type WebviewToHost } from '../../src/core/render/messages';
 import type { SafeHtml } from '../../src/core/render/sanitize';
 import { formatRelative } from '../../src/core/render/time';
+import { renderImpactedResources } from './resources';
 
 /** The portal button's text: it says where it goes. */
 const PORTAL_BUTTON = 'Open in Azure portal';
@@ -341,6 +342,7 @@ function render(m: DetailsViewModel): void {
     renderLatestUpdate(m),
     renderFacts(m),
     renderServices(m),
+    renderImpactedResources(m.impactedResources, { h, icon, section }),
     renderEarlierUpdates(m),
     m.faqs.length
       ? section('FAQs', 'question', ...m.faqs.map((f) => h('details', 'faq', h('summary', undefined, f.question || 'Question'), safeHtml('answer', f.answerHtml))))

@@ -9,6 +9,8 @@ export interface UiSession {
   readonly logs: readonly string[];
   /** Where failure screenshots go. */
   readonly artifactsDir: string;
+  /** The workspace folder the workbench opened (same machine: tests read files saved there). */
+  readonly folder?: string;
 }
 
 // One per process by design: mocha's test files need the page the runner opened, and mocha offers

@@ -36,10 +36,11 @@ describe('impacted resource, billing and emerging issue schemas (liberal reading
     assert.equal((r.properties as Record<string, unknown>)['futureField'], 1, 'unknown fields kept');
   });
 
-  it('the billing text is found wherever the service puts it', () => {
-    assert.equal(billingTextOf(billingCommunicationSchema.parse({ properties: { description: '<p>Rates change</p>' } })), '<p>Rates change</p>');
-    assert.equal(billingTextOf(billingCommunicationSchema.parse({ message: 'Tax changes' })), 'Tax changes');
-    assert.equal(billingTextOf(billingCommunicationSchema.parse({ description: '  ', billingCommunication: 'Meter ids' })), 'Meter ids');
+  it('the billing text is the event article (2025-05-01 answers an event), else its description or summary', () => {
+    const reference = { name: 'X', properties: { eventType: 'Billing', article: { articleContent: '<html>Upcoming billing changes</html>' }, billingId: '595959', summary: 'Upcoming.' } };
+    assert.equal(billingTextOf(billingCommunicationSchema.parse(reference)), '<html>Upcoming billing changes</html>');
+    assert.equal(billingTextOf(billingCommunicationSchema.parse({ properties: { article: { articleContent: ' ' }, description: '<p>Rates change</p>' } })), '<p>Rates change</p>');
+    assert.equal(billingTextOf(billingCommunicationSchema.parse({ properties: { summary: 'Tax changes' } })), 'Tax changes');
     assert.equal(billingTextOf(billingCommunicationSchema.parse({})), undefined);
   });
 

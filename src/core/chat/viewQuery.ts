@@ -4,6 +4,7 @@
  * so the view keeps meaning what the user typed as time passes. VS Code-free.
  */
 import type { StoredEvent } from '../events/eventFacts';
+import type { ImpactedCount } from '../query/predicate';
 import { KnownNamesCache, runQuery } from './eventQuery';
 
 export class ViewQuery {
@@ -12,8 +13,8 @@ export class ViewQuery {
   constructor(readonly text: string) {}
 
   /** The events of `visible` the query keeps (with its sort and limit), in `visible`'s order. */
-  select(visible: readonly StoredEvent[], held: readonly StoredEvent[], now: number): StoredEvent[] {
-    const kept = new Set(runQuery(this.text, visible, now, this.names.of(held)).selected);
+  select(visible: readonly StoredEvent[], held: readonly StoredEvent[], now: number, impactedCount?: ImpactedCount): StoredEvent[] {
+    const kept = new Set(runQuery(this.text, visible, now, this.names.of(held), impactedCount).selected);
     return visible.filter((e) => kept.has(e));
   }
 

@@ -3,17 +3,25 @@
  * billing communication details and emerging issues. Same tolerance rules as schemas.ts: loose
  * objects (unknown fields kept), open enums, every field optional and nullable.
  *
- * Decisions where the reference is thin or the service may differ ("be liberal"):
- * - impacted resource `properties.info` is an array of `{ key, value }`; a plain object map is
- *   also accepted, as some older payloads send one;
- * - the billing communication response is read from any of `properties.description`,
- *   `description`, `billingCommunication`, `message` (first non-empty string wins), because the
- *   reference does not pin its shape;
+ * Checked against the azure-rest-api-specs swagger for Microsoft.ResourceHealth 2025-05-01
+ * (stable/2025-05-01/ResourceHealth.json: eventImpactedResource, keyValueItem, event,
+ * emergingIssuesGetResult, statusActiveEvent, statusBanner, emergingIssueImpact) and its examples
+ * (ImpactedResources_ListBySubscriptionId_ListByEventId, SecurityAdvisoryImpactedResources_…,
+ * Event_fetchBillingCommunicationDetails…, EmergingIssues_Get):
+ * - an impacted resource's properties are `targetResourceType`, `targetResourceId`,
+ *   `targetRegion` and `info` (array of `{ key, value }`); both impacted-resource lists (GET and
+ *   the security advisory POST) answer `eventImpactedResourceListResult` (`value`, `nextLink`);
+ *   `resourceName`, `resourceGroup`, `status` and the maintenance times are not in the reference:
+ *   kept as optional extras (earlier payloads), never required; a plain `info` object map is
+ *   accepted too;
+ * - fetchBillingCommunicationDetails answers the full `event` definition (not a separate
+ *   communication object): the billing text is `properties.article.articleContent` (HTML), else
+ *   the event's `description`/`summary`;
  * - the emerging issues body is the ARM resource `{ id, name, type, properties: { refreshTimestamp,
- *   statusBanners[], statusActiveEvents[] } }`; every part optional.
+ *   statusBanners[], statusActiveEvents[] } }`; every part optional (matches the reference).
  */
 import * as z from 'zod';
-import { openEnum } from './schemas';
+import { eventSchema, openEnum, type HealthEvent } from './schemas';
 
 const str = z.string().nullish();
 const bool = z.boolean().nullish();
@@ -46,15 +54,8 @@ export const impactedResourcesPageSchema = z.looseObject({
   nextLink: z.string().nullish(),
 });
 
-export const billingCommunicationSchema = z.looseObject({
-  id: str,
-  name: str,
-  type: str,
-  description: str,
-  message: str,
-  billingCommunication: str,
-  properties: z.looseObject({ description: str, message: str, summary: str }).nullish(),
-});
+/** fetchBillingCommunicationDetails answers an `event` (2025-05-01 reference). */
+export const billingCommunicationSchema = eventSchema;
 
 export const EMERGING_ISSUE_SEVERITIES = ['Information', 'Warning', 'Error'] as const;
 export const EMERGING_ISSUE_STAGES = ['Active', 'Resolve', 'Archived'] as const;
@@ -101,13 +102,14 @@ export const emergingIssuesSchema = z.looseObject({
 
 export type ImpactedResource = z.infer<typeof impactedResourceSchema>;
 export type ImpactedResourcesPage = z.infer<typeof impactedResourcesPageSchema>;
-export type BillingCommunication = z.infer<typeof billingCommunicationSchema>;
+export type BillingCommunication = HealthEvent;
 export type EmergingIssues = z.infer<typeof emergingIssuesSchema>;
 export type StatusActiveEvent = z.infer<typeof statusActiveEventSchema>;
 
-/** The billing text of a fetchBillingCommunicationDetails response, wherever the service put it. */
+/** The billing text of a fetchBillingCommunicationDetails response: the article, else the description or summary. */
 export function billingTextOf(body: BillingCommunication): string | undefined {
-  const candidates = [body.properties?.description, body.description, body.billingCommunication, body.message, body.properties?.message];
+  const p = body.properties;
+  const candidates = [p?.article?.articleContent, p?.description, p?.summary];
   return candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '');
 }
 

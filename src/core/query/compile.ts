@@ -15,7 +15,7 @@ import { buildEventsFilter } from '../api/odataFilter';
 import type { HealthEvent } from '../model/schemas';
 import { describeQuery } from './describe';
 import { compactKey } from './normalize';
-import { buildPredicate } from './predicate';
+import { buildPredicate, type ImpactedCount } from './predicate';
 import { DEFAULT_REGIONS } from './regions';
 import { DEFAULT_SERVICES } from './services';
 import { sortEvents } from './sort';
@@ -32,6 +32,8 @@ export interface CompileOptions {
   knownServices?: readonly string[];
   /** Exact region names the server reports (same list as given to parseQuery). */
   knownRegions?: readonly string[];
+  /** Known impacted-resource counts, for `impacted:`; without it `impacted:` matches nothing. */
+  impactedCount?: ImpactedCount;
 }
 
 export interface ServerQuery {
@@ -70,7 +72,7 @@ export function compileQuery(q: ParsedQuery, options: CompileOptions = {}): Comp
   const startDate = new Date(start);
   if (!Number.isNaN(startDate.getTime())) server.queryStartTime = startDate.toISOString();
 
-  const matches = buildPredicate(q, now);
+  const matches = buildPredicate(q, now, options.impactedCount);
   return {
     server,
     matches,

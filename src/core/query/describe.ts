@@ -104,6 +104,7 @@ export function describeQuery(q: ParsedQuery, now: number): string {
   else words.push(types.length > 0 ? list(types) : 'events');
   if (q.services.length > 0) words.push(`for ${list(q.services)}`);
   if (q.regions.length > 0) words.push(`in ${list(q.regions)}`);
+  if (q.impacted !== undefined) words.push(q.impacted ? 'affecting your resources' : 'affecting none of your resources');
   if (q.tags.length > 0) words.push(`tagged ${list(q.tags)}`);
   if (q.text.length > 0) words.push(`mentioning ${list(quoted(q.text), 'and')}`);
   const time = timePhrase(q, now);

@@ -23,7 +23,7 @@ import {
 } from './vocabulary';
 
 /** Structured keys and the names people use for them. */
-const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'limit' | 'sensitive' | 'hir'> = new Map([
+const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'limit' | 'sensitive' | 'hir' | 'impacted'> = new Map([
   ['type', 'types'], ['types', 'types'], ['eventtype', 'types'],
   ['subtype', 'subTypes'], ['subtypes', 'subTypes'], ['sub', 'subTypes'], ['eventsubtype', 'subTypes'],
   ['status', 'statuses'], ['statuses', 'statuses'], ['state', 'statuses'], ['is', 'statuses'],
@@ -37,6 +37,7 @@ const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'l
   ['sort', 'sort'], ['order', 'sort'], ['orderby', 'sort'], ['sortby', 'sort'],
   ['limit', 'limit'], ['top', 'limit'], ['take', 'limit'],
   ['sensitive', 'sensitive'], ['hir', 'hir'],
+  ['impacted', 'impacted'], ['affected', 'impacted'], ['affectsme', 'impacted'],
 ] as const);
 
 /** Largest accepted `limit`; more is almost certainly a typo. */
@@ -166,7 +167,8 @@ class QueryBuilder {
         return;
       }
       case 'sensitive':
-      case 'hir': {
+      case 'hir':
+      case 'impacted': {
         const flag = single === undefined ? undefined : readBoolean(single);
         if (flag === undefined) this.unrecognized(token.raw);
         else this.q[target] = token.negated ? !flag : flag;

@@ -82,6 +82,9 @@ function impactMatches(v: EventView, services: ReadonlySet<string>, regions: Rea
   return v.impacts.some((i) => services.has(i.service) && (regions.size === 0 || hasAny(regions, i.regions)));
 }
 
+/** How many of the user's resources an event is known to affect; undefined when not known. */
+export type ImpactedCount = (event: HealthEvent) => number | undefined;
+
 /**
  * Builds the predicate. Time rules (epoch ms, UTC):
  * - `since` ≤ now: lastUpdateTime ≥ since. `since` in the future ("next week", "tomorrow"): the
@@ -90,7 +93,7 @@ function impactMatches(v: EventView, services: ReadonlySet<string>, regions: Rea
  *   every other type compares lastUpdateTime. Exclusive.
  * An event without the time a bound needs does not match that bound.
  */
-export function buildPredicate(q: ParsedQuery, now: number): (event: HealthEvent) => boolean {
+export function buildPredicate(q: ParsedQuery, now: number, impactedCount?: ImpactedCount): (event: HealthEvent) => boolean {
   const want = compileFields(q);
   const drop = compileFields(q.exclude);
   const futureSince = q.since !== undefined && q.since > now;
@@ -111,6 +114,11 @@ export function buildPredicate(q: ParsedQuery, now: number): (event: HealthEvent
 
     if (q.sensitive !== undefined && v.sensitive !== q.sensitive) return false;
     if (q.hir !== undefined && v.hir !== q.hir) return false;
+    if (q.impacted !== undefined) {
+      // Unknown counts (never listed) match neither impacted:yes nor impacted:no.
+      const count = impactedCount?.(event);
+      if (count === undefined || count > 0 !== q.impacted) return false;
+    }
     if (q.since !== undefined) {
       const at = futureSince ? v.impactStart : v.lastUpdate;
       if (at === undefined || at < q.since) return false;

@@ -48,6 +48,12 @@ export interface ParsedQuery extends QueryFields {
   sensitive?: boolean;
   /** true: only high-incident-rate (HIR) events; false: only non-HIR ones. */
   hir?: boolean;
+  /**
+   * `impacted:yes`: only events known to affect at least one of the user's resources (their
+   * impacted resources were listed and are not empty); `impacted:no`: only events known to affect
+   * none. Events whose resources were never listed match neither.
+   */
+  impacted?: boolean;
   /** Epoch ms, inclusive. See compileQuery for which event time it is compared with. */
   since?: number;
   /** Epoch ms, exclusive. */

@@ -3,6 +3,7 @@
  * is kept in webview state). Fields typed `SafeHtml` were sanitized in the host and are the only
  * ones the webview may insert as HTML; every other string is rendered as text.
  */
+import type { ResourcesView } from './resourcesView';
 import type { SafeHtml } from './sanitize';
 
 export type Tone = 'error' | 'warning' | 'info' | 'success' | 'neutral';
@@ -122,4 +123,6 @@ export interface DetailsViewModel {
   readonly isSensitive: boolean;
   /** Made up by the sample service: the panel says so, and portal and support links are disabled. */
   readonly sample: boolean;
+  /** The "Impacted resources" section (src/core/render/resourcesView.ts); absent when not offered. */
+  readonly impactedResources?: ResourcesView;
 }

@@ -10,7 +10,8 @@
  * - it is denied (403) when `denySecurityAdvisoryImpactedResources` or `denyFetchEventDetails` is
  *   set: both need the same action on the real service;
  * - fetchBillingCommunicationDetails of a non-billing event is 400 InvalidEventType; the body is
- *   `{ id, name, type, properties: { description } }`;
+ *   the event with its billing text in `properties.article.articleContent`, as the 2025-05-01
+ *   reference's `event` definition and example have it;
  * - tenant scope is 403 AuthorizationFailed while `denyTenantScope` is set (a user without a
  *   tenant role); its events are every event once, ids without a subscription;
  * - emerging issues exist only under the name `default` (others are 404).
@@ -148,13 +149,15 @@ function billingReply(ctx: EventOperationsContext, gen: GeneratedEvent, subscrip
   if (e.properties?.eventType !== 'Billing') {
     return ctx.error(400, 'InvalidEventType', `The event '${e.name ?? ''}' is not a billing event.`, 'Billing communication details exist only for events of type Billing.');
   }
+  const view = ctx.view(gen, subscriptionId);
   return {
     status: 200,
     body: {
-      id: `/subscriptions/${subscriptionId}/providers/Microsoft.ResourceHealth/events/${e.name ?? ''}/billingCommunicationDetails`,
+      ...view,
+      id: `/subscriptions/${subscriptionId}/providers/Microsoft.ResourceHealth/events/${e.name ?? ''}`,
       name: e.name ?? '',
-      type: 'Microsoft.ResourceHealth/events/billingCommunicationDetails',
-      properties: { description: e.properties.description ?? e.properties.summary ?? '' },
+      type: '/providers/Microsoft.ResourceHealth/events',
+      properties: { ...view.properties, article: { articleContent: e.properties.description ?? e.properties.summary ?? '' } },
     },
     shape: 'other',
   };

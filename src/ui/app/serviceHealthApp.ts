@@ -28,7 +28,9 @@ import { HealthChat, type RecordedAnswer } from '../chat/healthParticipant';
 import { QueryCommands } from '../query/queryCommands';
 import type { PaletteState } from '../query/queryPalette';
 import { EventsView, type TreeSnapshotNode } from '../tree/eventsView';
-import { isFromTree, OPEN_DETAILS_COMMAND } from '../tree/nodes';
+import { EventNode, isFromTree, OPEN_DETAILS_COMMAND } from '../tree/nodes';
+import type { ResourcesState } from '../../core/export/impactedRows';
+import { ImpactedResourcesFeature, type LastExport } from '../resources/impactedResourcesFeature';
 import { pickFilter, pickGroupBy } from '../tree/pickers';
 import { recordingLog } from './logRecorder';
 import { signOutAndForget } from './signOut';
@@ -85,6 +87,10 @@ export interface ServiceHealthApi {
   storage(): { state: string; folders: vscode.Uri[] };
   /** Runs the Sign Out command's work (forget the session, that account's cache and panels). */
   signOut(): Promise<void>;
+  /** Test hook: loads (once; cached) the impacted resources of the event's incident. */
+  impactedResources(ref: EventRef): Promise<ResourcesState | undefined>;
+  /** Test hook: what Copy as Markdown and Export Impacted Resources as CSV last wrote. */
+  lastExport(): LastExport;
 }
 
 /** Test hook: given to useSampleService, restarts the sample service with these options. */
@@ -102,6 +108,7 @@ export class ServiceHealthApp extends Disposable {
   private readonly autoRefresh: AutoRefresh;
   private readonly queries: QueryCommands;
   private readonly chat: HealthChat;
+  private readonly impacted: ImpactedResourcesFeature;
   private readonly settingsGuard: WorkspaceSettingsGuard;
   private readonly queryNames = new KnownNamesCache();
   private settings: ServiceHealthSettings;
@@ -145,7 +152,16 @@ export class ServiceHealthApp extends Disposable {
         },
       }),
     );
-    this.view = this._register(new EventsView(this.controller, () => this.settings.groupBy));
+    this.impacted = this._register(
+      new ImpactedResourcesFeature({
+        connection: () => this.connections.current,
+        events: () => this.controller.store.getEvents(),
+        currentEvent: () => this.details.activeRef() ?? this.view.view.selection.find((n) => n instanceof EventNode)?.stored,
+        log: this.log,
+      }),
+    );
+    this.controller.impactedCount = this.impacted.impactedCount;
+    this.view = this._register(new EventsView(this.controller, () => this.settings.groupBy, this.impacted.treeHooks));
     this.details = this._register(
       new EventDetailsPanels({
         extensionUri: context.extensionUri,
@@ -159,6 +175,13 @@ export class ServiceHealthApp extends Disposable {
         log: this.log,
         portalUrl: () => this.connections.current?.portalUrl ?? cloudConfig(this.settings.cloud).portalUrl,
         isSample: () => this.connections.current?.mode === 'sample',
+        impactedResources: (ref) => this.impacted.panelSection(ref),
+      }),
+    );
+    this._register(
+      this.impacted.store.onDidChange(() => {
+        this.view.render();
+        this.details.refreshImpactedResources();
       }),
     );
     this._register(registerDetailsSerializer(this.details));
@@ -188,6 +211,7 @@ export class ServiceHealthApp extends Disposable {
           this.details.closeAll();
         }
         previousMode = c?.mode;
+        this.impacted.store.clear();
         this.statusBar.setSource(c?.client);
         void this.controller.resetForConnection().then(() => this.controller.refresh());
       }),
@@ -215,6 +239,7 @@ export class ServiceHealthApp extends Disposable {
         fetchEvents: (server, signal) => this.fetchEvents(server, signal),
         setTreeQuery: (q) => this.controller.setQuery(q),
         windowDays: () => this.controller.filter.windowDays,
+        impactedCount: this.impacted.impactedCount,
         workspaceState: context.workspaceState,
         globalState: context.globalState,
         log: this.log,
@@ -516,7 +541,7 @@ export class ServiceHealthApp extends Disposable {
       isSignedIn: () => this.auth.signedIn,
       query: (text) => {
         const held = this.controller.store.getEvents();
-        return runQuery(text, held, Date.now(), this.queryNames.of(held)).selected;
+        return runQuery(text, held, Date.now(), this.queryNames.of(held), this.impacted.impactedCount).selected;
       },
       treeQuery: () => this.queries.treeQuery,
       queryPalette: () => this.queries.paletteState(),
@@ -538,6 +563,8 @@ export class ServiceHealthApp extends Disposable {
         return { state, folders: [this.context.globalStorageUri, ...(this.context.storageUri ? [this.context.storageUri] : [])] };
       },
       signOut: () => this.signOut(),
+      impactedResources: (ref) => this.impacted.store.load(this.impacted.copiesOf(ref)),
+      lastExport: () => this.impacted.lastExport,
     };
   }
 }

@@ -9,6 +9,7 @@ import type { DetailsViewModel } from '../../core/render/detailsModel';
 import { renderDetailsHtml } from '../../core/render/html';
 import { checkExternalUrl, portalBase } from '../../core/render/links';
 import { eventKey, parseWebviewMessage, type HostToWebview, type PersistedDetails, type WebviewToHost } from '../../core/render/messages';
+import type { ResourcesView } from '../../core/render/resourcesView';
 import { vendorText } from '../../core/render/sanitize';
 import { buildDetailsViewModel, detailsHidden } from '../../core/render/viewModel';
 
@@ -26,6 +27,8 @@ export interface EventDetailsDeps {
   readonly portalUrl?: () => string;
   /** True while events come from the embedded sample service (their tracking ids are made up). */
   readonly isSample?: () => boolean;
+  /** The "Impacted resources" section of an event (asking for it starts loading them). */
+  readonly impactedResources?: (ref: EventRef) => ResourcesView | undefined;
 }
 
 export const DETAILS_VIEW_TYPE = 'serviceHealth.eventDetails';
@@ -153,6 +156,21 @@ export class EventDetailsPanels implements vscode.Disposable {
     return true;
   }
 
+  /** Renders again the open panels whose impacted resources changed (others keep their scroll). */
+  refreshImpactedResources(): void {
+    for (const entry of this.panels.values()) {
+      const next = this.deps.impactedResources?.(entry.ref);
+      if (JSON.stringify(next) !== JSON.stringify(entry.model?.impactedResources)) {
+        this.postRender(entry);
+      }
+    }
+  }
+
+  /** The event of the active details panel, if one is active. */
+  activeRef(): EventRef | undefined {
+    return [...this.panels.values()].find((e) => e.panel.active)?.ref;
+  }
+
   /** Closes every details panel (Sign Out: they may hold that account's events). */
   closeAll(): void {
     for (const entry of [...this.panels.values()]) {
@@ -224,7 +242,9 @@ export class EventDetailsPanels implements vscode.Disposable {
 
   private postRender(entry: PanelEntry): void {
     const portal = portalBase(this.deps.portalUrl?.());
-    entry.model = buildDetailsViewModel(entry.ref, entry.event, { now: Date.now(), portal, sample: this.deps.isSample?.() === true });
+    const model = buildDetailsViewModel(entry.ref, entry.event, { now: Date.now(), portal, sample: this.deps.isSample?.() === true });
+    const resources = this.deps.impactedResources?.(entry.ref);
+    entry.model = resources ? { ...model, impactedResources: resources } : model;
     // VS Code writes webview state to disk: fetched sensitive text never goes there.
     const persist: PersistedDetails = { version: 1, ref: entry.ref, event: entry.listed };
     this.post(entry, { type: 'render', model: entry.model, persist, saveModel: !entry.fetched });

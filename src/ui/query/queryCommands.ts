@@ -11,6 +11,7 @@ import { Disposable } from '../base/disposable';
 import { askTreeQuery } from './queryFilterInput';
 import { QueryHistoryStore } from './queryHistoryStore';
 import { showQueryPalette, type PaletteState } from './queryPalette';
+import type { ImpactedCount } from '../../core/query/predicate';
 
 export const QUERY_EVENTS_COMMAND = 'serviceHealth.queryEvents';
 export const FILTER_BY_QUERY_COMMAND = 'serviceHealth.filterByQuery';
@@ -26,6 +27,8 @@ export interface QueryCommandsDeps {
   /** The query slot of the Events view. */
   setTreeQuery(query: ViewQuery | undefined): void;
   windowDays(): number;
+  /** Known impacted-resource counts, for the term `impacted:yes`. */
+  readonly impactedCount?: ImpactedCount;
   readonly workspaceState: vscode.Memento;
   readonly globalState: vscode.Memento;
   readonly log: vscode.LogOutputChannel;
@@ -83,6 +86,7 @@ export class QueryCommands extends Disposable {
         applyToTree: (text) => this.applyToTree(text),
         history: this.history,
         windowDays: this.deps.windowDays,
+        ...(this.deps.impactedCount ? { impactedCount: this.deps.impactedCount } : {}),
         onDidChangeOpen: (state) => {
           this.openPalette = state;
         },

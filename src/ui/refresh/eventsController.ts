@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
 import { EventsStore, type RefreshOutcome, type SubscriptionFetchResult } from '../../core/events/eventsStore';
 import { RefreshQueue } from '../../core/events/refreshQueue';
+import type { ImpactedCount } from '../../core/query/predicate';
 import type { StoredEvent } from '../../core/events/eventFacts';
 import type { ViewQuery } from '../../core/chat/viewQuery';
 import type { AzureAuth } from '../auth/azureAuth';
@@ -119,8 +120,11 @@ export class EventsController extends Disposable {
     const now = this.now();
     const held = this.store.getEvents();
     const filtered = applyFilter(held, this.filterValue, now);
-    return this.queryValue ? this.queryValue.select(filtered, held, now) : filtered;
+    return this.queryValue ? this.queryValue.select(filtered, held, now, this.impactedCount) : filtered;
   }
+
+  /** Known impacted-resource counts, read by the query term `impacted:yes` (set by the impacted-resources feature). */
+  impactedCount: ImpactedCount | undefined;
 
   get query(): ViewQuery | undefined {
     return this.queryValue;

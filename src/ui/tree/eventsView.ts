@@ -10,6 +10,7 @@ import { countIncidents } from '../../core/events/incidents';
 import { filterRow } from './filterRow';
 import { Disposable } from '../base/disposable';
 import type { EventsController } from '../refresh/eventsController';
+import type { ImpactedTreeHooks } from '../resources/resourceNodes';
 import { EventNode, GroupNode, MessageNode, type NodeContext, type TreeNode } from './nodes';
 
 export const EVENTS_VIEW_ID = 'serviceHealth.events';
@@ -40,6 +41,7 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
   constructor(
     private readonly controller: EventsController,
     private readonly groupBy: () => GroupBy,
+    private readonly impacted?: ImpactedTreeHooks,
   ) {}
 
   fire(): void {
@@ -51,6 +53,10 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
   }
 
   getChildren(node?: TreeNode): TreeNode[] {
+    // Expanding an event loads its impacted resources (once; the store caches them).
+    if (node instanceof EventNode) {
+      this.impacted?.ensure(node.row);
+    }
     return node ? node.getChildren() : this.roots();
   }
 
@@ -99,6 +105,7 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
       isSeen: (key) => c.store.isSeen(key),
       subscriptionNames: names,
       multipleSubscriptions: c.subscriptionIds().length > 1,
+      ...(this.impacted ? { impacted: this.impacted } : {}),
     };
     const groups = groupEvents(events, this.groupBy(), { subscriptionNames: names }).map((g) => new GroupNode(g, ctx));
     return filter ? [filter, ...groups] : groups;
@@ -116,9 +123,10 @@ export class EventsView extends Disposable {
   constructor(
     private readonly controller: EventsController,
     groupBy: () => GroupBy,
+    impacted?: ImpactedTreeHooks,
   ) {
     super();
-    this.provider = this._register(new EventsTreeProvider(controller, groupBy));
+    this.provider = this._register(new EventsTreeProvider(controller, groupBy, impacted));
     this.view = this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
     this._register(controller.onDidChange(() => this.render()));
     this.render();

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { eventKey, isActive, lastUpdateOf, relativeTime, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey, incidentRegions, incidentServices, mergedImpacts, typeLabel, type EventGroup, type IncidentRow } from '../../core/events/grouping';
 import type { Impact } from '../../core/model/schemas';
+import type { ImpactedTreeHooks } from '../resources/resourceNodes';
 import { describeGroup, describeIncident, distinctLabels, levelOf, subscriptionNamesOf } from './rowText';
 
 export const OPEN_DETAILS_COMMAND = 'serviceHealth.openDetails';
@@ -31,6 +32,8 @@ export interface NodeContext {
   readonly subscriptionNames: ReadonlyMap<string, string>;
   /** More than one subscription is shown: event tooltips name theirs. */
   readonly multipleSubscriptions: boolean;
+  /** Impacted resources: an event's first children, and its "affects N of your resources" note. */
+  readonly impacted?: ImpactedTreeHooks;
 }
 
 export abstract class TreeNode {
@@ -116,11 +119,14 @@ export class EventNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     const { event, subscriptionId, trackingId } = this.row.primary;
     const impacts = mergedImpacts(this.row);
-    const item = new vscode.TreeItem(this.label, impacts.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    // With impacted resources, every event has children (its resources, loaded on expand).
+    const collapsible = impacts.length > 0 || this.ctx.impacted !== undefined;
+    const item = new vscode.TreeItem(this.label, collapsible ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = describeIncident(this.row, this.ctx.now);
+    const affects = this.ctx.impacted?.note(this.row);
+    item.description = [describeIncident(this.row, this.ctx.now), affects].filter(Boolean).join(' · ');
     item.iconPath = eventIcon(this.row.primary);
-    item.tooltip = eventTooltip(this.row, this.ctx);
+    item.tooltip = eventTooltip(this.row, this.ctx, affects);
     // Opening marks every copy seen, so "seen" means all of them.
     const seen = this.row.copies.every((c) => this.ctx.isSeen(eventKey(c.subscriptionId, c.trackingId)));
     const flags = [
@@ -136,14 +142,15 @@ export class EventNode extends TreeNode {
     const type = event.properties?.eventType;
     const level = levelOf(this.row);
     item.accessibilityInformation = {
-      label: [titleOf(event), type ? typeLabel(type) : 'Event', event.properties?.status ?? undefined, level, this.label].filter(Boolean).join(', ') + subscriptions,
+      label: [titleOf(event), type ? typeLabel(type) : 'Event', event.properties?.status ?? undefined, level, this.label].filter(Boolean).join(', ') + subscriptions + (affects ? `, ${affects}` : ''),
       role: 'treeitem',
     };
     return item;
   }
 
   override getChildren(): TreeNode[] {
-    return mergedImpacts(this.row).map((impact, index) => new ImpactNode(impact, `${this.path}/${index}`, this));
+    const resources = this.ctx.impacted?.children(this.row, this.path, this) ?? [];
+    return [...resources, ...mergedImpacts(this.row).map((impact, index) => new ImpactNode(impact, `${this.path}/${index}`, this))];
   }
 }
 
@@ -262,7 +269,7 @@ function groupIcon(g: EventGroup): vscode.ThemeIcon {
   }
 }
 
-function eventTooltip(incident: IncidentRow, ctx: NodeContext): vscode.MarkdownString {
+function eventTooltip(incident: IncidentRow, ctx: NodeContext, affects?: string): vscode.MarkdownString {
   const { event, trackingId } = incident.primary;
   const p = event.properties;
   const md = new vscode.MarkdownString(undefined, true);
@@ -287,6 +294,7 @@ function eventTooltip(incident: IncidentRow, ctx: NodeContext): vscode.MarkdownS
   const updated = lastUpdateOf(event);
   row('Last update', updated !== undefined ? `${new Date(updated).toUTCString()} (${relativeTime(updated, ctx.now)})` : undefined);
   row('Tracking ID', trackingId);
+  row('Impacted resources', affects ? affects.replace(/^affects/u, 'Affects') : undefined);
   const subscriptions = subscriptionNamesOf(incident, ctx.subscriptionNames);
   if (subscriptions.length > 1) {
     md.appendMarkdown(`Listed for ${subscriptions.length} subscriptions (details open the most recently updated copy):\n\n`);

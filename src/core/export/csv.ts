@@ -1,0 +1,25 @@
+/**
+ * CSV of impacted resources (RFC 4180: CRLF line ends, fields with a comma, quote, CR or LF are
+ * quoted, quotes doubled). Spreadsheet apps run cells that start with = + - @ (and tab or CR)
+ * as formulas; such cells get a leading `'` (OWASP's CSV injection advice), since a resource
+ * name or an `info` value comes from outside. VS Code-free.
+ */
+import type { ImpactedRow } from './impactedRows';
+
+export const CSV_HEADER = ['Name', 'Type', 'Resource group', 'Region', 'Subscription', 'Resource ID'] as const;
+
+/** One cell: formula-guarded, then quoted when RFC 4180 needs it. */
+export function csvCell(value: string): string {
+  const guarded = /^[=+\-@\t\r]/u.test(value) ? `'${value}` : value;
+  return /[",\r\n]/u.test(guarded) ? `"${guarded.replace(/"/gu, '""')}"` : guarded;
+}
+
+export function csvLine(cells: readonly string[]): string {
+  return cells.map(csvCell).join(',');
+}
+
+/** Header plus one line per resource, each line ending in CRLF. */
+export function impactedResourcesCsv(rows: readonly ImpactedRow[]): string {
+  const lines = [csvLine(CSV_HEADER), ...rows.map((r) => csvLine([r.name, r.type, r.resourceGroup, r.region, r.subscriptionId, r.resourceId ?? '']))];
+  return lines.map((l) => `${l}\r\n`).join('');
+}

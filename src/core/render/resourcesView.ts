@@ -1,0 +1,44 @@
+/**
+ * The details panel's "Impacted resources" section as plain JSON for the webview (rendered as
+ * text; the only URLs are portal links built here from checked ARM ids, opened by the host after
+ * checking them again).
+ */
+import { groupByResourceGroup, NO_RESOURCE_GROUP, resourcePortalUrl, shortType, type ResourcesState } from '../export/impactedRows';
+
+export interface ResourceItemView {
+  readonly name: string;
+  /** Short type (`virtualMachines`); the full ARM type is in `fullType`. */
+  readonly type: string;
+  readonly fullType: string;
+  readonly region: string;
+  /** Portal page; absent for sample data and resources without an ARM id. */
+  readonly url?: string;
+}
+
+export interface ResourceGroupView {
+  readonly name: string;
+  readonly resources: readonly ResourceItemView[];
+}
+
+export type ResourcesView =
+  | { readonly state: 'loading' }
+  | { readonly state: 'error'; readonly message: string }
+  | { readonly state: 'loaded'; readonly count: number; readonly groups: readonly ResourceGroupView[]; readonly partialError?: string };
+
+/** `portal` undefined: no links (sample mode). */
+export function resourcesViewOf(state: ResourcesState | undefined, portal: string | undefined): ResourcesView {
+  if (state === undefined || state.kind === 'loading') {
+    return { state: 'loading' };
+  }
+  if (state.kind === 'error') {
+    return { state: 'error', message: state.message };
+  }
+  const groups = groupByResourceGroup(state.rows).map((g) => ({
+    name: g.resourceGroup || NO_RESOURCE_GROUP,
+    resources: g.rows.map((r) => {
+      const url = portal ? resourcePortalUrl(r.resourceId, portal) : undefined;
+      return { name: r.name, type: r.type ? shortType(r.type) : '', fullType: r.type, region: r.region, ...(url ? { url } : {}) };
+    }),
+  }));
+  return { state: 'loaded', count: state.rows.length, groups, ...(state.partialError ? { partialError: state.partialError } : {}) };
+}

@@ -1,0 +1,232 @@
+/**
+ * Impacted resources in the extension: the store (loaded on expand / panel open), the tree hooks,
+ * the `impacted:` query counts, the details panel section, and the commands Open in Azure portal,
+ * Reveal in Azure Resources, Copy as Markdown and Export Impacted Resources as CSV….
+ * Built once by the composition root, which passes `treeHooks` to the Events view.
+ */
+import * as vscode from 'vscode';
+import { EventResourcesApi } from '../../core/api/eventResourcesApi';
+import { impactedResourcesCsv } from '../../core/export/csv';
+import { eventMarkdown } from '../../core/export/eventMarkdown';
+import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
+import { incidentKey } from '../../core/events/grouping';
+import { trackingIdOf, type HealthEvent } from '../../core/model/schemas';
+import { portalBase } from '../../core/render/links';
+import { resourcesViewOf, type ResourcesView } from '../../core/render/resourcesView';
+import { Disposable } from '../base/disposable';
+import type { Connection } from '../connection/connectionManager';
+import { externalUri } from '../details/eventDetailsPanels';
+import { ImpactedResourcesStore, type ListResources } from './impactedResourcesStore';
+import { impactedTreeHooks, RETRY_RESOURCES_COMMAND, ResourceNode, type ImpactedTreeHooks } from './resourceNodes';
+
+export const AZURE_RESOURCES_EXTENSION_ID = 'ms-azuretools.vscode-azureresourcegroups';
+/** Context key: the Azure Resources extension is installed (its Reveal command exists). */
+export const AZURE_RESOURCES_CONTEXT = 'serviceHealth.azureResourcesInstalled';
+const REVEAL_COMMAND = 'azureResourceGroups.revealResource';
+
+export const COMMANDS = {
+  openInPortal: 'serviceHealth.openResourceInPortal',
+  reveal: 'serviceHealth.revealInAzureResources',
+  copyMarkdown: 'serviceHealth.copyEventMarkdown',
+  exportCsv: 'serviceHealth.exportImpactedResourcesCsv',
+} as const;
+
+export interface ImpactedResourcesDeps {
+  readonly connection: () => Connection | undefined;
+  /** Every held event (each subscription's copy). */
+  readonly events: () => readonly StoredEvent[];
+  /** The event the Events view has selected, or the active details panel's (commands run without a row). */
+  readonly currentEvent: () => EventRef | undefined;
+  readonly log: vscode.LogOutputChannel;
+}
+
+/** Test hook: what the last export wrote. */
+export interface LastExport {
+  readonly markdown?: string;
+  readonly csv?: { readonly uri: string; readonly text: string };
+}
+
+function listFor(connection: Connection): ListResources {
+  const api = new EventResourcesApi({ client: connection.client, origin: connection.origin });
+  return (stored, signal) =>
+    stored.event.properties?.eventType === 'SecurityAdvisory'
+      ? api.listSecurityAdvisoryImpactedResources(stored.subscriptionId, stored.trackingId, { signal })
+      : api.listImpactedResources(stored.subscriptionId, stored.trackingId, { signal });
+}
+
+export class ImpactedResourcesFeature extends Disposable {
+  readonly store: ImpactedResourcesStore;
+  readonly treeHooks: ImpactedTreeHooks;
+  private listConnection: Connection | undefined;
+  private list: ListResources | undefined;
+  private last: LastExport = {};
+
+  constructor(private readonly deps: ImpactedResourcesDeps) {
+    super();
+    this.store = new ImpactedResourcesStore({ list: () => this.lister(), log: (line) => deps.log.warn(line) });
+    this.treeHooks = impactedTreeHooks(this.store, () => this.portal());
+    this.registerCommands();
+    void this.updateAzureResourcesContext();
+    this._register(vscode.extensions.onDidChange(() => void this.updateAzureResourcesContext()));
+  }
+
+  get lastExport(): LastExport {
+    return this.last;
+  }
+
+  /** Known count for `impacted:yes` (by tracking id, over every subscription's copy). */
+  readonly impactedCount = (event: HealthEvent): number | undefined => {
+    const id = trackingIdOf(event);
+    return id ? this.store.countOf(id) : undefined;
+  };
+
+  /** Every held copy of the event's incident. */
+  copiesOf(ref: EventRef): StoredEvent[] {
+    const incident = incidentKey(ref.trackingId);
+    const copies = this.deps.events().filter((e) => incidentKey(e.trackingId) === incident);
+    // The ref's own copy first, so a panel's section starts with its subscription.
+    return copies.sort((a, b) => Number(b.subscriptionId === ref.subscriptionId) - Number(a.subscriptionId === ref.subscriptionId));
+  }
+
+  /** The details panel section for an event (starts loading it). */
+  panelSection(ref: EventRef): ResourcesView {
+    const copies = this.copiesOf(ref);
+    const view = resourcesViewOf(this.store.peek(copies), this.portal());
+    // After this render: the load's change notice then re-renders the panel only if its section changed.
+    queueMicrotask(() => void this.store.load(copies));
+    return view;
+  }
+
+  /** Portal base for resource links; undefined in sample mode (made-up resources have no page). */
+  private portal(): string | undefined {
+    const c = this.deps.connection();
+    return c && c.mode !== 'sample' ? portalBase(c.portalUrl) : undefined;
+  }
+
+  private lister(): ListResources | undefined {
+    const c = this.deps.connection();
+    if (c !== this.listConnection) {
+      this.listConnection = c;
+      this.list = c ? listFor(c) : undefined;
+    }
+    return this.list;
+  }
+
+  private async updateAzureResourcesContext(): Promise<void> {
+    const installed = vscode.extensions.getExtension(AZURE_RESOURCES_EXTENSION_ID) !== undefined;
+    await vscode.commands.executeCommand('setContext', AZURE_RESOURCES_CONTEXT, installed);
+  }
+
+  private registerCommands(): void {
+    const reg = (id: string, fn: (...args: unknown[]) => Promise<unknown>): void => {
+      this._register(
+        vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+          try {
+            return await fn(...args);
+          } catch (error) {
+            const message = error instanceof Error && error.message ? error.message : String(error);
+            this.deps.log.error(`${id}: ${message}`);
+            void vscode.window.showErrorMessage(message);
+            return undefined;
+          }
+        }),
+      );
+    };
+    reg(RETRY_RESOURCES_COMMAND, async (arg) => {
+      const ref = this.refOf(arg);
+      if (ref) {
+        await this.store.load(this.copiesOf(ref), { retry: true });
+      }
+    });
+    reg(COMMANDS.openInPortal, async (arg) => {
+      const url = arg instanceof ResourceNode ? arg.portalUrl : undefined;
+      if (!url) {
+        void vscode.window.showInformationMessage('This resource has no Azure portal page to open (sample data, or the service gave no resource ID).');
+        return;
+      }
+      await vscode.env.openExternal(externalUri(url));
+    });
+    reg(COMMANDS.reveal, async (arg) => {
+      const id = arg instanceof ResourceNode ? arg.row.resourceId : undefined;
+      if (!id) {
+        return;
+      }
+      if (!vscode.extensions.getExtension(AZURE_RESOURCES_EXTENSION_ID)) {
+        void vscode.window.showInformationMessage('Install the Azure Resources extension to reveal resources in its view.');
+        return;
+      }
+      await vscode.commands.executeCommand(REVEAL_COMMAND, id);
+    });
+    reg(COMMANDS.copyMarkdown, async (arg) => {
+      const stored = this.eventOf(arg);
+      if (!stored) {
+        return;
+      }
+      const state = await this.store.load(this.copiesOf(stored));
+      const markdown = eventMarkdown(stored, {
+        portalUrl: portalBase(this.deps.connection()?.portalUrl),
+        sample: this.deps.connection()?.mode === 'sample',
+        ...(state?.kind === 'loaded' ? { resources: state.rows } : {}),
+        ...(state?.kind === 'error' ? { resourcesError: state.message } : {}),
+      });
+      await vscode.env.clipboard.writeText(markdown);
+      this.last = { ...this.last, markdown };
+      vscode.window.setStatusBarMessage(`Copied ${stored.trackingId} as Markdown`, 3000);
+    });
+    reg(COMMANDS.exportCsv, async (arg) => this.exportCsv(arg));
+  }
+
+  private async exportCsv(arg: unknown): Promise<void> {
+    const stored = this.eventOf(arg);
+    if (!stored) {
+      return;
+    }
+    const state = await this.store.load(this.copiesOf(stored));
+    if (state?.kind !== 'loaded') {
+      void vscode.window.showErrorMessage(state?.kind === 'error' ? state.message : 'The impacted resources could not be listed; try again.');
+      return;
+    }
+    if (state.rows.length === 0) {
+      void vscode.window.showInformationMessage(`No impacted resources are listed for ${stored.trackingId}; there is nothing to export.`);
+      return;
+    }
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const name = `impacted-resources-${stored.trackingId.replace(/[^A-Za-z0-9_-]/gu, '_')}.csv`;
+    const target = await vscode.window.showSaveDialog({
+      title: 'Export Impacted Resources as CSV',
+      saveLabel: 'Export',
+      filters: { 'CSV files': ['csv'] },
+      ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
+    });
+    if (!target) {
+      return;
+    }
+    const text = impactedResourcesCsv(state.rows);
+    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+    this.last = { ...this.last, csv: { uri: target.toString(), text } };
+    vscode.window.setStatusBarMessage(`Exported ${state.rows.length} impacted resource${state.rows.length === 1 ? '' : 's'} to ${target.path.split('/').pop() ?? 'the file'}`, 5000);
+  }
+
+  private refOf(arg: unknown): EventRef | undefined {
+    // A row's context menu passes the node (its `stored` copy); a retry row passes a ref.
+    const candidate = (arg as { stored?: unknown } | undefined)?.stored ?? arg;
+    const r = candidate as { subscriptionId?: unknown; trackingId?: unknown } | undefined;
+    if (typeof r?.subscriptionId === 'string' && typeof r.trackingId === 'string') {
+      return { subscriptionId: r.subscriptionId, trackingId: r.trackingId };
+    }
+    return arg === undefined ? this.deps.currentEvent() : undefined;
+  }
+
+  private eventOf(arg: unknown): StoredEvent | undefined {
+    const ref = this.refOf(arg);
+    if (!ref) {
+      void vscode.window.showInformationMessage('Select an event in the Service Health view (or open its details), then run this again.');
+      return undefined;
+    }
+    const stored = this.deps.events().find((e) => e.subscriptionId === ref.subscriptionId && e.trackingId === ref.trackingId);
+    if (!stored) {
+      void vscode.window.showInformationMessage('That event is no longer in the list; refresh the Service Health view.');
+    }
+    return stored;
+  }
+}

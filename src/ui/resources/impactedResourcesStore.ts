@@ -1,0 +1,154 @@
+/**
+ * The impacted resources of the held events, loaded on demand (a row expanded, a panel opened):
+ * one request per event copy (subscription + tracking id), cached until that event's
+ * lastUpdateTime changes or the connection changes. An incident listed for several
+ * subscriptions shows the union of its copies' resources. VS Code-free (unit-tested in Node).
+ */
+import { eventKey, type StoredEvent } from '../../core/events/eventFacts';
+import { incidentKey } from '../../core/events/grouping';
+import { impactedRows, type ResourcesState } from '../../core/export/impactedRows';
+import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
+
+export type { ResourcesState };
+
+/** Lists one event copy's impacted resources (the API call; security advisories use their own operation). */
+export type ListResources = (stored: StoredEvent, signal: AbortSignal) => Promise<ImpactedResource[]>;
+
+interface Entry {
+  readonly version: string;
+  readonly incident: string;
+  readonly subscriptionId: string;
+  state: { kind: 'loading'; promise: Promise<void> } | { kind: 'loaded'; resources: ImpactedResource[] } | { kind: 'error'; message: string };
+}
+
+export interface ImpactedResourcesStoreDeps {
+  /** Undefined while not connected. */
+  readonly list: () => ListResources | undefined;
+  readonly log?: (line: string) => void;
+}
+
+function versionOf(stored: StoredEvent): string {
+  return stored.event.properties?.lastUpdateTime ?? '';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Could not list the impacted resources; try again later.';
+}
+
+export class ImpactedResourcesStore {
+  private readonly entries = new Map<string, Entry>();
+  private readonly listeners = new Set<() => void>();
+  private abort = new AbortController();
+  private counts: Map<string, number> | undefined;
+
+  constructor(private readonly deps: ImpactedResourcesStoreDeps) {}
+
+  /** Called after any entry changes state. */
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** What is known about these copies (one incident), without loading; undefined when nothing was asked yet. */
+  peek(copies: readonly StoredEvent[]): ResourcesState | undefined {
+    const entries = copies.map((c) => this.current(c));
+    if (entries.every((e) => e === undefined)) {
+      return undefined;
+    }
+    if (entries.some((e) => e === undefined || e.state.kind === 'loading')) {
+      return { kind: 'loading' };
+    }
+    const loaded = entries.filter((e): e is Entry & { state: { kind: 'loaded' } } => e?.state.kind === 'loaded');
+    const failed = entries.find((e) => e?.state.kind === 'error');
+    const failure = failed?.state.kind === 'error' ? failed.state.message : undefined;
+    if (loaded.length === 0) {
+      return { kind: 'error', message: failure ?? 'Could not list the impacted resources; try again later.' };
+    }
+    const rows = impactedRows(loaded.map((e) => ({ subscriptionId: e.subscriptionId, resources: e.state.resources })));
+    return failure ? { kind: 'loaded', rows, partialError: failure } : { kind: 'loaded', rows };
+  }
+
+  /** Starts loading the copies not loaded (or failed, when `retry`); resolves when all have settled. */
+  async load(copies: readonly StoredEvent[], options: { retry?: boolean } = {}): Promise<ResourcesState | undefined> {
+    await Promise.all(copies.map((c) => this.loadOne(c, options.retry === true)));
+    return this.peek(copies);
+  }
+
+  /**
+   * Known impacted-resource count of an incident (tracking id), over the copies loaded so far;
+   * undefined when none was listed. What `impacted:yes` and "affects N of your resources" read.
+   */
+  countOf(trackingId: string): number | undefined {
+    if (!this.counts) {
+      const perIncident = new Map<string, Array<{ subscriptionId: string; resources: ImpactedResource[] }>>();
+      for (const e of this.entries.values()) {
+        if (e.state.kind === 'loaded') {
+          const lists = perIncident.get(e.incident) ?? [];
+          lists.push({ subscriptionId: e.subscriptionId, resources: e.state.resources });
+          perIncident.set(e.incident, lists);
+        }
+      }
+      this.counts = new Map([...perIncident].map(([incident, lists]) => [incident, impactedRows(lists).length]));
+    }
+    return this.counts.get(incidentKey(trackingId));
+  }
+
+  /** Forgets everything and cancels loads (another connection, sign-out). */
+  clear(): void {
+    this.abort.abort();
+    this.abort = new AbortController();
+    this.entries.clear();
+    this.changed();
+  }
+
+  private current(stored: StoredEvent): Entry | undefined {
+    const entry = this.entries.get(eventKey(stored.subscriptionId, stored.trackingId));
+    return entry && entry.version === versionOf(stored) ? entry : undefined;
+  }
+
+  private loadOne(stored: StoredEvent, retry: boolean): Promise<void> {
+    const existing = this.current(stored);
+    if (existing && (existing.state.kind !== 'error' || !retry)) {
+      return existing.state.kind === 'loading' ? existing.state.promise : Promise.resolve();
+    }
+    const list = this.deps.list();
+    const key = eventKey(stored.subscriptionId, stored.trackingId);
+    const entry: Entry = {
+      version: versionOf(stored),
+      incident: incidentKey(stored.trackingId),
+      subscriptionId: stored.subscriptionId,
+      state: { kind: 'error', message: 'Not connected: sign in or use the sample service, then expand the event again.' },
+    };
+    this.entries.set(key, entry);
+    if (!list) {
+      this.changed();
+      return Promise.resolve();
+    }
+    const signal = this.abort.signal;
+    const promise = list(stored, signal).then(
+      (resources) => {
+        entry.state = { kind: 'loaded', resources };
+      },
+      (error: unknown) => {
+        const message = messageOf(error);
+        this.deps.log?.(`Listing the impacted resources of ${stored.trackingId} failed: ${message}`);
+        entry.state = { kind: 'error', message };
+      },
+    ).then(() => {
+      // A clear() while loading dropped this entry: do not announce a stale result.
+      if (!signal.aborted && this.entries.get(key) === entry) {
+        this.changed();
+      }
+    });
+    entry.state = { kind: 'loading', promise };
+    this.changed();
+    return promise;
+  }
+
+  private changed(): void {
+    this.counts = undefined;
+    for (const l of [...this.listeners]) {
+      l();
+    }
+  }
+}

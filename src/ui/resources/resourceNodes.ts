@@ -1,0 +1,159 @@
+/**
+ * Tree rows of an event's impacted resources: resource group rows, each listing its resources
+ * (name; type and region as the description). Loading, empty and error states are message rows;
+ * the error row says what went wrong and retries on click.
+ */
+import * as vscode from 'vscode';
+import type { IncidentRow } from '../../core/events/grouping';
+import { affectsText, groupByResourceGroup, NO_RESOURCE_GROUP, resourceCount, resourcePortalUrl, shortType, type ImpactedRow, type ResourcesState } from '../../core/export/impactedRows';
+import { MessageNode, TreeNode } from '../tree/nodes';
+import type { ImpactedResourcesStore } from './impactedResourcesStore';
+import { RESOURCE_CONTEXT } from './resourceContext';
+
+export const RETRY_RESOURCES_COMMAND = 'serviceHealth.retryImpactedResources';
+
+/** What the Events tree asks of the impacted-resources feature (see NodeContext.impacted). */
+export interface ImpactedTreeHooks {
+  /** Rows listing the incident's impacted resources, shown before its services. */
+  children(row: IncidentRow, idPrefix: string, parent: TreeNode): TreeNode[];
+  /** "affects 3 of your resources", once known. */
+  note(row: IncidentRow): string | undefined;
+  /** The row was expanded: load its resources if not yet. */
+  ensure(row: IncidentRow): void;
+}
+
+export class ResourceGroupNode extends TreeNode {
+  constructor(
+    private readonly name: string,
+    private readonly rows: readonly ImpactedRow[],
+    private readonly idPrefix: string,
+    private readonly portal: string | undefined,
+    parent: TreeNode,
+  ) {
+    super(parent);
+  }
+
+  get id(): string {
+    return `rg:${this.idPrefix}:${this.name.toLowerCase()}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.name || NO_RESOURCE_GROUP, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = this.id;
+    item.description = resourceCount(this.rows.length);
+    item.iconPath = new vscode.ThemeIcon('symbol-namespace');
+    item.contextValue = 'serviceHealth.resourceGroup';
+    item.tooltip = `Resource group ${this.name || '(none given)'}: ${resourceCount(this.rows.length)} impacted`;
+    return item;
+  }
+
+  override getChildren(): TreeNode[] {
+    return this.rows.map((r, i) => new ResourceNode(r, `${this.id}:${i}`, this.portal, this));
+  }
+}
+
+export class ResourceNode extends TreeNode {
+  constructor(
+    readonly row: ImpactedRow,
+    private readonly key: string,
+    private readonly portal: string | undefined,
+    parent: TreeNode,
+  ) {
+    super(parent);
+  }
+
+  get id(): string {
+    return `resource:${this.row.resourceId?.toLowerCase() ?? this.key}:${this.key}`;
+  }
+
+  /** The resource's portal page; undefined for sample data and for resources without an ARM id. */
+  get portalUrl(): string | undefined {
+    return this.portal ? resourcePortalUrl(this.row.resourceId, this.portal) : undefined;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const r = this.row;
+    const item = new vscode.TreeItem(r.name, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.description = [r.type ? shortType(r.type) : undefined, r.region || undefined].filter(Boolean).join(' · ');
+    item.iconPath = new vscode.ThemeIcon('symbol-field');
+    const flags = [RESOURCE_CONTEXT, this.portalUrl ? 'portal' : undefined, r.resourceId ? 'id' : undefined].filter(Boolean);
+    item.contextValue = flags.join(';');
+    const md = new vscode.MarkdownString(undefined, false);
+    md.isTrusted = false;
+    md.supportHtml = false;
+    md.appendMarkdown('**');
+    md.appendText(r.name);
+    md.appendMarkdown('**\n\n');
+    const line = (label: string, value: string | undefined): void => {
+      if (value) {
+        md.appendMarkdown(`${label}: `);
+        md.appendText(value);
+        md.appendMarkdown('  \n');
+      }
+    };
+    line('Type', r.type);
+    line('Resource group', r.resourceGroup);
+    line('Region', r.region);
+    line('Subscription', r.subscriptionId);
+    line('Resource ID', r.resourceId);
+    item.tooltip = md;
+    item.accessibilityInformation = { label: `${r.name}, ${r.type || 'resource'}, resource group ${r.resourceGroup || 'not given'}, ${r.region || 'region not given'}`, role: 'treeitem' };
+    return item;
+  }
+}
+
+/** The rows for one state of an incident's resources. */
+export function resourceChildren(state: ResourcesState | undefined, row: IncidentRow, idPrefix: string, portal: string | undefined, parent: TreeNode): TreeNode[] {
+  const key = `resources:${idPrefix}`;
+  if (state === undefined) {
+    // Never asked (a snapshot walking the tree): only an expand loads, and only then a row shows.
+    return [];
+  }
+  if (state.kind === 'loading') {
+    return [new MessageNode(`${key}:loading`, 'Loading impacted resources…', { icon: new vscode.ThemeIcon('loading~spin'), contextValue: 'serviceHealth.resourcesLoading' }, parent)];
+  }
+  const ref = { subscriptionId: row.primary.subscriptionId, trackingId: row.primary.trackingId };
+  const retry: vscode.Command = { command: RETRY_RESOURCES_COMMAND, title: 'Retry', arguments: [ref] };
+  if (state.kind === 'error') {
+    return [
+      new MessageNode(`${key}:error`, state.message, {
+        icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
+        tooltip: `${state.message} Click to try again.`,
+        command: retry,
+        contextValue: 'serviceHealth.resourcesError',
+      }, parent),
+    ];
+  }
+  if (state.rows.length === 0) {
+    const none = new MessageNode(`${key}:none`, 'No impacted resources in your subscriptions', {
+      icon: new vscode.ThemeIcon('pass'),
+      tooltip: 'The service lists none of your resources as impacted by this event.',
+      contextValue: 'serviceHealth.resourcesNone',
+    }, parent);
+    return [none];
+  }
+  const nodes: TreeNode[] = groupByResourceGroup(state.rows).map((g) => new ResourceGroupNode(g.resourceGroup, g.rows, idPrefix, portal, parent));
+  if (state.partialError) {
+    nodes.push(new MessageNode(`${key}:partial`, `Some subscriptions could not be listed: ${state.partialError}`, {
+      icon: new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
+      command: retry,
+      tooltip: `${state.partialError} Click to try again.`,
+    }, parent));
+  }
+  return nodes;
+}
+
+/** The hooks the Events tree uses, over the store; `portal` is undefined in sample mode (made-up resources have no page). */
+export function impactedTreeHooks(store: ImpactedResourcesStore, portal: () => string | undefined): ImpactedTreeHooks {
+  return {
+    children: (row, idPrefix, parent) => resourceChildren(store.peek(row.copies), row, idPrefix, portal(), parent),
+    note: (row) => {
+      const n = store.countOf(row.primary.trackingId);
+      return n === undefined || n === 0 ? undefined : affectsText(n);
+    },
+    ensure: (row) => {
+      void store.load(row.copies);
+    },
+  };
+}

@@ -1,0 +1,156 @@
+// Impacted resources as users see them in the workbench (sample mode): an event's resources under
+// its row grouped by resource group, the details panel's section, Copy as Markdown (read back from
+// the browser's clipboard) and Export Impacted Resources as CSV… (typed into the workbench's own
+// save dialog, then the file read from disk).
+import * as assert from 'node:assert/strict';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { treeRows } from '../harness/ui';
+import { reportFailures, uiSession } from './session';
+import { CONTAINER_ID, allRows, closeAllEditors, detailsFrame, eventRows, groupRow, openEventsView, rowInfo, setExpanded, viewTitleAction, waitFor, type RowInfo } from './steps';
+
+/** The rows under `parent` (by position: the rows after it at a deeper level). */
+function childrenOf(rows: readonly RowInfo[], index: number): RowInfo[] {
+  const level = rows[index]?.level ?? 0;
+  const out: RowInfo[] = [];
+  for (let i = index + 1; i < rows.length && (rows[i]?.level ?? 0) > level; i++) out.push(rows[i] as RowInfo);
+  return out;
+}
+
+/** Expands event rows of the active service issues one by one until one lists resource groups; folds the others again. */
+async function expandEventWithResources(page: Page): Promise<{ row: Locator; label: string; groups: Array<{ name: string; count: number; resources: RowInfo[] }> }> {
+  await openEventsView(page);
+  await closeAllEditors(page);
+  await (await viewTitleAction(page, 'Collapse All')).click();
+  await setExpanded(groupRow(page, 'Service issues'), true);
+  const status = treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: /^Active$/ }) }).first();
+  await setExpanded(status, true);
+  await eventRows(page).first().waitFor({ state: 'visible' });
+  const labels = (await allRows(page)).filter((r) => r.level === 3).map((r) => r.label);
+  for (const label of labels) {
+    const row = eventRows(page).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
+    await setExpanded(row, true);
+    // Loading first, then either resource groups or "No impacted resources…".
+    const rows = await waitFor(async () => {
+      const all = await allRows(page);
+      const at = all.findIndex((r) => r.level === 3 && r.label === label);
+      const kids = childrenOf(all, at);
+      return kids.length > 0 && !kids.some((k) => /^Loading impacted resources/.test(k.label)) ? { all, at, kids } : undefined;
+    }, 20_000, `the resources of "${label}" did not load`);
+    const groupRows = rows.kids.filter((k) => k.level === 4 && /^\d+ resources?$/.test(k.description));
+    if (groupRows.length === 0) {
+      assert.ok(rows.kids.some((k) => k.label === 'No impacted resources in your subscriptions') || rows.kids.length > 0);
+      await setExpanded(row, false);
+      continue;
+    }
+    const groups = groupRows.map((g) => {
+      const at = rows.all.findIndex((r) => r === g);
+      return { name: g.label, count: Number(/^\d+/.exec(g.description)?.[0]), resources: childrenOf(rows.all, at) };
+    });
+    return { row, label, groups };
+  }
+  throw new Error('No active service issue of the sample lists impacted resources.');
+}
+
+async function contextMenuItem(page: Page, row: Locator, title: string): Promise<void> {
+  await row.click({ button: 'right' });
+  const item = page.locator('.context-view .action-item').filter({ has: page.locator('.action-label', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
+  await item.first().waitFor({ state: 'visible', timeout: 10_000 });
+  await item.first().click();
+}
+
+describe('Impacted resources in the workbench (UI)', function () {
+  this.timeout(120_000);
+
+  afterEach(reportFailures('impacted '));
+
+  it('expanding an event lists its impacted resources grouped by resource group, with type and region', async () => {
+    const { page } = uiSession();
+    const { groups, label } = await expandEventWithResources(page);
+    const names = groups.map((g) => g.name);
+    assert.deepEqual([...names].sort((a, b) => a.localeCompare(b)), names, `resource groups are not in order: ${names.join(', ')}`);
+    for (const g of groups) {
+      assert.match(g.name, /^rg-/, `"${g.name}" is not a resource group of the sample`);
+      assert.equal(g.resources.length, g.count, `${g.name} says ${g.count} resources but shows ${g.resources.length}`);
+      for (const r of g.resources) {
+        assert.equal(r.level, 5, 'resources sit under their resource group');
+        // "virtualMachines · westeurope": the short type and the region.
+        assert.match(r.description, /^[A-Za-z]+ · [a-z0-9]+$|^[a-z0-9]+$/, `resource "${r.label}" description "${r.description}"`);
+      }
+    }
+    // Once known, the event row says how many of your resources it affects.
+    const total = groups.reduce((n, g) => n + g.count, 0);
+    const row = await rowInfo(eventRows(page).filter({ has: page.locator('.label-name', { hasText: label }) }).first());
+    assert.match(row.description, new RegExp(`affects ${total} of your resources$`), `the row does not say it affects ${total}: "${row.description}"`);
+  });
+
+  it('the details panel has an "Impacted resources" section with the same groups', async () => {
+    const { page } = uiSession();
+    const { row, groups } = await expandEventWithResources(page);
+    await row.click();
+    const frame = await detailsFrame(page);
+    const section = frame.locator('section.impacted-resources');
+    await section.locator('li.resource-group').first().waitFor({ state: 'visible', timeout: 20_000 });
+    const total = groups.reduce((n, g) => n + g.count, 0);
+    assert.equal((await section.locator('h2').innerText()).trim(), `Impacted resources (${total})`);
+    const shown = (await section.locator('li.resource-group h3').allInnerTexts()).map((t) => t.replace(/\s*\(\d+\)$/, '').trim());
+    assert.deepEqual(shown, groups.map((g) => g.name));
+    // Sample resources are made up: no portal links.
+    assert.equal(await section.locator('a').count(), 0, 'a made-up resource links to the portal');
+    await closeAllEditors(page);
+  });
+
+  it('Copy as Markdown puts the event, its updates and its resources on the clipboard', async () => {
+    const { page } = uiSession();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const { row, label, groups } = await expandEventWithResources(page);
+    await page.evaluate('navigator.clipboard.writeText("before")');
+    await contextMenuItem(page, row, 'Copy as Markdown');
+    const text = await waitFor(async () => {
+      const t = await page.evaluate<string>('navigator.clipboard.readText()');
+      return t !== 'before' && t.length > 0 ? t : undefined;
+    }, 10_000, 'nothing was copied');
+    assert.ok(text.startsWith('# '), `not a Markdown heading: ${text.slice(0, 80)}`);
+    assert.match(text, /- \*\*Status:\*\* Active/);
+    // Sample mode: said at the top, and no portal links to a made-up tracking id or resource.
+    assert.match(text, /^# .+\n\n> Sample event made up by the local sample service/);
+    assert.doesNotMatch(text, /\]\(https:/);
+    assert.match(text, /## Updates/);
+    assert.match(text, /## Impacted resources\n\n\| Resource group \| Name \| Type \| Region \|/);
+    for (const g of groups) {
+      for (const r of g.resources) {
+        assert.ok(text.includes(`| ${g.name} | ${r.label.replace(/([\\`*_[\]()<>|~&$])/g, '\\$1')} |`), `resource ${g.name}/${r.label} is not in the table`);
+      }
+    }
+    assert.ok(text.includes(label.slice(0, 12).replace(/([\\`*_[\]()<>|~&$])/g, '\\$1')) || text.includes(label.slice(0, 12)), 'the title is missing');
+  });
+
+  it('Export Impacted Resources as CSV… saves the file typed into the save dialog', async () => {
+    const { page, folder } = uiSession();
+    assert.ok(folder, 'the UI session has no workspace folder');
+    const target = join(folder, 'ui-export.csv');
+    await rm(target, { force: true });
+    const { row, groups } = await expandEventWithResources(page);
+    await contextMenuItem(page, row, 'Export Impacted Resources as CSV…');
+    // The workbench's own save dialog (a quick input with the path), prefilled in the workspace folder.
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await waitFor(async () => ((await input.inputValue()).endsWith('.csv') ? true : undefined), 10_000, 'the save dialog does not propose a .csv file');
+    assert.match(await input.inputValue(), /impacted-resources-[A-Za-z0-9_-]+\.csv$/);
+    await input.fill(target);
+    await page.keyboard.press('Enter');
+    const csv = await waitFor(async () => readFile(target, 'utf8'), 15_000, `nothing was saved to ${target}`);
+    const lines = csv.split('\r\n');
+    assert.equal(lines[0], 'Name,Type,Resource group,Region,Subscription,Resource ID');
+    assert.equal(lines.at(-1), '', 'the last line does not end in CRLF');
+    const total = groups.reduce((n, g) => n + g.count, 0);
+    assert.equal(lines.length - 2, total, `${total} resources in the tree, ${lines.length - 2} lines in the file`);
+    for (const g of groups) {
+      for (const r of g.resources) {
+        assert.ok(lines.some((l) => l.startsWith(`${r.label},`) && l.includes(`,${g.name},`)), `${g.name}/${r.label} is not in the file`);
+      }
+    }
+    await rm(target, { force: true });
+  });
+});

@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import type { StoredEvent } from '../../../src/core/events/eventFacts';
+import type { ImpactedResource } from '../../../src/core/model/eventResourceSchemas';
+import { ImpactedResourcesStore, type ListResources } from '../../../src/ui/resources/impactedResourcesStore';
+
+const copy = (subscriptionId: string, trackingId = 'VM01-XYZ', lastUpdateTime = '2026-11-25T10:00:00Z'): StoredEvent => ({
+  subscriptionId,
+  trackingId,
+  event: { name: trackingId, properties: { lastUpdateTime } },
+});
+const resource = (sub: string, name: string): ImpactedResource => ({
+  properties: { targetResourceId: `/subscriptions/${sub}/resourceGroups/rg/providers/Microsoft.Web/sites/${name}`, targetRegion: 'westeurope' },
+});
+
+/** A list function the test settles by hand, counting calls per copy. */
+function scripted() {
+  const calls: string[] = [];
+  const pending = new Map<string, { resolve: (r: ImpactedResource[]) => void; reject: (e: Error) => void }>();
+  const list: ListResources = (stored) => {
+    calls.push(`${stored.subscriptionId}/${stored.trackingId}`);
+    return new Promise((resolve, reject) => pending.set(`${stored.subscriptionId}/${stored.trackingId}`, { resolve, reject }));
+  };
+  return { calls, pending, list };
+}
+
+describe('ImpactedResourcesStore', () => {
+  it('loads once per event copy, shows loading meanwhile, then the rows; later asks hit the cache', async () => {
+    const s = scripted();
+    const store = new ImpactedResourcesStore({ list: () => s.list });
+    const copies = [copy('s1')];
+    assert.equal(store.peek(copies), undefined, 'nothing asked yet');
+    const loading = store.load(copies);
+    assert.deepEqual(store.peek(copies), { kind: 'loading' });
+    void store.load(copies);
+    s.pending.get('s1/VM01-XYZ')?.resolve([resource('s1', 'a'), resource('s1', 'b')]);
+    const state = await loading;
+    assert.equal(state?.kind, 'loaded');
+    assert.deepEqual(state?.kind === 'loaded' ? state.rows.map((r) => r.name) : [], ['a', 'b']);
+    await store.load(copies);
+    assert.deepEqual(s.calls, ['s1/VM01-XYZ'], 'one request per event copy');
+    assert.equal(store.countOf('vm01-xyz'), 2, 'counts by incident (tracking ids compare case-insensitively)');
+  });
+
+  it('an incident listed for two subscriptions shows the union; one failing copy is a partial error', async () => {
+    const s = scripted();
+    const store = new ImpactedResourcesStore({ list: () => s.list });
+    const copies = [copy('s1'), copy('s2')];
+    const done = store.load(copies);
+    s.pending.get('s1/VM01-XYZ')?.resolve([resource('s1', 'a')]);
+    s.pending.get('s2/VM01-XYZ')?.reject(new Error('You need the Reader role on subscription s2.'));
+    const state = await done;
+    assert.ok(state?.kind === 'loaded');
+    assert.equal(state.rows.length, 1);
+    assert.equal(state.partialError, 'You need the Reader role on subscription s2.');
+  });
+
+  it('an error is kept (no request storm) until a retry asks again', async () => {
+    const s = scripted();
+    const store = new ImpactedResourcesStore({ list: () => s.list });
+    const copies = [copy('s1')];
+    const first = store.load(copies);
+    s.pending.get('s1/VM01-XYZ')?.reject(new Error('The service is busy; try again in a minute.'));
+    assert.deepEqual(await first, { kind: 'error', message: 'The service is busy; try again in a minute.' });
+    await store.load(copies);
+    assert.equal(s.calls.length, 1);
+    const retried = store.load(copies, { retry: true });
+    s.pending.get('s1/VM01-XYZ')?.resolve([]);
+    assert.deepEqual(await retried, { kind: 'loaded', rows: [] });
+    assert.equal(store.countOf('VM01-XYZ'), 0, 'known to affect none');
+    assert.equal(s.calls.length, 2);
+  });
+
+  it('an updated event (new lastUpdateTime) is listed again; clear() forgets everything', async () => {
+    const s = scripted();
+    let changes = 0;
+    const store = new ImpactedResourcesStore({ list: () => s.list });
+    store.onDidChange(() => changes++);
+    const first = store.load([copy('s1')]);
+    s.pending.get('s1/VM01-XYZ')?.resolve([resource('s1', 'a')]);
+    await first;
+    const updated = [copy('s1', 'VM01-XYZ', '2026-11-25T11:00:00Z')];
+    assert.equal(store.peek(updated), undefined, 'the cached list was for the earlier version');
+    const second = store.load(updated);
+    s.pending.get('s1/VM01-XYZ')?.resolve([resource('s1', 'a'), resource('s1', 'c')]);
+    await second;
+    assert.equal(store.countOf('VM01-XYZ'), 2);
+    assert.ok(changes >= 4, 'loading and loaded announced for each load');
+    store.clear();
+    assert.equal(store.peek(updated), undefined);
+    assert.equal(store.countOf('VM01-XYZ'), undefined);
+  });
+
+  it('a load settling after clear() (connection changed) is not announced nor kept', async () => {
+    const s = scripted();
+    const store = new ImpactedResourcesStore({ list: () => s.list });
+    const pending = store.load([copy('s1')]);
+    store.clear();
+    let changes = 0;
+    store.onDidChange(() => changes++);
+    s.pending.get('s1/VM01-XYZ')?.resolve([resource('s1', 'a')]);
+    await pending;
+    assert.equal(changes, 0);
+    assert.equal(store.countOf('VM01-XYZ'), undefined);
+  });
+
+  it('without a connection the row says what to do', async () => {
+    const store = new ImpactedResourcesStore({ list: () => undefined });
+    const state = await store.load([copy('s1')]);
+    assert.equal(state?.kind, 'error');
+    assert.match(state?.kind === 'error' ? state.message : '', /sign in or use the sample service/i);
+  });
+});
