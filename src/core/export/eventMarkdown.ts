@@ -11,6 +11,7 @@ import { htmlToText } from '../cli/format';
 import { statusOf, titleOf, type StoredEvent } from '../events/eventFacts';
 import { parseServiceTime } from '../model/schemas';
 import { eventPortalUrl, linkUrl } from '../render/links';
+import { eventTypeWords, levelWords, statusWords } from '../render/enumWords';
 import { formatUtc } from '../render/time';
 import { groupByResourceGroup, NO_RESOURCE_GROUP, resourcePortalUrl, type ImpactedRow } from './impactedRows';
 
@@ -43,9 +44,11 @@ function facts(stored: StoredEvent): string[] {
   const fact = (label: string, value: string | undefined | null): void => {
     if (value) lines.push(`- **${label}:** ${escapeMarkdown(value)}`);
   };
-  fact('Status', statusOf(stored.event));
-  fact('Type', p?.eventType);
-  fact('Level', p?.eventLevel ?? p?.level);
+  // Words, not enum names: the text goes into a ticket people read.
+  const level = p?.eventLevel ?? p?.level;
+  fact('Status', statusWords(statusOf(stored.event)));
+  fact('Type', p?.eventType ? eventTypeWords(p.eventType) : undefined);
+  fact('Level', level ? levelWords(level) : undefined);
   fact('Tracking ID', stored.trackingId);
   fact('Impact start', timeOf(p?.impactStartTime));
   fact('Mitigated', timeOf(p?.impactMitigationTime));

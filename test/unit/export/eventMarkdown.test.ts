@@ -46,8 +46,9 @@ describe('Copy as Markdown', () => {
     assert.match(md, /^# Virtual Machines - West Europe \\\[see\\\]\\\(javascript:alert\\\(1\\\)\\\)\n/u);
     assert.match(md, /- \*\*Status:\*\* Active/u);
     assert.match(md, /- \*\*Tracking ID:\*\* VM01-XYZ/u);
-    assert.match(md, /- \*\*Impact start:\*\* 2026-11-25 10:00 UTC/u);
-    assert.match(md, /- \*\*Last update:\*\* 2026-11-25 12:30 UTC/u);
+    assert.match(md, /- \*\*Type:\*\* Service issue\n/u);
+    assert.match(md, /- \*\*Impact start:\*\* 25 Nov 2026, 10:00 UTC/u);
+    assert.match(md, /- \*\*Last update:\*\* 25 Nov 2026, 12:30 UTC/u);
   });
 
   it('lists updates newest first, as text', () => {
