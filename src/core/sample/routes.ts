@@ -12,6 +12,7 @@ import { listEvents } from './listEvents';
 import { listSubscriptions } from './listSubscriptions';
 import type { ArmBucketName, SampleRateLimiter } from './rateLimiter';
 import { rateLimitReply, rateLimitStatus } from './rateLimitRoute';
+import { queryResourceGraph, type ResourceGraphQuota } from './resourceGraph';
 import { error } from './replies';
 import type { Reply, SampleKnobs } from './types';
 
@@ -25,13 +26,17 @@ export interface RouteContext {
   readonly subscriptionIds: readonly string[];
   readonly tenantId: string;
   readonly operations: EventOperationsContext;
+  readonly seed: number;
+  readonly graphQuota: ResourceGraphQuota;
 }
 
 export interface Route {
   readonly endpoint: string;
   readonly countsPrimary: boolean;
   readonly armBucket?: ArmBucketName;
-  readonly run: () => Reply;
+  /** True when `run` reads the request body (the server then waits for all of it). */
+  readonly needsBody?: boolean;
+  readonly run: (body: string) => Reply;
 }
 
 interface RouteEntry {
@@ -40,8 +45,9 @@ interface RouteEntry {
   readonly countsPrimary: boolean;
   readonly armBucket?: ArmBucketName;
   readonly method: string;
+  readonly needsBody?: boolean;
   /** `groups` are the path's captures, URI-decoded where the handler expects it. */
-  readonly handle: (ctx: RouteContext, req: IncomingMessage, url: URL, groups: readonly string[]) => Reply;
+  readonly handle: (ctx: RouteContext, req: IncomingMessage, url: URL, groups: readonly string[], body: string) => Reply;
 }
 
 const ROUTES: readonly RouteEntry[] = [
@@ -76,6 +82,15 @@ const ROUTES: readonly RouteEntry[] = [
     handle: (ctx, _req, url, [sub = '']) =>
       listEvents({ store: ctx.store, now: ctx.now, origin: ctx.origin, pageSize: () => ctx.knobs.pageSize }, url, decodeURIComponent(sub)),
   },
+  {
+    // Resource Graph has its own per-user quota (x-ms-user-quota-*), not the primary one.
+    path: /^\/providers\/microsoft\.resourcegraph\/resources\/?$/i,
+    endpoint: 'resourceGraph',
+    countsPrimary: false,
+    method: 'POST',
+    needsBody: true,
+    handle: (ctx, _req, url, _groups, body) => queryResourceGraph({ store: ctx.store, knobs: ctx.knobs, seed: ctx.seed, quota: ctx.graphQuota }, url, body),
+  },
 ];
 
 const methodNotAllowed = (method: string, allowed: readonly string[], separator: string): Reply => ({
@@ -90,8 +105,15 @@ export function route(ctx: RouteContext, req: IncomingMessage, url: URL): Route 
   for (const entry of ROUTES) {
     const m = entry.path.exec(path);
     if (m) {
-      const run = method === entry.method ? () => entry.handle(ctx, req, url, m.slice(1)) : () => methodNotAllowed(method, [entry.method], ', ');
-      return { endpoint: entry.endpoint, countsPrimary: entry.countsPrimary, ...(entry.armBucket ? { armBucket: entry.armBucket } : {}), run };
+      const allowed = method === entry.method;
+      const run = allowed ? (body: string) => entry.handle(ctx, req, url, m.slice(1), body) : () => methodNotAllowed(method, [entry.method], ', ');
+      return {
+        endpoint: entry.endpoint,
+        countsPrimary: entry.countsPrimary,
+        ...(entry.armBucket ? { armBucket: entry.armBucket } : {}),
+        ...(allowed && entry.needsBody ? { needsBody: true } : {}),
+        run,
+      };
     }
   }
   const operation = matchEventOperation(ctx.operations, url);

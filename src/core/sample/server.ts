@@ -29,6 +29,7 @@ import { generateEvents, generateGuids } from './generator';
 import { operationsContext } from './operationsContext';
 import { SampleRateLimiter, type Admission } from './rateLimiter';
 import { error, forbidden } from './replies';
+import { ResourceGraphQuota } from './resourceGraph';
 import { route, type RouteContext } from './routes';
 import { sendReply, type SendContext } from './sendReply';
 import type { Reply, SampleKnobs, SampleService, SampleServiceOptions, SampleStats } from './types';
@@ -56,6 +57,24 @@ const NO_FAULTS: FaultInjector = {
   applied: 0,
 };
 
+/** Largest request body kept (Resource Graph queries with 1,000 subscription ids are ~40 KB). */
+const MAX_BODY_BYTES = 1 << 20;
+
+function collectBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+      }
+    });
+    req.once('end', () => resolve(size <= MAX_BODY_BYTES ? Buffer.concat(chunks).toString('utf8') : ''));
+    req.once('error', () => resolve(''));
+  });
+}
+
 export async function startSampleService(options: SampleServiceOptions = {}): Promise<SampleService> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.test(host)) {
@@ -66,7 +85,7 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
   const token = options.token ?? randomBytes(24).toString('base64url');
   const overrideSubs = options.eventsOverride ? [...new Set(options.eventsOverride.flatMap((g) => g.subscriptionIds))] : [];
   const subscriptionIds = [
-    ...(options.subscriptionIds ?? (overrideSubs.length > 0 ? overrideSubs : generateGuids(seed, 3))),
+    ...(options.subscriptionIds ?? (overrideSubs.length > 0 ? overrideSubs : generateGuids(seed, Math.max(1, Math.floor(options.subscriptions ?? 3))))),
   ];
   const tenantId = generateGuids(seed + 1, 1)[0] as string;
   const startedAt = now();
@@ -95,6 +114,9 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     denyFetchEventDetails: options.denyFetchEventDetails ?? false,
     denySecurityAdvisoryImpactedResources: options.denySecurityAdvisoryImpactedResources ?? false,
     denyTenantScope: options.denyTenantScope ?? false,
+    denyResourceGraph: options.denyResourceGraph ?? false,
+    resourceGraphQuota: options.resourceGraphQuota ?? 15,
+    resourceGraphWindowMs: options.resourceGraphWindowMs ?? 5000,
   };
   const timers = new Set<NodeJS.Timeout>();
   const sleep = (ms: number): Promise<void> =>
@@ -122,6 +144,8 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     subscriptionIds,
     tenantId,
     operations: operationsContext({ seed, knobs, store, now, origin: () => origin }),
+    seed,
+    graphQuota: new ResourceGraphQuota(now, knobs),
   };
   const sending: SendContext = { limiter, stats, origin: () => origin, effects: injection?.effects, sleep };
   const send = (req: IncomingMessage, res: ServerResponse, reply: Reply, fault: Fault | undefined, url: URL, admission?: Admission): void =>
@@ -134,7 +158,9 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     res.once('close', () => {
       stats.inFlight--;
     });
-    req.resume(); // drain any body so keep-alive connections stay usable
+    // Read (and so drain) any body, keeping keep-alive connections usable; only routes that
+    // read it wait for it.
+    const body = collectBody(req);
     const url = new URL(req.url ?? '/', origin);
     stats.byPath.set(url.pathname, (stats.byPath.get(url.pathname) ?? 0) + 1);
     if (knobs.latencyMs > 0) {
@@ -174,7 +200,7 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     }
     let reply: Reply;
     try {
-      reply = match.run();
+      reply = match.run(match.needsBody ? await body : '');
     } catch {
       reply = error(500, 'InternalServerError', 'The sample service failed to handle the request. Try again.');
     }

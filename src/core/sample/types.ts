@@ -14,6 +14,8 @@ export interface SampleServiceOptions {
   readonly seed?: number;
   /** Default: 3 GUIDs stable for the seed. */
   readonly subscriptionIds?: readonly string[];
+  /** Without `subscriptionIds`: how many GUIDs (stable for the seed) to serve, e.g. 1,000 for load tests. */
+  readonly subscriptions?: number;
   readonly pageSize?: number;
   readonly latencyMs?: number;
   /** Default: a random token; requests must send `Authorization: Bearer <token>`. */
@@ -28,6 +30,12 @@ export interface SampleServiceOptions {
   readonly denySecurityAdvisoryImpactedResources?: boolean;
   /** Makes tenant-scope operations answer 403, as for a user without a tenant role (also via `knobs`). */
   readonly denyTenantScope?: boolean;
+  /** Makes Resource Graph answer 403 AuthorizationFailed (also via `knobs`). */
+  readonly denyResourceGraph?: boolean;
+  /** Resource Graph queries per user per window (default 15, ARG's documented example). */
+  readonly resourceGraphQuota?: number;
+  /** Resource Graph quota window in ms (default 5,000). */
+  readonly resourceGraphWindowMs?: number;
   /**
    * Accept signed, expiring tokens minted with this secret (see signedTokens.ts) instead of `token`:
    * the stand-in for ARM when Azure mode is tested with the test-only authentication provider.
@@ -51,6 +59,9 @@ export interface SampleKnobs {
   denyFetchEventDetails: boolean;
   denySecurityAdvisoryImpactedResources: boolean;
   denyTenantScope: boolean;
+  denyResourceGraph: boolean;
+  resourceGraphQuota: number;
+  resourceGraphWindowMs: number;
 }
 
 export interface SampleService {
