@@ -90,7 +90,14 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
   const tenantId = generateGuids(seed + 1, 1)[0] as string;
   const startedAt = now();
   const events =
-    options.eventsOverride ?? generateEvents({ count: options.events ?? 300, seed, now: startedAt, subscriptionIds });
+    options.eventsOverride ??
+    generateEvents({
+      count: options.events ?? 300,
+      seed,
+      now: startedAt,
+      subscriptionIds,
+      ...(options.maxSubscriptionsPerEvent !== undefined ? { maxSubscriptionsPerEvent: options.maxSubscriptionsPerEvent } : {}),
+    });
 
   const store = indexEvents(events, subscriptionIds);
 

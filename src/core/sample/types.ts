@@ -16,6 +16,8 @@ export interface SampleServiceOptions {
   readonly subscriptionIds?: readonly string[];
   /** Without `subscriptionIds`: how many GUIDs (stable for the seed) to serve, e.g. 1,000 for load tests. */
   readonly subscriptions?: number;
+  /** Generated events concern at most this many subscriptions each (see GenerateOptions). */
+  readonly maxSubscriptionsPerEvent?: number;
   readonly pageSize?: number;
   readonly latencyMs?: number;
   /** Default: a random token; requests must send `Authorization: Bearer <token>`. */
