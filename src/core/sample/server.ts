@@ -57,6 +57,12 @@ const NO_FAULTS: FaultInjector = {
   applied: 0,
 };
 
+/** The subscription an ARM request counts against (its own token buckets), if the path names one. */
+function armScopeOf(pathname: string): string | undefined {
+  const m = /^\/subscriptions\/([^/]+)/i.exec(pathname);
+  return m?.[1] === undefined ? undefined : decodeURIComponent(m[1]).toLowerCase();
+}
+
 /** Largest request body kept (Resource Graph queries with 1,000 subscription ids are ~40 KB). */
 const MAX_BODY_BYTES = 1 << 20;
 
@@ -195,6 +201,7 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
       endpoint: `${method} ${match.endpoint}`,
       countsPrimary: match.countsPrimary,
       ...(match.armBucket && method === (match.armBucket === 'reads' ? 'GET' : 'POST') ? { armBucket: match.armBucket } : {}),
+      ...(armScopeOf(url.pathname) !== undefined ? { armScope: armScopeOf(url.pathname) } : {}),
       inFlight: stats.inFlight,
     });
     if (!admission.ok) {
