@@ -37,6 +37,8 @@ export interface ResourceGraphContext {
   readonly knobs: SampleKnobs;
   readonly seed: number;
   readonly quota: ResourceGraphQuota;
+  /** The rows of the last query (by hash of query and subscriptions): later pages slice them instead of rebuilding. */
+  readonly cache: { key?: string; rows?: readonly unknown[] };
 }
 
 /** The per-user fixed window ARG counts queries in. */
@@ -179,15 +181,14 @@ export function queryResourceGraph(ctx: ResourceGraphContext, url: URL, bodyText
   // Sorted and de-duplicated: the order of the result does not depend on the order sent.
   const subscriptions = [...new Map(request.subscriptions.map((s) => [subKey(s), s])).values()].sort((a, b) => (subKey(a) < subKey(b) ? -1 : 1));
   const events = EVENTS_QUERY.exec(query);
-  let rows: unknown[];
-  if (events) {
-    rows = eventRows(ctx, subscriptions, Date.parse(events[1] ?? ''));
-  } else if (RESOURCES_QUERY.test(query)) {
-    rows = resourceRows(ctx, subscriptions);
-  } else {
+  if (!events && !RESOURCES_QUERY.test(query)) {
     return armError(400, 'InvalidQuery', 'Query is invalid. The sample service answers only the queries this extension sends.', quota.headers);
   }
   const hash = shortHash(`${query}\n${subscriptions.map(subKey).join(',')}`);
+  // The held events never change, so the rows of a query are the same on every page.
+  const rows = ctx.cache.key === hash && ctx.cache.rows ? ctx.cache.rows : events ? eventRows(ctx, subscriptions, Date.parse(events[1] ?? '')) : resourceRows(ctx, subscriptions);
+  ctx.cache.key = hash;
+  ctx.cache.rows = rows;
   let offset = 0;
   if (request.skipToken !== undefined) {
     const decoded = decodeToken(request.skipToken);

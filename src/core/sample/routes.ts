@@ -28,6 +28,7 @@ export interface RouteContext {
   readonly operations: EventOperationsContext;
   readonly seed: number;
   readonly graphQuota: ResourceGraphQuota;
+  readonly graphCache: { key?: string; rows?: readonly unknown[] };
 }
 
 export interface Route {
@@ -89,7 +90,7 @@ const ROUTES: readonly RouteEntry[] = [
     countsPrimary: false,
     method: 'POST',
     needsBody: true,
-    handle: (ctx, _req, url, _groups, body) => queryResourceGraph({ store: ctx.store, knobs: ctx.knobs, seed: ctx.seed, quota: ctx.graphQuota }, url, body),
+    handle: (ctx, _req, url, _groups, body) => queryResourceGraph({ store: ctx.store, knobs: ctx.knobs, seed: ctx.seed, quota: ctx.graphQuota, cache: ctx.graphCache }, url, body),
   },
 ];
 

@@ -159,6 +159,7 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     operations: operationsContext({ seed, knobs, store, now, origin: () => origin }),
     seed,
     graphQuota: new ResourceGraphQuota(now, knobs),
+    graphCache: {},
   };
   const sending: SendContext = { limiter, stats, origin: () => origin, effects: injection?.effects, sleep };
   const send = (req: IncomingMessage, res: ServerResponse, reply: Reply, fault: Fault | undefined, url: URL, admission?: Admission): void =>
