@@ -16,7 +16,8 @@ export type ApiOperation =
   | 'listImpactedResources'
   | 'listSecurityAdvisoryImpactedResources'
   | 'fetchBillingCommunicationDetails'
-  | 'emergingIssues';
+  | 'emergingIssues'
+  | 'queryResourceGraph';
 
 /** Operations on one event of a subscription: a 404 may mean the event, not the subscription. */
 const EVENT_OPERATIONS: readonly ApiOperation[] = [
@@ -277,7 +278,8 @@ export type ResponseKind =
   | 'a rate-limit status'
   | 'an impacted resource list'
   | 'billing communication details'
-  | 'emerging issues';
+  | 'emerging issues'
+  | 'a Resource Graph result';
 
 /** A 2xx body that is not JSON or does not match the schema. */
 export class ResponseValidationError extends Error {

@@ -3,7 +3,7 @@ import { realClock } from './clock';
 import { formatInstant, HttpClientError, NetworkError, OriginPolicyError, RateLimitError, ResponseTooLargeError, TimeoutError } from './errors';
 import { credentialRefusal } from './originPolicy';
 import { armBucketKey, QuotaTracker, type Disposable } from './quota';
-import { parseRateLimitHeaders, parseServerSkew, type RateLimitHeaders } from './rateLimitHeaders';
+import { parseRateLimitHeaders, parseServerSkew, RESOURCE_GRAPH_BUCKET, type RateLimitHeaders } from './rateLimitHeaders';
 import { classify, secondaryBackoffMs, transientBackoffMs } from './retryPolicy';
 import { pointsFor, Throttle, type PauseKind, type Ticket } from './throttle';
 import type { Clock, HttpMethod, HttpRequest, HttpResponse, QuotaState, TokenProvider } from './types';
@@ -94,6 +94,7 @@ export function pathResourceOf(pathname: string): string | undefined {
   if (p === '/graphql') return 'graphql';
   if (/^\/app-manifests\/[^/]+\/conversions$/.test(p)) return 'integration_manifest';
   if (/\/code-scanning\/sarifs$/.test(p)) return 'code_scanning_upload';
+  if (/^\/providers\/microsoft\.resourcegraph\/resources\/?$/i.test(p)) return RESOURCE_GRAPH_BUCKET;
   return undefined;
 }
 
@@ -359,10 +360,11 @@ export class ThrottledClient {
       attempt.fallbacks++;
     }
     const until = now + wait.ms;
-    const what = verdict === 'primary' ? `the ${parsed.primary?.resource ?? 'API'} rate limit is used up` : `the service asked to slow down (${response.status})`;
+    const limited = parsed.primary?.remaining === 0 ? parsed.primary.resource : parsed.userQuota?.remaining === 0 ? 'Resource Graph' : parsed.primary?.resource;
+    const what = verdict === 'primary' ? `the ${limited ?? 'API'} rate limit is used up` : `the service asked to slow down (${response.status})`;
     // One wait pauses the whole queue: every other request would be refused too.
     this.throttle.pause(until, `Requests are paused: ${what}; they resume at ${formatInstant(until)}.`, verdict);
-    const resource = parsed.primary?.resource ?? parsed.arm.find((a) => a.remaining === 0)?.bucket;
+    const resource = (parsed.userQuota?.remaining === 0 ? RESOURCE_GRAPH_BUCKET : undefined) ?? parsed.primary?.resource ?? parsed.arm.find((a) => a.remaining === 0)?.bucket;
     if (attempt.rateLimitRetries >= this.o.maxRetries) {
       throw new RateLimitError({ retries: attempt.rateLimitRetries, status: response.status, ...(resource ? { resource } : {}) });
     }
@@ -384,7 +386,7 @@ export class ThrottledClient {
       // "At least that many seconds": a retry-after of 0 still gets the margin, never a burst.
       return { ms: Math.max(parsed.retryAfterMs, this.o.safetyMarginMs), fallback: false };
     }
-    const reset = parsed.primary?.remaining === 0 ? parsed.primary.resetAt : undefined;
+    const reset = parsed.primary?.remaining === 0 ? parsed.primary.resetAt : parsed.userQuota?.remaining === 0 ? parsed.userQuota.resetAt : undefined;
     if (reset !== undefined && reset > now) {
       return { ms: reset - now + this.o.safetyMarginMs, fallback: false };
     }

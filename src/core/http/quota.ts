@@ -1,5 +1,5 @@
 import type { RateLimitStatus } from '../model/schemas';
-import { inferredArmLimit, type RateLimitHeaders } from './rateLimitHeaders';
+import { inferredArmLimit, RESOURCE_GRAPH_BUCKET, type RateLimitHeaders } from './rateLimitHeaders';
 import type { QuotaSnapshot, QuotaState } from './types';
 
 /** ARM's subscription buckets belong to one subscription: their key names it. */
@@ -59,6 +59,11 @@ export class QuotaTracker {
         observedAt: now,
         source: 'headers',
       });
+    }
+    const u = parsed.userQuota;
+    if (u) {
+      // Resource Graph names no limit; its documented default is 15 queries per 5 s.
+      snapshots.push({ resource: RESOURCE_GRAPH_BUCKET, remaining: u.remaining, ...(u.resetAt !== undefined ? { resetAt: u.resetAt } : {}), observedAt: now, source: 'headers' });
     }
     for (const a of parsed.arm) {
       // ARM token buckets have no reset and no limit header; see inferredArmLimit.

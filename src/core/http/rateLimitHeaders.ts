@@ -30,9 +30,24 @@ export interface ArmResourcePolicy {
   readonly remaining: number;
 }
 
+/**
+ * Azure Resource Graph's per-user quota: `x-ms-user-quota-remaining` (queries left) and
+ * `x-ms-user-quota-resets-after` (hh:mm:ss until the window resets, e.g. 15 per 5 s).
+ */
+export interface UserQuota {
+  readonly remaining: number;
+  /** Our clock's epoch ms when the window resets, when the header was readable. */
+  readonly resetAt?: number;
+}
+
+/** The bucket Resource Graph's user quota is recorded under (status bar, throttle). */
+export const RESOURCE_GRAPH_BUCKET = 'resource-graph';
+
 export interface RateLimitHeaders {
   /** Present when any x-ratelimit-* header carried a usable value. */
   readonly primary?: PrimaryRateLimit;
+  /** Present when `x-ms-user-quota-remaining` carried a count (Resource Graph responses). */
+  readonly userQuota?: UserQuota;
   /** `retry-after` as a delay in ms from `now` (never negative). */
   readonly retryAfterMs?: number;
   readonly arm: readonly ArmRemaining[];
@@ -126,6 +141,19 @@ export function parseServerSkew(value: string | undefined, nowMs: number): numbe
   return Math.abs(skew) <= 24 * 3_600_000 ? skew : undefined;
 }
 
+/**
+ * `x-ms-user-quota-resets-after` as ms: `hh:mm:ss` (hours may exceed 23; fractional seconds
+ * accepted, being liberal). Anything else, or a wait past a day, is undefined.
+ */
+export function parseResetsAfter(value: string | undefined): number | undefined {
+  const m = value === undefined ? null : /^\s*(\d{1,3}):([0-5]\d):([0-5]\d(?:\.\d+)?)\s*$/.exec(value);
+  if (!m) {
+    return undefined;
+  }
+  const ms = Math.round((Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000);
+  return ms <= MAX_BELIEVABLE_WAIT_MS ? ms : undefined;
+}
+
 /** `Microsoft.Compute/HighCostGet3Min;107,Microsoft.Compute/HighCostGet30Min;799` -> entries. */
 export function parseArmResourceRemaining(value: string | undefined): ArmResourcePolicy[] {
   if (value === undefined) {
@@ -176,11 +204,17 @@ export function parseRateLimitHeaders(headers: HeaderBag, nowMs: number, context
     }
   }
 
+  const userRemaining = parseCount(headers['x-ms-user-quota-remaining']);
+  const resetsAfter = parseResetsAfter(headers['x-ms-user-quota-resets-after']);
+  const userQuota: UserQuota | undefined =
+    userRemaining === undefined ? undefined : { remaining: userRemaining, ...(resetsAfter !== undefined ? { resetAt: nowMs + resetsAfter } : {}) };
+
   // An HTTP-date in retry-after is on the service's clock too.
   const retryAfterParsed = parseRetryAfter(headers['retry-after'], nowMs + skew);
   const retryAfterMs = retryAfterParsed !== undefined && retryAfterParsed <= MAX_BELIEVABLE_WAIT_MS ? retryAfterParsed : undefined;
   return {
     ...(primary ? { primary } : {}),
+    ...(userQuota ? { userQuota } : {}),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     arm,
     armResource: parseArmResourceRemaining(headers['x-ms-ratelimit-remaining-resource']),

@@ -15,7 +15,7 @@ export function classify(status: number, parsed: RateLimitHeaders, body: string)
     if (SECONDARY_MESSAGE.test(body)) {
       return 'secondary';
     }
-    if (parsed.primary?.remaining === 0) {
+    if (parsed.primary?.remaining === 0 || parsed.userQuota?.remaining === 0) {
       return 'primary';
     }
     // ARM throttles with 429 (and x-ms-ratelimit-* headers) and never says "secondary".

@@ -149,7 +149,10 @@ export class Throttle {
     if (ended) {
       this.publishPause();
     }
-    while (this.sent.length > 0 && (this.sent[0]?.at ?? 0) <= now - WINDOW_MS) {
+    // A point leaves our window a safety margin after 60 s: the service's minute starts when the
+    // request arrives (later than we sent it), so leaving exactly at 60 s overshoots its budget
+    // by the requests whose predecessors travelled slower (seen with 1,000 subscriptions).
+    while (this.sent.length > 0 && (this.sent[0]?.at ?? 0) <= now - WINDOW_MS - this.o.safetyMarginMs) {
       this.sent.shift();
     }
 
@@ -279,10 +282,10 @@ export class Throttle {
     for (const s of this.sent) {
       over -= s.points;
       if (over <= 0) {
-        return s.at + WINDOW_MS;
+        return s.at + WINDOW_MS + this.o.safetyMarginMs;
       }
     }
-    return now + WINDOW_MS;
+    return now + WINDOW_MS + this.o.safetyMarginMs;
   }
 
   private scheduleWake(at: number, now: number): void {

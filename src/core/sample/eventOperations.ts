@@ -23,7 +23,7 @@ import type { GeneratedEvent } from './generator';
 import { FilterSyntaxError, impactedResourcesFor, parseImpactedResourcesFilter, resourceMatches } from './impactedResources';
 import type { ArmBucketName } from './rateLimiter';
 import { pageReply, pinnedValue } from './resourcePaging';
-import type { Reply, SampleKnobs } from './server';
+import type { Reply, SampleKnobs } from './types';
 
 export interface EventOperationsContext {
   readonly seed: number;

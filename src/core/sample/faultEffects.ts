@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { Fault } from './faults';
-import type { Reply } from './server';
+import type { Reply } from './types';
 
 export interface EarlyContext {
   readonly pathname: string;

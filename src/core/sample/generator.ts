@@ -11,6 +11,11 @@ export interface GenerateOptions {
   /** Epoch ms the events are generated relative to (lastUpdateTime spreads over the 30 days before). */
   readonly now: number;
   readonly subscriptionIds: readonly string[];
+  /**
+   * At most this many subscriptions per event (1..max, uniformly). Without it, half the events
+   * concern every subscription, which suits a handful of them but not an estate of 1,000.
+   */
+  readonly maxSubscriptionsPerEvent?: number;
 }
 
 /** A full (unhidden) event plus the subscriptions it concerns; `event.id` names the first of them. */
@@ -270,14 +275,17 @@ export function generateEvents(options: GenerateOptions): GeneratedEvent[] {
       id = trackingId(rng);
     }
     seen.add(id);
-    out.push(generateOne(rng, id, now, subscriptionIds));
+    out.push(generateOne(rng, id, now, subscriptionIds, options.maxSubscriptionsPerEvent));
   }
   return out;
 }
 
-function generateOne(rng: Rng, name: string, now: number, allSubs: readonly string[]): GeneratedEvent {
+function generateOne(rng: Rng, name: string, now: number, allSubs: readonly string[], maxSubs: number | undefined): GeneratedEvent {
   const type = pickType(rng);
-  const subs = rng() < 0.5 ? allSubs.slice() : sample(rng, allSubs, int(rng, 1, allSubs.length));
+  const subs =
+    maxSubs === undefined
+      ? rng() < 0.5 ? allSubs.slice() : sample(rng, allSubs, int(rng, 1, allSubs.length))
+      : sample(rng, allSubs, int(rng, 1, Math.max(1, Math.min(Math.floor(maxSubs), allSubs.length))));
   const updatedAt = lastUpdate(rng, now);
   const activeChance = type === 'ServiceIssue' || type === 'EmergingIssues' ? 0.35 : type === 'RCA' ? 0 : 0.5;
   const status: KnownEventStatus = rng() < activeChance ? 'Active' : 'Resolved';

@@ -1,5 +1,6 @@
 /** Public API of the sample service (a local stand-in for the health events and rate-limit APIs). */
 export { startSampleService, EVENTS_API_VERSIONS, SUBSCRIPTIONS_API_VERSIONS } from './server';
+export { RESOURCE_GRAPH_API_VERSIONS, RESOURCE_GRAPH_MAX_SUBSCRIPTIONS } from './resourceGraph';
 export type { SampleService, SampleServiceOptions, SampleStats, SampleKnobs } from './server';
 export { FaultController } from './faults';
 export type { Fault, FaultInjector, FaultMatch } from './faults';

@@ -51,6 +51,11 @@ export interface AdmitRequest {
   readonly endpoint: string;
   readonly countsPrimary: boolean;
   readonly armBucket?: ArmBucketName;
+  /**
+   * Whose ARM bucket it draws from: the subscription in the path (ARM keeps one bucket per
+   * subscription and principal), or undefined for tenant-scope requests (one shared bucket).
+   */
+  readonly armScope?: string;
   /** Requests in flight including this one. */
   readonly inFlight: number;
 }
@@ -100,7 +105,8 @@ export class SampleRateLimiter {
   private used = 0;
   private windowEnd: number | undefined;
   private readonly points = new Map<string, { start: number; points: number }>();
-  private readonly buckets: Record<ArmBucketName, TokenBucket>;
+  /** ARM token buckets per `kind/scope` (scope: lower-cased subscription id or 'tenant'), made on first use. */
+  private readonly buckets = new Map<string, TokenBucket>();
   /** Latest reset / retry time announced in a limited response (epoch ms). */
   private announcedUntil = 0;
 
@@ -111,11 +117,19 @@ export class SampleRateLimiter {
   ) {
     this.primaryLimit = options.primaryLimit ?? 5000;
     this.windowMs = (options.windowSeconds ?? 3600) * 1000;
-    const t = now();
-    this.buckets = {
-      reads: new TokenBucket(options.armReadsCapacity ?? 250, options.armReadsRefillPerSecond ?? 25, t),
-      writes: new TokenBucket(options.armWritesCapacity ?? 200, options.armWritesRefillPerSecond ?? 10, t),
-    };
+  }
+
+  private bucket(kind: ArmBucketName, scope: string | undefined, now: number): TokenBucket {
+    const key = `${kind}/${scope?.toLowerCase() ?? 'tenant'}`;
+    let b = this.buckets.get(key);
+    if (!b) {
+      b =
+        kind === 'reads'
+          ? new TokenBucket(this.options.armReadsCapacity ?? 250, this.options.armReadsRefillPerSecond ?? 25, now)
+          : new TokenBucket(this.options.armWritesCapacity ?? 200, this.options.armWritesRefillPerSecond ?? 10, now);
+      this.buckets.set(key, b);
+    }
+    return b;
   }
 
   /** The window opens with the first request after the previous one ended (as GitHub does). */
@@ -187,7 +201,7 @@ export class SampleRateLimiter {
     }
     let armRemaining: { bucket: ArmBucketName; remaining: number } | undefined;
     if (req.armBucket) {
-      const taken = this.buckets[req.armBucket].take(now);
+      const taken = this.bucket(req.armBucket, req.armScope, now).take(now);
       armRemaining = { bucket: req.armBucket, remaining: taken.remaining };
       if (!taken.ok) {
         this.counters.armThrottled++;

@@ -4,7 +4,7 @@
  * replayed with another query is 400 InvalidSkipToken, as on the events list.
  */
 import { createHash } from 'node:crypto';
-import type { Reply } from './server';
+import type { Reply } from './types';
 
 export interface PageInput<T> {
   /** Every matching item, in the listing's stable order. */

@@ -18,6 +18,7 @@ import { Disposable } from '../base/disposable';
 import type { ServiceHealthSettings } from '../config/settings';
 import type { Connection, ConnectionManager } from '../connection/connectionManager';
 import type { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
+import { listEventsFor } from './resourceGraphHook';
 
 const FILTER_KEY = 'serviceHealth.filter';
 
@@ -228,7 +229,7 @@ export class EventsController extends Disposable {
       const results: SubscriptionFetchResult[] = [];
       await Promise.all(
         [...byStart].map(async ([start, ids]) => {
-          const listed = await connection.api.listEventsForSubscriptions(ids, { queryStartTime: new Date(start), signal: abort.signal });
+          const listed = await listEventsFor(connection, ids, { queryStartTime: new Date(start), signal: abort.signal }, (line) => this.deps.log.info(line));
           results.push(...listed.map((r) => ({ ...r, queryStartTime: start })));
         }),
       );

@@ -1,0 +1,155 @@
+/**
+ * Azure Resource Graph (`POST {endpoint}/providers/Microsoft.ResourceGraph/resources`,
+ * api-version 2024-04-01): one query reads the ServiceHealthResources rows of up to 1,000
+ * subscriptions, paged by `$skipToken` in the request body. Same client (token, throttle,
+ * origin policy), errors and zod validation as the events API; the client records the
+ * `x-ms-user-quota-*` headers as the `resource-graph` bucket.
+ */
+import { z } from 'zod';
+import type { ImpactedResource } from '../model/eventResourceSchemas';
+import type { HealthEvent } from '../model/schemas';
+import { PagingError } from './errors';
+import { apiTargetOf, type HealthEventsApiOptions } from './healthEventsApi';
+import { requestJson, type HttpRequester } from './paging';
+import { eventFromRow, eventsQuery, graphRowSchema, IMPACTED_RESOURCES_QUERY, impactedResourceFromRow, trackingIdOfResource, type GraphRow } from './resourceGraphQueries';
+
+export const RESOURCE_GRAPH_API_VERSION = '2024-04-01';
+/** Subscriptions per request: Resource Graph's documented limit. */
+export const RESOURCE_GRAPH_MAX_BATCH = 1000;
+/** Rows per page: Resource Graph's `$top` maximum. */
+export const RESOURCE_GRAPH_MAX_TOP = 1000;
+
+export interface ResourceGraphApiOptions {
+  readonly client: HttpRequester;
+  readonly origin?: HealthEventsApiOptions['origin'];
+  readonly baseUrl?: HealthEventsApiOptions['baseUrl'];
+  /** Subscriptions per request, 1-1,000 (default 1,000). */
+  readonly batchSize?: number;
+  /** Rows per page (`options.$top`), 1-1,000 (default 1,000). */
+  readonly pageSize?: number;
+  /** Safety cap on pages per query; hitting it is a PagingError. */
+  readonly maxPages?: number;
+}
+
+const queryResponseSchema = z.looseObject({
+  totalRecords: z.number().nullish(),
+  count: z.number().nullish(),
+  resultTruncated: z.union([z.string(), z.boolean()]).nullish(),
+  $skipToken: z.string().nullish(),
+  data: z.array(graphRowSchema),
+});
+
+/** The rows of one batch, and how many rows were not valid events/resources (left out). */
+export interface BatchRows<T> {
+  readonly bySubscription: Map<string, T[]>;
+  readonly skipped: number;
+}
+
+export interface ImpactedResourceRow {
+  readonly subscriptionId: string;
+  readonly trackingId: string;
+  readonly resource: ImpactedResource;
+}
+
+const clamp = (n: number | undefined, max: number): number => Math.min(max, Math.max(1, Math.floor(n ?? max)));
+
+export class ResourceGraphApi {
+  private readonly client: HttpRequester;
+  private readonly url: string;
+  private readonly maxPages: number;
+  readonly batchSize: number;
+  private readonly pageSize: number;
+
+  constructor(options: ResourceGraphApiOptions) {
+    this.client = options.client;
+    const target = apiTargetOf({ client: options.client, ...(options.origin !== undefined ? { origin: options.origin } : {}), ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}), ...(options.maxPages !== undefined ? { maxPages: options.maxPages } : {}) });
+    this.url = `${target.base}/providers/Microsoft.ResourceGraph/resources?api-version=${RESOURCE_GRAPH_API_VERSION}`;
+    this.maxPages = target.maxPages;
+    this.batchSize = clamp(options.batchSize, RESOURCE_GRAPH_MAX_BATCH);
+    this.pageSize = clamp(options.pageSize, RESOURCE_GRAPH_MAX_TOP);
+  }
+
+  /** Unique ids in batches Resource Graph accepts, in order of first appearance. */
+  batches(subscriptionIds: readonly string[]): string[][] {
+    const unique = [...new Set(subscriptionIds)];
+    const out: string[][] = [];
+    for (let i = 0; i < unique.length; i += this.batchSize) {
+      out.push(unique.slice(i, i + this.batchSize));
+    }
+    return out;
+  }
+
+  /** Every row of one query over one batch, page by page (`$skipToken` in the body). */
+  async *rows(subscriptions: readonly string[], query: string, signal?: AbortSignal): AsyncGenerator<GraphRow[], void, undefined> {
+    if (subscriptions.length === 0 || subscriptions.length > RESOURCE_GRAPH_MAX_BATCH) {
+      throw new RangeError(`A Resource Graph query takes 1 to ${RESOURCE_GRAPH_MAX_BATCH} subscriptions; split the list into batches.`);
+    }
+    const seen = new Set<string>();
+    let skipToken: string | undefined;
+    for (let pages = 1; ; pages++) {
+      const options = { $top: this.pageSize, resultFormat: 'objectArray', ...(skipToken !== undefined ? { $skipToken: skipToken } : {}) };
+      const { data } = await requestJson(
+        this.client,
+        { method: 'POST', url: this.url, json: { subscriptions, query, options }, headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) },
+        queryResponseSchema,
+        'a Resource Graph result',
+        { operation: 'queryResourceGraph' },
+      );
+      yield data.data;
+      const next = data.$skipToken ?? undefined;
+      if (next === undefined || next === '') {
+        return;
+      }
+      if (seen.has(next)) {
+        throw new PagingError('loop', pages);
+      }
+      if (pages >= this.maxPages) {
+        throw new PagingError('pageCap', pages);
+      }
+      seen.add(next);
+      skipToken = next;
+    }
+  }
+
+  /** The events of one batch updated at or after `start`, per subscription id as sent (each in the events list's order). */
+  async listEventsBatch(subscriptions: readonly string[], start: Date, signal?: AbortSignal): Promise<BatchRows<HealthEvent>> {
+    return this.collect(subscriptions, eventsQuery(start), eventFromRow, signal);
+  }
+
+  /** Every impacted resource of one batch's events, with the subscription and tracking id each belongs to. */
+  async listImpactedResourcesBatch(subscriptions: readonly string[], signal?: AbortSignal): Promise<{ rows: ImpactedResourceRow[]; skipped: number }> {
+    const found = await this.collect(subscriptions, IMPACTED_RESOURCES_QUERY, impactedResourceFromRow, signal);
+    const rows: ImpactedResourceRow[] = [];
+    let skipped = found.skipped;
+    for (const [subscriptionId, resources] of found.bySubscription) {
+      for (const resource of resources) {
+        const trackingId = trackingIdOfResource(resource.id ?? '');
+        if (trackingId === undefined) {
+          skipped++;
+        } else {
+          rows.push({ subscriptionId, trackingId, resource });
+        }
+      }
+    }
+    return { rows, skipped };
+  }
+
+  private async collect<T>(subscriptions: readonly string[], query: string, map: (row: GraphRow) => T | undefined, signal?: AbortSignal): Promise<BatchRows<T>> {
+    // Keyed by the id as the caller spelled it: Resource Graph may answer in another case.
+    const spelled = new Map(subscriptions.map((s) => [s.toLowerCase(), s]));
+    const bySubscription = new Map<string, T[]>(subscriptions.map((s) => [s, []]));
+    let skipped = 0;
+    for await (const page of this.rows(subscriptions, query, signal)) {
+      for (const row of page) {
+        const key = spelled.get(row.subscriptionId.toLowerCase());
+        const item = key === undefined ? undefined : map(row);
+        if (key === undefined || item === undefined) {
+          skipped++;
+          continue;
+        }
+        bySubscription.get(key)?.push(item);
+      }
+    }
+    return { bySubscription, skipped };
+  }
+}

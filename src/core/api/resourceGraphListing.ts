@@ -1,0 +1,105 @@
+/**
+ * Chooses how to list many subscriptions' events: past a threshold of subscriptions, through
+ * Resource Graph (one query per 1,000 subscriptions instead of one listing each); below it,
+ * with a `$filter` (Resource Graph cannot apply OData), or once Resource Graph was denied,
+ * per subscription. A batch whose query fails (denied, not offered by the endpoint, an answer
+ * we cannot read) is listed per subscription instead, so the user still sees every event.
+ */
+import { ApiError } from './errors';
+import type { ListEventsOptions, SubscriptionEvents } from './healthEventsApi';
+import type { ResourceGraphApi } from './resourceGraphApi';
+
+/** The events list's default window, used when no start time is given (Resource Graph has none). */
+const DEFAULT_WINDOW_MS = 3 * 86_400_000;
+
+export type ListingRoute = 'resourceGraph' | 'subscriptions' | 'mixed';
+
+export interface ListingOutcome {
+  readonly results: SubscriptionEvents[];
+  /** Which listing answered: all batches through Resource Graph, none, or some. */
+  readonly via: ListingRoute;
+  /** Why Resource Graph was not (fully) used, one sentence; undefined when it answered everything or was not tried. */
+  readonly fallbackReason?: string;
+  /** Rows Resource Graph sent that were not valid events (left out). */
+  readonly skippedRows: number;
+}
+
+export interface CrossSubscriptionListingOptions {
+  readonly events: { listEventsForSubscriptions(ids: readonly string[], options?: ListEventsOptions): Promise<SubscriptionEvents[]> };
+  readonly graph: Pick<ResourceGraphApi, 'batches' | 'listEventsBatch'>;
+  /** Subscriptions from which Resource Graph is used; 0 or less never uses it. */
+  readonly threshold: () => number;
+  readonly now?: () => number;
+  readonly log?: (line: string) => void;
+}
+
+/** A denial: this principal may not query Resource Graph (retrying would only be refused again). */
+function isDenial(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+export class CrossSubscriptionListing {
+  /** Set once Resource Graph refused this principal; later listings go per subscription. */
+  private denied: string | undefined;
+
+  constructor(private readonly o: CrossSubscriptionListingOptions) {}
+
+  /** Whether `count` subscriptions (with these options) would be listed through Resource Graph. */
+  usesResourceGraph(count: number, options: ListEventsOptions = {}): boolean {
+    const threshold = this.o.threshold();
+    return this.denied === undefined && threshold > 0 && count >= threshold && (options.filter ?? '').trim() === '';
+  }
+
+  async list(subscriptionIds: readonly string[], options: ListEventsOptions = {}): Promise<ListingOutcome> {
+    const unique = [...new Set(subscriptionIds)];
+    if (!this.usesResourceGraph(unique.length, options)) {
+      return { results: await this.o.events.listEventsForSubscriptions(unique, options), via: 'subscriptions', skippedRows: 0, ...(this.denied ? { fallbackReason: this.denied } : {}) };
+    }
+    const start = startOf(options.queryStartTime, (this.o.now ?? Date.now)());
+    const byId = new Map<string, SubscriptionEvents>();
+    let graphBatches = 0;
+    let skippedRows = 0;
+    let reason: string | undefined;
+    const batches = this.o.graph.batches(unique);
+    await Promise.all(
+      batches.map(async (batch) => {
+        try {
+          const found = await this.o.graph.listEventsBatch(batch, start, options.signal);
+          graphBatches++;
+          skippedRows += found.skipped;
+          for (const [subscriptionId, events] of found.bySubscription) {
+            byId.set(subscriptionId, { subscriptionId, events });
+          }
+        } catch (error) {
+          if (options.signal?.aborted) {
+            throw error;
+          }
+          const message = error instanceof Error ? error.message : String(error);
+          reason ??= `Resource Graph could not list events (${message}); listed each subscription instead.`;
+          if (isDenial(error)) {
+            this.denied = `Resource Graph is not allowed for this account (${message}); events are listed per subscription.`;
+          }
+          this.o.log?.(`Resource Graph: a batch of ${batch.length} subscription(s) failed (${message}); listing them one by one.`);
+          for (const r of await this.o.events.listEventsForSubscriptions(batch, options)) {
+            byId.set(r.subscriptionId, r);
+          }
+        }
+      }),
+    );
+    const via: ListingRoute = graphBatches === batches.length ? 'resourceGraph' : graphBatches === 0 ? 'subscriptions' : 'mixed';
+    return {
+      results: unique.map((id) => byId.get(id) ?? { subscriptionId: id, events: [] }),
+      via,
+      skippedRows,
+      ...(reason !== undefined ? { fallbackReason: reason } : {}),
+    };
+  }
+}
+
+function startOf(value: string | Date | undefined, now: number): Date {
+  if (value instanceof Date) {
+    return value;
+  }
+  const parsed = value === undefined || value.trim() === '' ? Number.NaN : Date.parse(value);
+  return new Date(Number.isNaN(parsed) ? now - DEFAULT_WINDOW_MS : parsed);
+}

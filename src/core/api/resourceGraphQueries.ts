@@ -1,0 +1,81 @@
+/**
+ * The Resource Graph queries this client sends (KQL over the ServiceHealthResources table) and
+ * the mapping of their rows to the events API's model. The sample service recognises exactly
+ * these texts, so a change here needs the same change in src/core/sample/resourceGraph.ts.
+ */
+import { z } from 'zod';
+import type { ImpactedResource } from '../model/eventResourceSchemas';
+import { impactedResourceSchema } from '../model/eventResourceSchemas';
+import { eventSchema, type HealthEvent } from '../model/schemas';
+
+/** Events updated at or after `start`, newest first per subscription (as the events list). */
+export function eventsQuery(start: Date): string {
+  return [
+    'ServiceHealthResources',
+    "| where type =~ 'microsoft.resourcehealth/events'",
+    `| where todatetime(properties.LastUpdateTime) >= datetime(${start.toISOString()})`,
+    '| project id, name, type, location, subscriptionId, properties',
+    '| order by subscriptionId asc, todatetime(properties.LastUpdateTime) desc, name asc',
+  ].join('\n');
+}
+
+/** Every impacted resource of the subscriptions' events. */
+export const IMPACTED_RESOURCES_QUERY = [
+  'ServiceHealthResources',
+  "| where type =~ 'microsoft.resourcehealth/events/impactedresources'",
+  '| project id, name, type, subscriptionId, properties',
+  '| order by subscriptionId asc, id asc',
+].join('\n');
+
+/** The events list's `type` (seed 000), which Resource Graph spells in lower case without the slash. */
+const EVENT_TYPE = '/providers/Microsoft.ResourceHealth/events';
+const IMPACTED_TYPE = 'Microsoft.ResourceHealth/events/impactedResources';
+
+export const graphRowSchema = z.looseObject({
+  id: z.string(),
+  name: z.string().nullish(),
+  type: z.string().nullish(),
+  location: z.string().nullish(),
+  subscriptionId: z.string(),
+  properties: z.record(z.string(), z.unknown()).nullish(),
+});
+export type GraphRow = z.infer<typeof graphRowSchema>;
+
+/** `Impact` → `impact`, deeply: ServiceHealthResources names event properties in PascalCase. */
+export function camelKeys(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(camelKeys);
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), camelKeys(v)]));
+  }
+  return value;
+}
+
+/** An event row as the events list would have sent it; undefined when it is not a valid event. */
+export function eventFromRow(row: GraphRow): HealthEvent | undefined {
+  const parsed = eventSchema.safeParse({
+    id: row.id,
+    ...(row.name != null ? { name: row.name } : {}),
+    type: EVENT_TYPE,
+    ...(row.location != null ? { location: row.location } : {}),
+    ...(row.properties != null ? { properties: camelKeys(row.properties) } : {}),
+  });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The tracking id an impacted-resource row belongs to, from its id (`…/events/{trackingId}/impactedResources/…`). */
+export function trackingIdOfResource(id: string): string | undefined {
+  const m = /\/events\/([^/]+)\/impactedresources\//i.exec(id);
+  return m?.[1] === undefined ? undefined : decodeURIComponent(m[1]);
+}
+
+export function impactedResourceFromRow(row: GraphRow): ImpactedResource | undefined {
+  const parsed = impactedResourceSchema.safeParse({
+    id: row.id,
+    ...(row.name != null ? { name: row.name } : {}),
+    type: IMPACTED_TYPE,
+    ...(row.properties != null ? { properties: row.properties } : {}),
+  });
+  return parsed.success ? parsed.data : undefined;
+}
