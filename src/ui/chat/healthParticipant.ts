@@ -10,6 +10,7 @@ import { distinctIncidents, KnownNamesCache, runQuery, type QueryRun } from '../
 import { summaryPrompt, eventTimeline, timelineMarkdown } from '../../core/chat/timeline';
 import { regionsOf, type StoredEvent } from '../../core/events/eventFacts';
 import type { QuotaState } from '../../core/http/types';
+import { formatQuery } from '../../core/query';
 import { Disposable } from '../base/disposable';
 
 export const PARTICIPANT_ID = 'serviceHealth.health';
@@ -186,7 +187,9 @@ export class HealthChat extends Disposable {
       matches: incidents,
       now: run.now,
       ...(run.parsed.limit !== undefined ? { limit: run.parsed.limit } : {}),
+      ...(run.parsed.since === undefined ? { windowDays } : {}),
       unrecognized: run.parsed.unrecognized,
+      ...(run.parsed.unrecognized.length > 0 ? { suggestedQuery: formatQuery(run.parsed) || 'status:active' } : {}),
       openCommand: this.deps.openCommand,
       ...(note ? { note } : {}),
     });
