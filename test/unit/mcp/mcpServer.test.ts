@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -20,10 +21,10 @@ interface Session {
   close(): Promise<void>;
 }
 
-async function connect(service: SampleService, args: string[] = [], token = service.token): Promise<Session> {
+async function connect(service: SampleService, args: string[] = [], token = service.token, entry: string[] = [CLI, 'mcp']): Promise<Session> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, 'mcp', '--endpoint', service.url, ...args],
+    args: [...entry, '--endpoint', service.url, ...args],
     env: { HEALTH_EVENTS_TOKEN: token, PATH: process.env['PATH'] ?? '' },
     stderr: 'pipe',
   });
@@ -89,6 +90,20 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
       const list = tools.find((t) => t.name === 'list_health_events');
       assert.ok(list?.inputSchema.properties && 'query' in list.inputSchema.properties && 'page' in list.inputSchema.properties);
       assert.deepEqual(s.errors, []);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('dist/mcp.js, the bundle the extension starts with its own Node, serves the same tools', async function () {
+    const bundle = join(__dirname, '..', '..', '..', '..', 'dist', 'mcp.js');
+    if (!existsSync(bundle)) throw new Error('dist/ is missing: run `npm run build` before the unit tests (npm test does).');
+    const s = await connect(service, [], service.token, [bundle]);
+    try {
+      const { tools } = await s.client.listTools();
+      assert.equal(tools.length, 4);
+      const quota = json<{ requestsSent: number }>(await s.client.callTool({ name: 'get_rate_limit', arguments: {} }));
+      assert.ok(quota.requestsSent >= 1);
     } finally {
       await s.close();
     }
