@@ -24,6 +24,8 @@ import { EventsController } from '../refresh/eventsController';
 import { QuotaStatusBar } from '../status/quotaStatusBar';
 import { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
 import { HealthChat, type RecordedAnswer } from '../chat/healthParticipant';
+import { registerAgentTools, type AgentRegistration } from '../lm/registerAgentTools';
+import type { McpDefinitionShape } from '../lm/mcpProvider';
 import { QueryCommands } from '../query/queryCommands';
 import type { PaletteState } from '../query/queryPalette';
 import { EventsView, type TreeSnapshotNode } from '../tree/eventsView';
@@ -72,6 +74,8 @@ export interface ServiceHealthApi {
   queryPalette(): PaletteState | undefined;
   /** Test hook: asks `@health` through a recording response stream (no language model). */
   chat(prompt: string, command?: string): Promise<RecordedAnswer>;
+  /** Test hook: the MCP server definition VS Code is offered, resolved (its env holds the token); undefined when none. */
+  mcpServer(): Promise<(McpDefinitionShape & { env: Record<string, string | number | null> }) | undefined>;
   /** Test hook: looks for workspace values of user-only settings (serviceHealth.endpoint) now; resolves to the keys found. */
   checkWorkspaceSettings(): Promise<string[]>;
   /** Test hook: every "ignored from this workspace's settings" warning shown so far. */
@@ -101,6 +105,7 @@ export class ServiceHealthApp extends Disposable {
   private readonly autoRefresh: AutoRefresh;
   private readonly queries: QueryCommands;
   private readonly chat: HealthChat;
+  private readonly agents: AgentRegistration;
   private readonly settingsGuard: WorkspaceSettingsGuard;
   private readonly queryNames = new KnownNamesCache();
   private settings: ServiceHealthSettings;
@@ -235,6 +240,7 @@ export class ServiceHealthApp extends Disposable {
         log: this.log,
       }),
     );
+    this.agents = this._register(registerAgentTools(this.agentDeps(context)));
     void setContext('serviceHealth.signedIn', false);
     this.ready = this.start();
     this.constructedMs = performance.now() - started;
@@ -418,6 +424,23 @@ export class ServiceHealthApp extends Disposable {
     );
   }
 
+  /** What the language-model tools and the MCP server definition read (src/ui/lm). */
+  private agentDeps(context: vscode.ExtensionContext): Parameters<typeof registerAgentTools>[0] {
+    return {
+      connection: () => this.connections.current,
+      heldEvents: () => this.controller.store.getEvents(),
+      heldWindowDays: () => (this.controller.hasLoaded ? this.controller.filter.windowDays : undefined),
+      subscriptionIds: () => this.controller.subscriptionIds(),
+      notReadyReason: () => this.notReadyReason(),
+      ready: () => this.ready,
+      token: async () =>
+        this.connections.current?.mode === 'sample' ? this.connections.sampleService?.token : this.auth.tokenProvider.getToken({ forceRefresh: false }),
+      onDidChange: this.controller.onDidChange,
+      extensionUri: context.extensionUri,
+      log: this.log,
+    };
+  }
+
   /** Why `@health` cannot load events yet, as one sentence saying what to do; undefined when it can. */
   private notReadyReason(): string | undefined {
     switch (this.controller.phase()) {
@@ -520,6 +543,14 @@ export class ServiceHealthApp extends Disposable {
       treeQuery: () => this.queries.treeQuery,
       queryPalette: () => this.queries.paletteState(),
       chat: (prompt, command) => this.chat.answerForTest(prompt, command),
+      mcpServer: async () => {
+        const provider = this.agents.mcp;
+        const shape = provider?.shape();
+        const definition = provider?.provideMcpServerDefinitions()[0];
+        if (!provider || !shape || !definition) return undefined;
+        const resolved = await provider.resolveMcpServerDefinition(definition);
+        return resolved ? { ...shape, env: { ...resolved.env } } : undefined;
+      },
       sampleService: () => this.connections.sampleService,
       lastRenderedDetails: (ref) => this.details.lastRendered(ref),
       logLines: () => [...this.logRecord],
