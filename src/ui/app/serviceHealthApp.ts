@@ -24,6 +24,7 @@ import { EventsController } from '../refresh/eventsController';
 import { QuotaStatusBar } from '../status/quotaStatusBar';
 import { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
 import { HealthChat, type RecordedAnswer } from '../chat/healthParticipant';
+import { EventResourcesApi } from '../../core/api/eventResourcesApi';
 import { registerAgentTools, type AgentRegistration } from '../lm/registerAgentTools';
 import type { McpDefinitionShape } from '../lm/mcpProvider';
 import { QueryCommands } from '../query/queryCommands';
@@ -238,6 +239,11 @@ export class ServiceHealthApp extends Disposable {
         openCommand: OPEN_DETAILS_COMMAND,
         extensionUri: context.extensionUri,
         log: this.log,
+        impactedResources: (subscriptionId, trackingId, signal) => {
+          const c = this.connections.current;
+          if (!c) throw new Error('Service Health is not connected; sign in or use the sample service, then ask again.');
+          return new EventResourcesApi({ client: c.client, origin: c.origin }).listImpactedResources(subscriptionId, trackingId, { signal });
+        },
       }),
     );
     this.agents = this._register(registerAgentTools(this.agentDeps(context)));
