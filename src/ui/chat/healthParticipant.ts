@@ -246,10 +246,14 @@ export class HealthChat extends Disposable {
 
   private async summarize(stored: StoredEvent, request: HealthChatRequest, stream: AnswerStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
     const now = this.now();
-    stream.markdown(this.trusted(`${eventLine(stored, { now, openCommand: this.deps.openCommand })}\n\nLatest updates:\n\n${timelineMarkdown(eventTimeline(stored.event))}`));
     const model = request.model;
     const allowed = vscode.workspace.getConfiguration().get<boolean>(USE_LANGUAGE_MODEL_SETTING, true);
-    if (model && allowed && !token.isCancellationRequested) {
+    const useModel = model !== undefined && allowed && !token.isCancellationRequested;
+    // Progress before any Markdown: the Chat view folds Markdown streamed before a progress
+    // message into a collapsed "steps" block, which would hide the event and its updates.
+    if (useModel) stream.progress(`Summarizing with ${model.name}…`);
+    stream.markdown(this.trusted(`${eventLine(stored, { now, openCommand: this.deps.openCommand })}\n\nLatest updates:\n\n${timelineMarkdown(eventTimeline(stored.event))}`));
+    if (useModel) {
       await this.modelSummary(model, stored, stream, token);
     }
     return this.result({ followups: [{ label: 'Active service issues', prompt: 'active service issues' }], listed: [stored.trackingId], total: 1 });
@@ -258,7 +262,6 @@ export class HealthChat extends Disposable {
   /** Streams a model's summary; any failure leaves the (already complete) answer as it is. */
   private async modelSummary(model: vscode.LanguageModelChat, stored: StoredEvent, stream: AnswerStream, token: vscode.CancellationToken): Promise<void> {
     try {
-      stream.progress(`Summarizing with ${model.name}…`);
       const response = await model.sendRequest(
         [vscode.LanguageModelChatMessage.User(summaryPrompt(stored))],
         { justification: 'Service Health summarizes the updates of the event you asked about. Only that event’s text is sent.' },

@@ -59,13 +59,41 @@ describe('@health in the real Chat view (UI)', function () {
     assert.match(second.text, /^Service issues in West Europe, last 7 days: \d+$/u);
     assert.ok(second.n >= first.n, `${second.text} counts at least the ${first.n} active ones`);
 
-    // An event's title is a link that opens its details panel.
-    const withEvents = first.n > 0 ? first.response : second.response;
+    // An event's title is a link that opens its details panel (in the latest answer: the chat list
+    // scrolls earlier ones out of view).
+    const withEvents = second.n > 0 ? second.response : first.response;
     const link = withEvents.locator('.rendered-markdown li a').first();
     await link.waitFor({ state: 'visible', timeout: 10_000 });
     const title = (await link.innerText()).trim();
     await link.click();
     const frame = await detailsFrame(page);
     assert.equal((await frame.locator('h1.title').innerText()).trim(), title);
+  });
+
+  it('"summarize <id>" shows the event and its updates in full, with the summary of the model after them', async () => {
+    const { page } = uiSession();
+    const before = await responses(page).count();
+    const link = responses(page).last().locator('.rendered-markdown li').first();
+    // The tracking id ends each event line ("… · updated 3h ago · ABCD-123").
+    const id = /·\s*([A-Z0-9][A-Z0-9-]+)\s*$/u.exec((await link.innerText()).trim())?.[1];
+    assert.ok(id, 'a tracking id in the first event line');
+    const input = page.locator('.interactive-input-part .monaco-editor').first();
+    await input.click();
+    await page.keyboard.type(`@health summarize ${id}`, { delay: 10 });
+    await page.keyboard.press('Enter');
+    const response = await waitFor(
+      async () => {
+        if ((await responses(page).count()) <= before) return undefined;
+        const last = responses(page).last();
+        const text = await last.innerText({ timeout: 1_000 });
+        return /Summary/u.test(text) ? { last, text } : undefined;
+      },
+      60_000,
+      'the summary answer',
+    );
+    // Visible without expanding anything: the progress message came before the Markdown.
+    await response.last.getByText('Latest updates:').waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(response.text, new RegExp(`written by ${MODEL_NAME}`, 'u'));
+    assert.match(response.text, /ECHO /u);
   });
 });

@@ -6,7 +6,8 @@ import { createSampleWorkspace } from '../workspace';
 
 export async function prepareChatWorkbench(root: string): Promise<PreparedWorkbench> {
   const companion = await buildCompanion(root, 'lm-provider');
-  const workspace = await createSampleWorkspace().catch(async (err: unknown) => {
+  // The other groups turn chat off (chat.disableAIFeatures); with it on, Ctrl+Alt+I opens no Chat view.
+  const workspace = await createSampleWorkspace({ 'chat.disableAIFeatures': false }).catch(async (err: unknown) => {
     await companion.dispose();
     throw err;
   });
