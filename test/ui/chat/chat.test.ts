@@ -74,8 +74,8 @@ describe('@health in the real Chat view (UI)', function () {
     const { page } = uiSession();
     const before = await responses(page).count();
     const link = responses(page).last().locator('.rendered-markdown li').first();
-    // The tracking id ends each event line ("… · updated 3h ago · ABCD-123").
-    const id = /·\s*([A-Z0-9][A-Z0-9-]+)\s*$/u.exec((await link.innerText()).trim())?.[1];
+    // Each event line names its tracking id ("… · updated 3h ago · ABCD-123 · 2 subscriptions").
+    const id = /·\s*([A-Z0-9]{2,}-[A-Z0-9]{2,})\s*(?:·|$)/u.exec((await link.innerText()).trim())?.[1];
     assert.ok(id, 'a tracking id in the first event line');
     const input = page.locator('.interactive-input-part .monaco-editor').first();
     await input.click();
