@@ -35,6 +35,12 @@ const contexts = await Promise.all([
     outfile: `${out}/cli.js`,
     banner: { js: '#!/usr/bin/env node' },
   }),
+  // The MCP server alone, for the extension's MCP server definition (runs under the extension host's Node).
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/mcp.ts'],
+    outfile: `${out}/mcp.js`,
+  }),
   // Event details webview script (runs in the webview, not in Node).
   esbuild.context({
     ...common,

@@ -7,7 +7,7 @@ const stop = () => controller.abort();
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
 
-runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: controller.signal }).then(
+runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, signal: controller.signal, stdio: { stdin: process.stdin, stdout: process.stdout } }).then(
   (code) => {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);

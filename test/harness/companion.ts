@@ -13,9 +13,14 @@ export interface BuiltCompanion {
 }
 
 export async function buildAuthCompanion(root: string): Promise<BuiltCompanion> {
-  const source = join(root, 'test', 'companion', 'auth-provider');
+  return buildCompanion(root, 'auth-provider');
+}
+
+/** Builds test/companion/<name> (package.json + extension.ts) the same way. */
+export async function buildCompanion(root: string, name: string): Promise<BuiltCompanion> {
+  const source = join(root, 'test', 'companion', name);
   const parent = await mkdtemp(join(tmpdir(), 'service-health-companion-'));
-  const folder = join(parent, 'auth-provider');
+  const folder = join(parent, name);
   await mkdir(folder, { recursive: true });
   try {
     await copyFile(join(source, 'package.json'), join(folder, 'package.json'));

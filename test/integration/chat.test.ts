@@ -73,7 +73,8 @@ describe('@health chat participant (real VS Code)', function () {
     const answer = await health.chat(`active outages in ${region}`);
     const n = ids.size;
     const first = answer.markdown.split('\n')[0] ?? '';
-    assert.equal(first, `${n} active service issue${n === 1 ? '' : 's'} in ${region}:`, answer.markdown);
+    // The default window (serviceHealth.timeWindowDays) is 7 days.
+    assert.equal(first, `**Active service issues in ${region}, last 7 days: ${n}**`, answer.markdown);
     const listed = meta(answer.result).listed ?? [];
     assert.equal(listed.length, Math.min(n, 10));
     assert.ok(listed.every((id) => ids.has(id.toUpperCase())), `listed ${listed.join(', ')} not all in ${[...ids].join(', ')}`);
@@ -87,14 +88,14 @@ describe('@health chat participant (real VS Code)', function () {
   it('/active with a region gives the same count as the plain question', async () => {
     const { region, ids } = busiestRegion(health.getEvents());
     const answer = await health.chat(region, 'active');
-    assert.match(answer.markdown, new RegExp(`^${ids.size} active service issues? in ${region}:`, 'u'));
+    assert.match(answer.markdown, new RegExp(`^\\*\\*Active service issues in ${region}, last \\d+ days: ${ids.size}\\*\\*`, 'u'));
   });
 
   it('/maintenance lists planned maintenance only', async () => {
     const expected = new Set(health.getEvents().filter((e) => e.event.properties?.eventType === 'PlannedMaintenance').map((e) => e.trackingId.toUpperCase()));
     const answer = await health.chat('', 'maintenance');
     const n = expected.size;
-    assert.match(answer.markdown, new RegExp(`^${n === 0 ? 'No' : n} planned maintenance events?`, 'u'));
+    assert.match(answer.markdown, new RegExp(`^\\*\\*Planned maintenance, last \\d+ days: ${n}\\*\\*`, 'u'));
     for (const id of meta(answer.result).listed ?? []) assert.ok(expected.has(id.toUpperCase()), id);
   });
 
@@ -118,7 +119,7 @@ describe('@health chat participant (real VS Code)', function () {
 
   it('names the words it did not understand', async () => {
     const answer = await health.chat('active outages blorpxq');
-    assert.match(answer.markdown, /I did not understand “blorpxq”/u);
+    assert.match(answer.markdown, /^I did not understand “blorpxq”, so it was left out of the query\. To ask differently, try `[^`]*status:Active[^`]*`\./u);
   });
 
   it("an event title links to the details command, and following the link opens that event's details", async () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Mocha from 'mocha';
 import { launchWorkbench, type WorkbenchSession } from '../harness/ui';
 import { prepareAzureWorkbench } from './azure/fixture';
+import { prepareChatWorkbench } from './chat/fixture';
 import { setUiSession } from './session';
 import { prepareVsixWorkbench } from './vsix/fixture';
 import { createSampleWorkspace } from './workspace';
@@ -66,6 +67,8 @@ export async function runUiTests(options: UiTestOptions): Promise<number> {
     : [
         { name: 'sample', testDir, prepare: () => createSampleWorkspace() },
         { name: 'azure', testDir: join(testDir, 'azure'), prepare: () => prepareAzureWorkbench(options.root) },
+        // The real Chat view needs a model to dispatch @health: the test-only one is preinstalled.
+        { name: 'chat', testDir: join(testDir, 'chat'), prepare: () => prepareChatWorkbench(options.root) },
       ];
   const totals = { passes: 0, failures: 0, groups: 0 };
   try {

@@ -107,10 +107,22 @@ export function eventLine(stored: StoredEvent, options: EventLineOptions): strin
   return `- ${linked} — ${parts.join(' · ')}`;
 }
 
-export function unrecognizedSentence(words: readonly string[]): string | undefined {
+export function unrecognizedSentence(words: readonly string[], suggested?: string): string | undefined {
   if (words.length === 0) return undefined;
   const quoted = words.map((w) => `“${escapeMarkdown(w)}”`);
-  return `I did not understand ${quoted.join(', ')}, so ${words.length === 1 ? 'it was' : 'they were'} left out of the query.`;
+  const sentence = `I did not understand ${quoted.join(', ')}, so ${words.length === 1 ? 'it was' : 'they were'} left out of the query.`;
+  return suggested ? `${sentence} To ask differently, try \`${suggested.replace(/`/gu, '')}\`.` : sentence;
+}
+
+/**
+ * What the question was understood as, and how many match: "Active service issues in West
+ * Europe, last 7 days: 3". `windowDays` is left out when the description names its own time.
+ * Plain text (the caller escapes it for Markdown).
+ */
+export function interpretationLine(description: string, windowDays: number | undefined, total: number): string {
+  const text = description.charAt(0).toUpperCase() + description.slice(1);
+  const window = windowDays === undefined ? '' : `, last ${windowDays} day${windowDays === 1 ? '' : 's'}`;
+  return `${text}${window}: ${total}`;
 }
 
 export interface EventsAnswerInput {
@@ -119,9 +131,13 @@ export interface EventsAnswerInput {
   /** Matching incidents, in display order (one entry per tracking id). */
   readonly matches: ReadonlyArray<StoredEvent & { readonly subscriptions?: number }>;
   readonly now: number;
+  /** The held window, named in the interpretation when the query has no time of its own. */
+  readonly windowDays?: number;
   /** The query's own limit, if any ("top 3"). */
   readonly limit?: number;
   readonly unrecognized?: readonly string[];
+  /** The query without the words not understood, offered to try instead (query language). */
+  readonly suggestedQuery?: string;
   readonly openCommand?: string;
   readonly maxLines?: number;
   /** A sentence appended after the list (e.g. which time window is held); plain text, escaped. */
@@ -134,13 +150,19 @@ export interface EventsAnswer {
   readonly shown: readonly StoredEvent[];
 }
 
-/** "3 active service issues in West Europe:" then one line per event, the rest counted. */
+/**
+ * Words not understood first (with a query to try), then the interpretation and its count, then
+ * one line per event, the rest counted.
+ */
 export function eventsAnswer(input: EventsAnswerInput): EventsAnswer {
   const total = input.matches.length;
   const maxLines = Math.max(1, input.maxLines ?? DEFAULT_MAX_LINES);
   const cap = Math.min(maxLines, input.limit ?? Number.POSITIVE_INFINITY);
   const shown = input.matches.slice(0, cap);
-  const lines: string[] = [`${countPhrase(total, input.description)}${total === 0 ? '.' : ':'}`];
+  const lines: string[] = [];
+  const unrecognized = unrecognizedSentence(input.unrecognized ?? [], input.suggestedQuery);
+  if (unrecognized) lines.push(unrecognized, '');
+  lines.push(`**${escapeMarkdown(interpretationLine(input.description, input.windowDays, total))}**`);
   if (shown.length > 0) {
     lines.push('');
     for (const e of shown) {
@@ -156,8 +178,6 @@ export function eventsAnswer(input: EventsAnswerInput): EventsAnswer {
         : `…and ${rest} more. Narrow the question, or use **Service Health: Query Events…** to browse them all.`,
     );
   }
-  const unrecognized = unrecognizedSentence(input.unrecognized ?? []);
-  if (unrecognized) extra.push(unrecognized);
   if (input.note) extra.push(escapeMarkdown(input.note));
   if (extra.length > 0) lines.push('', ...extra);
   return { markdown: `${lines.join('\n')}\n`, total, shown };

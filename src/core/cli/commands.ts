@@ -90,7 +90,7 @@ export async function withSession(ctx: CommandContext, body: (session: Session) 
 }
 
 /** "Sign in again" means, for the CLI, a new token in the environment variable; proxy credentials go in the proxy URL. */
-function explainForCli(error: unknown, hasToken: boolean): unknown {
+export function explainForCli(error: unknown, hasToken: boolean): unknown {
   if (error instanceof NetworkError && error.failure.kind === 'proxy-auth') {
     // The CLI has no http.proxyAuthorization: credentials go in the proxy URL.
     return new HttpClientError(

@@ -11,8 +11,9 @@ import type { Clock } from '../http/types';
 import { runDetails, runList, runRateLimit, runSubscriptions, type CommandContext } from './commands';
 import { UsageError } from './options';
 import { runEmergingIssues, runImpactedResources } from './resourceCommands';
+import { runMcp, type McpStreams } from './mcpCommand';
 import { runServeSample } from './serveSample';
-import { DETAILS_USAGE, EMERGING_ISSUES_USAGE, IMPACTED_RESOURCES_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
+import { DETAILS_USAGE, MCP_USAGE, EMERGING_ISSUES_USAGE, IMPACTED_RESOURCES_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
 
 export interface CliWriter {
   write(chunk: string): unknown;
@@ -26,6 +27,8 @@ export interface CliIo {
   readonly signal?: AbortSignal;
   /** Time for rate-limit waits (tests pass a fake clock); the wall clock otherwise. */
   readonly clock?: Clock;
+  /** The process's raw standard streams, for `mcp` (JSON-RPC over stdio). */
+  readonly stdio?: McpStreams;
 }
 
 const COMMON_OPTIONS = {
@@ -58,6 +61,10 @@ const COMMANDS = {
   'emerging-issues': { usage: EMERGING_ISSUES_USAGE, options: COMMON_OPTIONS },
   subscriptions: { usage: SUBSCRIPTIONS_USAGE, options: COMMON_OPTIONS },
   'rate-limit': { usage: RATE_LIMIT_USAGE, options: COMMON_OPTIONS },
+  mcp: {
+    usage: MCP_USAGE,
+    options: { endpoint: { type: 'string' }, token: { type: 'string' }, subscription: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
+  },
   'serve-sample': {
     usage: SERVE_SAMPLE_USAGE,
     options: {
@@ -153,6 +160,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runRateLimit(ctx);
       case 'serve-sample':
         return await runServeSample(ctx);
+      case 'mcp':
+        return await runMcp(ctx, io.stdio);
     }
   } catch (error) {
     return reportError(first, error, stderr, io.env);

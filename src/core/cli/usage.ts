@@ -22,6 +22,7 @@ Commands:
   emerging-issues     Show the emerging issues Azure is investigating (no subscription needed)
   subscriptions       List the subscriptions the token can see
   rate-limit          Show the rate-limit status (GET /rate_limit) and the quota seen in response headers
+  mcp                 Serve the health tools to AI agents (Model Context Protocol over stdio)
   serve-sample        Run the local sample service to try the CLI and the extension without Azure
 
 Authentication: set ${TOKEN_ENV} to an ARM access token, for example
@@ -117,4 +118,21 @@ Options:
   --window-seconds N  Length of the rate-limit window in seconds
   --page-size N       Events per page
   -h, --help          Show this help
+`;
+
+export const MCP_USAGE = `Usage: health-events mcp [--endpoint URL] [--subscription ID ...]
+
+Serve Service Health to AI agents: a Model Context Protocol server on standard input and output
+with the tools list_health_events, get_health_event, list_impacted_resources and get_rate_limit.
+Every page is read; logs go to standard error. Start it from an MCP client (VS Code, Claude
+Desktop, ...), not by hand.
+
+Options:
+  --endpoint URL      Service base URL (default ${DEFAULT_ENDPOINT}); for a national cloud use
+                      https://management.chinacloudapi.cn or https://management.usgovcloudapi.net
+  --subscription ID   Subscription to answer about; repeat for several (default: every
+                      subscription the token can see)
+  -h, --help          Show this help
+
+The token comes from ${TOKEN_ENV} only and is never written anywhere.
 `;

@@ -25,6 +25,9 @@ import { EventsController } from '../refresh/eventsController';
 import { QuotaStatusBar } from '../status/quotaStatusBar';
 import { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
 import { HealthChat, type RecordedAnswer } from '../chat/healthParticipant';
+import { EventResourcesApi } from '../../core/api/eventResourcesApi';
+import { registerAgentTools, type AgentRegistration } from '../lm/registerAgentTools';
+import type { McpDefinitionShape } from '../lm/mcpProvider';
 import { QueryCommands } from '../query/queryCommands';
 import type { PaletteState } from '../query/queryPalette';
 import { EventsView, type TreeSnapshotNode } from '../tree/eventsView';
@@ -75,6 +78,8 @@ export interface ServiceHealthApi {
   queryPalette(): PaletteState | undefined;
   /** Test hook: asks `@health` through a recording response stream (no language model). */
   chat(prompt: string, command?: string): Promise<RecordedAnswer>;
+  /** Test hook: the MCP server definition VS Code is offered, resolved (its env holds the token); undefined when none. */
+  mcpServer(): Promise<(McpDefinitionShape & { env: Record<string, string | number | null> }) | undefined>;
   /** Test hook: looks for workspace values of user-only settings (serviceHealth.endpoint) now; resolves to the keys found. */
   checkWorkspaceSettings(): Promise<string[]>;
   /** Test hook: every "ignored from this workspace's settings" warning shown so far. */
@@ -109,6 +114,7 @@ export class ServiceHealthApp extends Disposable {
   private readonly queries: QueryCommands;
   private readonly chat: HealthChat;
   private readonly impacted: ImpactedResourcesFeature;
+  private readonly agents: AgentRegistration;
   private readonly settingsGuard: WorkspaceSettingsGuard;
   private readonly queryNames = new KnownNamesCache();
   private settings: ServiceHealthSettings;
@@ -259,8 +265,14 @@ export class ServiceHealthApp extends Disposable {
         openCommand: OPEN_DETAILS_COMMAND,
         extensionUri: context.extensionUri,
         log: this.log,
+        impactedResources: (subscriptionId, trackingId, signal) => {
+          const c = this.connections.current;
+          if (!c) throw new Error('Service Health is not connected; sign in or use the sample service, then ask again.');
+          return new EventResourcesApi({ client: c.client, origin: c.origin }).listImpactedResources(subscriptionId, trackingId, { signal });
+        },
       }),
     );
+    this.agents = this._register(registerAgentTools(this.agentDeps(context)));
     void setContext('serviceHealth.signedIn', false);
     this.ready = this.start();
     this.constructedMs = performance.now() - started;
@@ -444,6 +456,23 @@ export class ServiceHealthApp extends Disposable {
     );
   }
 
+  /** What the language-model tools and the MCP server definition read (src/ui/lm). */
+  private agentDeps(context: vscode.ExtensionContext): Parameters<typeof registerAgentTools>[0] {
+    return {
+      connection: () => this.connections.current,
+      heldEvents: () => this.controller.store.getEvents(),
+      heldWindowDays: () => (this.controller.hasLoaded ? this.controller.filter.windowDays : undefined),
+      subscriptionIds: () => this.controller.subscriptionIds(),
+      notReadyReason: () => this.notReadyReason(),
+      ready: () => this.ready,
+      token: async () =>
+        this.connections.current?.mode === 'sample' ? this.connections.sampleService?.token : this.auth.tokenProvider.getToken({ forceRefresh: false }),
+      onDidChange: this.controller.onDidChange,
+      extensionUri: context.extensionUri,
+      log: this.log,
+    };
+  }
+
   /** Why `@health` cannot load events yet, as one sentence saying what to do; undefined when it can. */
   private notReadyReason(): string | undefined {
     switch (this.controller.phase()) {
@@ -546,6 +575,14 @@ export class ServiceHealthApp extends Disposable {
       treeQuery: () => this.queries.treeQuery,
       queryPalette: () => this.queries.paletteState(),
       chat: (prompt, command) => this.chat.answerForTest(prompt, command),
+      mcpServer: async () => {
+        const provider = this.agents.mcp;
+        const shape = provider?.shape();
+        const definition = provider?.provideMcpServerDefinitions()[0];
+        if (!provider || !shape || !definition) return undefined;
+        const resolved = await provider.resolveMcpServerDefinition(definition);
+        return resolved ? { ...shape, env: { ...resolved.env } } : undefined;
+      },
       sampleService: () => this.connections.sampleService,
       lastRenderedDetails: (ref) => this.details.lastRendered(ref),
       logLines: () => [...this.logRecord],

@@ -7,9 +7,12 @@
 import * as vscode from 'vscode';
 import { escapeMarkdown, eventsAnswer, eventLine, findEvent, followupsFor, quotaAnswer, summarizeTarget, type Followup } from '../../core/chat/answer';
 import { distinctIncidents, KnownNamesCache, runQuery, type QueryRun } from '../../core/chat/eventQuery';
+import { resourcesAnswer, resourcesTarget } from '../../core/chat/resourcesAnswer';
 import { summaryPrompt, eventTimeline, timelineMarkdown } from '../../core/chat/timeline';
 import { regionsOf, type StoredEvent } from '../../core/events/eventFacts';
 import type { QuotaState } from '../../core/http/types';
+import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
+import { formatQuery } from '../../core/query';
 import { Disposable } from '../base/disposable';
 
 export const PARTICIPANT_ID = 'serviceHealth.health';
@@ -34,6 +37,8 @@ export interface HealthChatDeps {
   readonly extensionUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
   readonly now?: () => number;
+  /** The resources of one subscription an event affects (every page); absent: not offered. */
+  impactedResources?(subscriptionId: string, trackingId: string, signal: AbortSignal): Promise<ImpactedResource[]>;
 }
 
 /** The parts of a chat request the handler reads (a real ChatRequest fits). */
@@ -146,6 +151,10 @@ export class HealthChat extends Disposable {
     const now = this.now();
 
     if (!command) {
+      const affected = resourcesTarget(prompt);
+      if (affected && this.deps.impactedResources) {
+        return this.answerResources(affected, events, stream, token);
+      }
       const target = summarizeTarget(prompt);
       // In priority order, so a title match picks the most important event.
       const found = target ? findEvent(target, runQuery('', events, now, this.names.of(events)).all) : undefined;
@@ -186,7 +195,9 @@ export class HealthChat extends Disposable {
       matches: incidents,
       now: run.now,
       ...(run.parsed.limit !== undefined ? { limit: run.parsed.limit } : {}),
+      ...(run.parsed.since === undefined ? { windowDays } : {}),
       unrecognized: run.parsed.unrecognized,
+      ...(run.parsed.unrecognized.length > 0 ? { suggestedQuery: formatQuery(run.parsed) || 'status:active' } : {}),
       openCommand: this.deps.openCommand,
       ...(note ? { note } : {}),
     });
@@ -202,12 +213,47 @@ export class HealthChat extends Disposable {
     });
   }
 
+  /** "Which of my resources are affected by X": every subscription that lists X is asked. */
+  private async answerResources(target: string, events: readonly StoredEvent[], stream: AnswerStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+    const now = this.now();
+    const found = findEvent(target, runQuery('', events, now, this.names.of(events)).all);
+    const list = this.deps.impactedResources;
+    if (!found || !list) {
+      stream.markdown(
+        `No event matching “${escapeMarkdown(target)}” was updated in the last ${this.deps.windowDays()} days. Ask \`@health active service issues\` to see tracking ids, or widen the time window with Service Health: Filter Events….\n`,
+      );
+      return this.result({ followups: [{ label: 'Active service issues', prompt: 'active service issues' }], listed: [] });
+    }
+    const wanted = found.trackingId.toUpperCase();
+    const subscriptions = [...new Set(events.filter((e) => e.trackingId.toUpperCase() === wanted).map((e) => e.subscriptionId))];
+    // Progress first: Markdown streamed before a progress message is folded away by the Chat view.
+    stream.progress(`Asking which of your resources ${found.trackingId} affects…`);
+    const controller = new AbortController();
+    const cancel = token.onCancellationRequested(() => controller.abort());
+    try {
+      const lists = await Promise.all(subscriptions.map((sub) => list(sub, found.trackingId, controller.signal)));
+      const answer = resourcesAnswer({ event: found, resources: lists.flat(), subscriptions: subscriptions.length });
+      stream.markdown(this.trusted(`${answer.markdown}\n${eventLine(found, { now, openCommand: this.deps.openCommand })}\n`));
+      return this.result({
+        followups: [{ label: `Summarize ${found.trackingId}`, prompt: `summarize ${found.trackingId}` }],
+        listed: [found.trackingId],
+        total: answer.total,
+      });
+    } finally {
+      cancel.dispose();
+    }
+  }
+
   private async summarize(stored: StoredEvent, request: HealthChatRequest, stream: AnswerStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
     const now = this.now();
-    stream.markdown(this.trusted(`${eventLine(stored, { now, openCommand: this.deps.openCommand })}\n\nLatest updates:\n\n${timelineMarkdown(eventTimeline(stored.event))}`));
     const model = request.model;
     const allowed = vscode.workspace.getConfiguration().get<boolean>(USE_LANGUAGE_MODEL_SETTING, true);
-    if (model && allowed && !token.isCancellationRequested) {
+    const useModel = model !== undefined && allowed && !token.isCancellationRequested;
+    // Progress before any Markdown: the Chat view folds Markdown streamed before a progress
+    // message into a collapsed "steps" block, which would hide the event and its updates.
+    if (useModel) stream.progress(`Summarizing with ${model.name}…`);
+    stream.markdown(this.trusted(`${eventLine(stored, { now, openCommand: this.deps.openCommand })}\n\nLatest updates:\n\n${timelineMarkdown(eventTimeline(stored.event))}`));
+    if (useModel) {
       await this.modelSummary(model, stored, stream, token);
     }
     return this.result({ followups: [{ label: 'Active service issues', prompt: 'active service issues' }], listed: [stored.trackingId], total: 1 });
@@ -216,7 +262,6 @@ export class HealthChat extends Disposable {
   /** Streams a model's summary; any failure leaves the (already complete) answer as it is. */
   private async modelSummary(model: vscode.LanguageModelChat, stored: StoredEvent, stream: AnswerStream, token: vscode.CancellationToken): Promise<void> {
     try {
-      stream.progress(`Summarizing with ${model.name}…`);
       const response = await model.sendRequest(
         [vscode.LanguageModelChatMessage.User(summaryPrompt(stored))],
         { justification: 'Service Health summarizes the updates of the event you asked about. Only that event’s text is sent.' },

@@ -6,6 +6,7 @@ import {
   countPhrase,
   escapeMarkdown,
   eventsAnswer,
+  interpretationLine,
   findEvent,
   followupsFor,
   quotaAnswer,
@@ -98,7 +99,7 @@ describe('chat answer: counts and lists', () => {
     ];
     const answer = eventsAnswer({ description: 'active service issues in West Europe updated in the last 7 days', matches, now: NOW, openCommand: OPEN });
     const lines = answer.markdown.trim().split('\n');
-    assert.equal(lines[0], '2 active service issues in West Europe updated in the last 7 days:');
+    assert.equal(lines[0], '**Active service issues in West Europe updated in the last 7 days: 2**');
     assert.equal(answer.total, 2);
     assert.equal(answer.shown.length, 2);
     assert.match(lines[2] ?? '', /^- \[Storage degraded\]\(command:serviceHealth\.openDetails\?\S+ "Open details"\) — Active · West Europe, North Europe · updated 3h ago · AAAA-111$/u);
@@ -107,7 +108,7 @@ describe('chat answer: counts and lists', () => {
 
   it('says "No …." and lists nothing when nothing matches', () => {
     const answer = eventsAnswer({ description: 'active service issues', matches: [], now: NOW });
-    assert.equal(answer.markdown, 'No active service issues.\n');
+    assert.equal(answer.markdown, '**Active service issues: 0**\n');
   });
 
   it('truncates to the line budget and counts the rest', () => {
@@ -115,7 +116,7 @@ describe('chat answer: counts and lists', () => {
     const answer = eventsAnswer({ description: 'events', matches, now: NOW, maxLines: 10 });
     assert.equal(answer.shown.length, 10);
     assert.equal(answer.markdown.split('\n').filter((l) => l.startsWith('- ')).length, 10);
-    assert.match(answer.markdown, /^14 events:/u);
+    assert.match(answer.markdown, /^\*\*Events: 14\*\*/u);
     assert.match(answer.markdown, /…and 4 more\./u);
   });
 
@@ -132,6 +133,21 @@ describe('chat answer: counts and lists', () => {
     assert.deepEqual(linkDestinations(answer.markdown), []);
   });
 
+  it('puts the words it did not understand and a query to try first, before the interpretation and the list', () => {
+    const matches = [stored({ name: 'AAAA-111', title: 'Storage degraded', status: 'Active' })];
+    const answer = eventsAnswer({ description: 'active events', matches, now: NOW, windowDays: 7, unrecognized: ['blorp'], suggestedQuery: 'status:Active' });
+    const lines = answer.markdown.split('\n');
+    assert.equal(lines[0], 'I did not understand “blorp”, so it was left out of the query. To ask differently, try `status:Active`.');
+    assert.equal(lines[2], '**Active events, last 7 days: 1**');
+    assert.match(lines[4] ?? '', /^- \*\*Storage degraded\*\*/u);
+  });
+
+  it('names the held window in the interpretation only when the query has no time of its own', () => {
+    assert.equal(interpretationLine('active service issues in West Europe', 7, 3), 'Active service issues in West Europe, last 7 days: 3');
+    assert.equal(interpretationLine('events', 1, 0), 'Events, last 1 day: 0');
+    assert.equal(interpretationLine('events updated today', undefined, 2), 'Events updated today: 2');
+  });
+
   it('titles are bold text, not links, without an open command', () => {
     const md = eventsAnswer({ description: 'events', matches: [stored({ title: 'T' })], now: NOW }).markdown;
     assert.match(md, /- \*\*T\*\* — /u);
@@ -142,7 +158,7 @@ describe('chat answer: counts and lists', () => {
     const incidents = distinctIncidents([stored({ name: 'AAAA-111' }, 'sub-1'), stored({ name: 'AAAA-111' }, 'sub-2'), stored({ name: 'BBBB-222' }, 'sub-1')]);
     assert.deepEqual(incidents.map((i) => [i.trackingId, i.subscriptions]), [['AAAA-111', 2], ['BBBB-222', 1]]);
     const md = eventsAnswer({ description: 'events', matches: incidents, now: NOW }).markdown;
-    assert.match(md, /^2 events:/u);
+    assert.match(md, /^\*\*Events: 2\*\*/u);
     assert.match(md, /AAAA-111 · 2 subscriptions/u);
   });
 });

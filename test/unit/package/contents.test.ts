@@ -53,6 +53,7 @@ describe('the .vsix holds exactly what the extension needs', function () {
     const needed = [
       'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
       manifest.main.replace(/^\.\//, ''),
+      'dist/mcp.js',
       'dist/webview/details.js', 'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf',
       ...manifest.contributes.viewsContainers.activitybar.map((c) => c.icon),
       ...images,

@@ -1,0 +1,250 @@
+/**
+ * The agent tools' behaviour, once for both hosts: VS Code's language-model tools and the MCP
+ * server. Each returns a bounded JSON-ready object (one page plus the total and how to get more)
+ * that leads with what was understood, so a model can check its reading of the question.
+ * VS Code-free.
+ */
+import { distinctIncidents, KnownNamesCache, runQuery } from '../chat/eventQuery';
+import { interpretationLine } from '../chat/answer';
+import { eventTimeline } from '../chat/timeline';
+import { htmlToText } from '../cli/format';
+import { eventTypeOf, lastUpdateOf, regionsOf, servicesOf, statusOf, titleOf, type StoredEvent } from '../events/eventFacts';
+import { resourceGroupOf, resourceNameOf, type ImpactedResource } from '../model/eventResourceSchemas';
+import { parseServiceTime, type HealthEvent } from '../model/schemas';
+import { formatQuery } from '../query';
+import { describeQuota, quotaRows } from '../quota/quotaSummary';
+import {
+  DEFAULT_DAYS,
+  EVENTS_PAGE_SIZE,
+  LOOKUP_DAYS,
+  RESOURCES_PAGE_SIZE,
+  ToolInputError,
+  type GetEventInput,
+  type ImpactedResourcesInput,
+  type ListEventsInput,
+} from './inputs';
+import type { HealthDataSource, SubscriptionFailure } from './source';
+
+const DAY = 86_400_000;
+const MAX_TEXT = 2_000;
+const MAX_UPDATES = 10;
+
+/** An answer the tool could not give, worded so the model knows what to call next. */
+export class ToolAnswerError extends Error {
+  override readonly name = 'ToolAnswerError';
+}
+
+function clip(text: string, max = MAX_TEXT): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function iso(ms: number | undefined): string | undefined {
+  return ms === undefined ? undefined : new Date(ms).toISOString();
+}
+
+/** Structured fields as query-language terms, quoted so names with spaces stay one term. */
+export function queryTextOf(input: ListEventsInput): string {
+  const q = (v: string) => `"${v.replace(/"/g, '')}"`;
+  const terms = [
+    ...(input.types ?? []).map((t) => `type:${q(t)}`),
+    ...(input.statuses ?? []).map((s) => `status:${q(s)}`),
+    ...(input.regions ?? []).map((r) => `region:${q(r)}`),
+    ...(input.services ?? []).map((s) => `service:${q(s)}`),
+  ];
+  return [input.query?.trim() ?? '', ...terms].filter((t) => t !== '').join(' ');
+}
+
+export class HealthTools {
+  private readonly names = new KnownNamesCache();
+
+  constructor(private readonly source: HealthDataSource) {}
+
+  async listEvents(input: ListEventsInput, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const now = this.source.now();
+    const days = input.days ?? DEFAULT_DAYS;
+    const subscriptions = await this.subscriptionsFor(input.subscriptions);
+    const text = queryTextOf(input);
+    const parsedSince = runQuery(text, [], now, this.names.of([])).parsed.since;
+    // A query reaching further back than the window ("since last month") widens the listing.
+    const since = Math.min(now - days * DAY, parsedSince ?? Number.POSITIVE_INFINITY);
+    const listing = await this.source.listEvents(subscriptions, new Date(Math.max(since, now - 90 * DAY)), signal);
+    const inWindow = listing.events.filter((e) => (lastUpdateOf(e.event) ?? now) >= since);
+    const run = runQuery(text, inWindow, now, this.names.of(inWindow));
+    const incidents = distinctIncidents(run.selected);
+    const pageSize = EVENTS_PAGE_SIZE;
+    const pages = Math.max(1, Math.ceil(incidents.length / pageSize));
+    const page = Math.min(input.page ?? 1, pages);
+    const owners = ownersByIncident(run.selected);
+    const shown = incidents.slice((page - 1) * pageSize, page * pageSize);
+    const unrecognized = run.parsed.unrecognized;
+    return {
+      interpretation: interpretationLine(run.description, run.parsed.since === undefined ? days : undefined, incidents.length),
+      ...(unrecognized.length > 0
+        ? {
+            notUnderstood: unrecognized,
+            suggestedQuery: formatQuery(run.parsed) || 'status:active',
+            note: 'The words in notUnderstood were left out of the query; rephrase with the suggested query or structured fields.',
+          }
+        : {}),
+      total: incidents.length,
+      page,
+      pages,
+      events: shown.map((e) => eventSummary(e, owners.get(e.trackingId.toUpperCase()) ?? [e.subscriptionId])),
+      ...(page < pages ? { more: `Showing ${shown.length} of ${incidents.length}; call again with page: ${page + 1} for the next ${pageSize}, or narrow the query.` } : {}),
+      ...failuresOf(listing.failures),
+    };
+  }
+
+  async getEvent(input: GetEventInput, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const { copies, days } = await this.findEvent(input.trackingId, input.subscription, input.days, signal);
+    const primary = copies[0];
+    if (!primary) throw notFound(input.trackingId, days);
+    let event = primary.event;
+    const sensitive = event.properties?.isEventSensitive === true;
+    let detailsFetched = false;
+    if (sensitive && input.includeSensitiveDetails === true) {
+      event = await this.source.fetchEventDetails(primary.subscriptionId, primary.trackingId, signal);
+      detailsFetched = true;
+    }
+    return {
+      ...eventSummary(primary, copies.map((c) => c.subscriptionId)),
+      ...eventText(event),
+      ...(sensitive && !detailsFetched
+        ? { sensitive: 'The description and updates of this sensitive event are withheld; call again with includeSensitiveDetails: true if the user needs them (the user is asked to confirm).' }
+        : {}),
+    };
+  }
+
+  async listImpactedResources(input: ImpactedResourcesInput, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    let subscriptionIds: readonly string[];
+    let title: string | undefined;
+    if (input.subscription) {
+      subscriptionIds = [input.subscription];
+    } else {
+      const { copies, days } = await this.findEvent(input.trackingId, undefined, input.days, signal);
+      if (copies.length === 0) throw notFound(input.trackingId, days);
+      subscriptionIds = [...new Set(copies.map((c) => c.subscriptionId))];
+      title = copies[0] ? titleOf(copies[0].event) : undefined;
+    }
+    const lists = await Promise.all(
+      subscriptionIds.map(async (subscriptionId) => (await this.source.listImpactedResources(subscriptionId, input.trackingId.trim(), signal)).map((r) => resourceSummary(r, subscriptionId))),
+    );
+    const all = lists.flat().sort((a, b) => `${a.resourceGroup ?? ''}/${a.name ?? ''}`.localeCompare(`${b.resourceGroup ?? ''}/${b.name ?? ''}`));
+    const pages = Math.max(1, Math.ceil(all.length / RESOURCES_PAGE_SIZE));
+    const page = Math.min(input.page ?? 1, pages);
+    const shown = all.slice((page - 1) * RESOURCES_PAGE_SIZE, page * RESOURCES_PAGE_SIZE);
+    return {
+      interpretation: `Resources affected by ${input.trackingId.trim()}${title ? ` (${title})` : ''} in ${subscriptionIds.length} subscription${subscriptionIds.length === 1 ? '' : 's'}: ${all.length}`,
+      trackingId: input.trackingId.trim(),
+      total: all.length,
+      page,
+      pages,
+      resources: shown,
+      ...(page < pages ? { more: `Showing ${shown.length} of ${all.length}; call again with page: ${page + 1} for the next ${RESOURCES_PAGE_SIZE}.` } : {}),
+    };
+  }
+
+  async getQuota(signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const now = this.source.now();
+    const reading = await this.source.rateLimit(signal);
+    const buckets = reading.quota ? quotaRows(reading.quota, now) : [];
+    return {
+      summary: reading.quota ? describeQuota(reading.quota, now) : 'No quota information yet: the service reports it with the first response.',
+      buckets,
+      ...(reading.quota?.pausedUntil !== undefined && reading.quota.pausedUntil > now
+        ? { pausedUntil: iso(reading.quota.pausedUntil), pauseReason: reading.quota.pauseReason }
+        : {}),
+      ...(reading.status ? { rateLimit: reading.status.resources } : {}),
+      requestsSent: reading.quota?.requestsSent ?? 0,
+    };
+  }
+
+  private async subscriptionsFor(given: readonly string[] | undefined): Promise<readonly string[]> {
+    const ids = given && given.length > 0 ? given.map((s) => s.trim()).filter((s) => s !== '') : await this.source.subscriptions();
+    if (ids.length === 0) {
+      throw new ToolAnswerError('No subscription is selected; ask the user to select subscriptions in the Service Health view (or pass subscriptions), then call again.');
+    }
+    return ids;
+  }
+
+  /** Every subscription's copy of one event, looked up in the last `days` days. */
+  private async findEvent(trackingId: string, subscription: string | undefined, daysGiven: number | undefined, signal?: AbortSignal): Promise<{ copies: StoredEvent[]; days: number }> {
+    const wanted = trackingId.trim().toUpperCase();
+    if (wanted === '') throw new ToolInputError('Invalid trackingId: it is empty; pass a tracking id such as "ABCD-123".');
+    const days = daysGiven ?? LOOKUP_DAYS;
+    const subscriptions = await this.subscriptionsFor(subscription ? [subscription] : undefined);
+    const listing = await this.source.listEvents(subscriptions, new Date(this.source.now() - days * DAY), signal);
+    return { copies: listing.events.filter((e) => e.trackingId.toUpperCase() === wanted), days };
+  }
+}
+
+function notFound(trackingId: string, days: number): ToolAnswerError {
+  return new ToolAnswerError(
+    `No event with tracking id ${trackingId.trim()} was updated in the last ${days} days in the selected subscriptions; check the id with the list tool, or pass days (up to 90).`,
+  );
+}
+
+function ownersByIncident(events: readonly StoredEvent[]): Map<string, string[]> {
+  const owners = new Map<string, string[]>();
+  for (const e of events) {
+    const key = e.trackingId.toUpperCase();
+    const list = owners.get(key) ?? [];
+    if (!list.includes(e.subscriptionId)) list.push(e.subscriptionId);
+    owners.set(key, list);
+  }
+  return owners;
+}
+
+function failuresOf(failures: readonly SubscriptionFailure[]): Record<string, unknown> {
+  return failures.length === 0 ? {} : { failedSubscriptions: failures.map((f) => ({ subscriptionId: f.subscriptionId, message: f.message })) };
+}
+
+/** The listing facts of one incident: what a list result shows per event. */
+function eventSummary(stored: StoredEvent, subscriptions: readonly string[]): Record<string, unknown> {
+  const p = stored.event.properties;
+  return {
+    trackingId: stored.trackingId,
+    title: clip(titleOf(stored.event), 300),
+    type: eventTypeOf(stored.event),
+    ...(p?.eventSubType ? { subType: p.eventSubType } : {}),
+    status: statusOf(stored.event),
+    ...(p?.eventLevel ? { level: p.eventLevel } : {}),
+    services: servicesOf(stored.event).slice(0, 20),
+    regions: regionsOf(stored.event).slice(0, 30),
+    ...(p?.impactStartTime ? { impactStart: iso(parseServiceTime(p.impactStartTime)) } : {}),
+    ...(p?.impactMitigationTime ? { impactMitigated: iso(parseServiceTime(p.impactMitigationTime)) } : {}),
+    lastUpdate: iso(lastUpdateOf(stored.event)),
+    ...(p?.eventTags && p.eventTags.length > 0 ? { tags: p.eventTags } : {}),
+    ...(p?.isEventSensitive ? { isSensitive: true } : {}),
+    subscriptions,
+  };
+}
+
+/** Summary, description and the latest updates (newest first), each clipped. */
+function eventText(event: HealthEvent): Record<string, unknown> {
+  const p = event.properties;
+  const updates = eventTimeline(event).reverse();
+  const summary = htmlToText(p?.summary);
+  const description = htmlToText(p?.description);
+  return {
+    ...(summary ? { summary: clip(summary) } : {}),
+    ...(description && description !== summary ? { description: clip(description) } : {}),
+    updates: updates.slice(0, MAX_UPDATES).map((u) => ({ at: iso(u.at), regions: u.regions, text: clip(u.text, 1_000) })),
+    ...(updates.length > MAX_UPDATES ? { olderUpdates: updates.length - MAX_UPDATES } : {}),
+  };
+}
+
+function resourceSummary(resource: ImpactedResource, subscriptionId: string): { name?: string; resourceGroup?: string; [key: string]: unknown } {
+  const p = resource.properties;
+  const name = resourceNameOf(resource);
+  const group = resourceGroupOf(resource);
+  return {
+    ...(name ? { name } : {}),
+    ...(p?.targetResourceType ? { type: p.targetResourceType } : {}),
+    ...(group ? { resourceGroup: group } : {}),
+    ...(p?.targetRegion ? { region: p.targetRegion } : {}),
+    ...(p?.status ? { status: p.status } : {}),
+    ...(p?.targetResourceId ? { id: p.targetResourceId } : {}),
+    subscriptionId,
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Where the agent tools (language-model tools in VS Code, the MCP server) read health data from.
+ * The MCP server reads the API directly (every page); the extension answers from the events it
+ * already holds when they cover the window, so a model's questions cost no extra quota.
+ */
+import type { EventResourcesApi } from '../api/eventResourcesApi';
+import type { HealthEventsApi } from '../api/healthEventsApi';
+import { trackingIdOrUndefined, type StoredEvent } from '../events/eventFacts';
+import type { QuotaState } from '../http/types';
+import type { ImpactedResource } from '../model/eventResourceSchemas';
+import type { HealthEvent, RateLimitStatus } from '../model/schemas';
+
+export interface SubscriptionFailure {
+  readonly subscriptionId: string;
+  readonly message: string;
+}
+
+export interface SourceListing {
+  readonly events: StoredEvent[];
+  /** Subscriptions that failed while others worked (a total failure throws instead). */
+  readonly failures: readonly SubscriptionFailure[];
+}
+
+export interface RateLimitReading {
+  /** GET /rate_limit when the service offers it. */
+  readonly status?: RateLimitStatus;
+  /** What the response headers reported so far. */
+  readonly quota?: QuotaState;
+}
+
+export interface HealthDataSource {
+  /** The subscriptions used when the caller names none (configured or selected). */
+  subscriptions(): Promise<readonly string[]>;
+  /** Events updated since `since`, of these subscriptions, every page. */
+  listEvents(subscriptionIds: readonly string[], since: Date, signal?: AbortSignal): Promise<SourceListing>;
+  /** The full text of a sensitive event (Fetch details). */
+  fetchEventDetails(subscriptionId: string, trackingId: string, signal?: AbortSignal): Promise<HealthEvent>;
+  /** Resources of the subscription the event affects, every page. */
+  listImpactedResources(subscriptionId: string, trackingId: string, signal?: AbortSignal): Promise<ImpactedResource[]>;
+  rateLimit(signal?: AbortSignal): Promise<RateLimitReading>;
+  now(): number;
+}
+
+export interface ApiSourceOptions {
+  readonly api: HealthEventsApi;
+  readonly resources: EventResourcesApi;
+  /** The client's quota as its response headers reported it. */
+  readonly quota: () => QuotaState | undefined;
+  /** Fixed subscriptions (`--subscription`); empty: every subscription the token can see. */
+  readonly subscriptions: readonly string[];
+  readonly now?: () => number;
+}
+
+/** A source straight on the API: every call goes to the service. */
+export function apiSource(options: ApiSourceOptions): HealthDataSource {
+  let visible: Promise<readonly string[]> | undefined;
+  return {
+    subscriptions: () => {
+      if (options.subscriptions.length > 0) return Promise.resolve(options.subscriptions);
+      // Listed once per server: subscriptions rarely change while a client runs.
+      visible ??= options.api.listSubscriptions().then(
+        (subs) => subs.map((s) => s.subscriptionId),
+        (error: unknown) => {
+          visible = undefined;
+          throw error;
+        },
+      );
+      return visible;
+    },
+    listEvents: async (subscriptionIds, since, signal) => {
+      const results = await options.api.listEventsForSubscriptions(subscriptionIds, { queryStartTime: since, ...(signal ? { signal } : {}) });
+      const failed = results.filter((r) => r.error);
+      if (failed.length > 0 && failed.length === results.length && failed[0]?.error) {
+        throw failed[0].error;
+      }
+      return {
+        events: results.flatMap((r) => toStored(r.subscriptionId, r.events)),
+        failures: failed.map((r) => ({ subscriptionId: r.subscriptionId, message: r.error?.message ?? 'failed' })),
+      };
+    },
+    fetchEventDetails: (subscriptionId, trackingId, signal) => options.api.fetchEventDetails(subscriptionId, trackingId, signal ? { signal } : {}),
+    listImpactedResources: (subscriptionId, trackingId, signal) => options.resources.listImpactedResources(subscriptionId, trackingId, signal ? { signal } : {}),
+    rateLimit: async (signal) => {
+      const status = await options.api.getRateLimitStatus(signal ? { signal } : {});
+      const quota = options.quota();
+      return { ...(status ? { status } : {}), ...(quota ? { quota } : {}) };
+    },
+    now: options.now ?? Date.now,
+  };
+}
+
+export function toStored(subscriptionId: string, events: readonly HealthEvent[]): StoredEvent[] {
+  return events.flatMap((event) => {
+    const trackingId = trackingIdOrUndefined(event);
+    return trackingId ? [{ subscriptionId, trackingId, event }] : [];
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * `health-events mcp`: the MCP server over stdio. stdout carries JSON-RPC only; every log line
+ * (rate-limit waits, tool failures) goes to stderr. The token comes from HEALTH_EVENTS_TOKEN
+ * only (a --token flag would show it in the process list of every MCP client).
+ */
+import type { Readable, Writable } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { HealthTools } from '../agent/healthTools';
+import { apiSource } from '../agent/source';
+import { createHealthMcpServer } from '../mcp/healthMcpServer';
+import { explainForCli, withSession, type CommandContext } from './commands';
+import { UsageError } from './options';
+import { TOKEN_ENV } from './usage';
+
+export interface McpStreams {
+  readonly stdin: Readable;
+  readonly stdout: Writable;
+}
+
+export async function runMcp(ctx: CommandContext, streams: McpStreams | undefined): Promise<number> {
+  if (!streams) {
+    throw new UsageError('mcp runs only as a process with standard input and output; start it from an MCP client.');
+  }
+  if (typeof ctx.values['token'] === 'string') {
+    throw new UsageError(`mcp takes the token from ${TOKEN_ENV} only; --token would show it in the process list.`);
+  }
+  const raw = ctx.values['subscription'];
+  const subscriptions = (Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []).filter((s): s is string => typeof s === 'string').map((s) => s.trim()).filter((s) => s !== '');
+  const token = ctx.env[TOKEN_ENV]?.trim();
+  const redact = (text: string): string => (token && token.length >= 4 ? text.split(token).join('[redacted]') : text);
+  return withSession(ctx, async ({ api, resources, client, hasToken }) => {
+    const tools = new HealthTools(apiSource({ api, resources, quota: () => client.quota, subscriptions, now: ctx.now }));
+    const server = createHealthMcpServer({ tools, redact, log: (line) => ctx.stderr.write(`health-events mcp: ${line}\n`), explain: (error) => explainForCli(error, hasToken) });
+    const transport = new StdioServerTransport(streams.stdin, streams.stdout);
+    const closed = new Promise<void>((resolve) => {
+      const done = () => resolve();
+      // The client ends the session by closing our stdin (the MCP stdio transport's shutdown).
+      streams.stdin.once('end', done);
+      streams.stdin.once('close', done);
+      ctx.signal?.addEventListener('abort', done, { once: true });
+      transport.onclose = done;
+    });
+    await server.connect(transport);
+    ctx.stderr.write(`health-events mcp: serving ${subscriptions.length > 0 ? `${subscriptions.length} subscription${subscriptions.length === 1 ? '' : 's'}` : 'every visible subscription'} on stdio.\n`);
+    await closed;
+    await server.close();
+    return 0;
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * The Model Context Protocol server of `health-events mcp`: the agent tools of src/core/agent
+ * (the same ones VS Code's language-model tools run) over the official SDK. Tool failures are
+ * results with `isError`, worded for the model; the token is never part of any text.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError, PagingError, ResponseValidationError } from '../api/errors';
+import { ToolAnswerError, type HealthTools } from '../agent/healthTools';
+import { getEventShape, impactedResourcesShape, listEventsShape, ToolInputError } from '../agent/inputs';
+import { HttpClientError } from '../http/errors';
+
+export const MCP_SERVER_NAME = 'service-health';
+export const MCP_SERVER_VERSION = '0.1.0';
+
+/** Tool names, as MCP clients list them. */
+export const MCP_TOOLS = ['list_health_events', 'get_health_event', 'get_rate_limit', 'list_impacted_resources'] as const;
+
+export interface HealthMcpServerOptions {
+  readonly tools: HealthTools;
+  /** Removes secrets from every text sent (defence in depth: no message carries the token). */
+  readonly redact: (text: string) => string;
+  /** One line per tool failure for the client's log (stderr). */
+  readonly log: (line: string) => void;
+  /** Rewords host-specific errors (a rejected token: where a new one comes from). */
+  readonly explain?: (error: unknown) => unknown;
+}
+
+export function createHealthMcpServer(options: HealthMcpServerOptions): McpServer {
+  const server = new McpServer(
+    { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
+    {
+      instructions:
+        'Azure Service Health: service issues, planned maintenance, health and security advisories and billing notices of the user’s subscriptions. ' +
+        'Start with list_health_events; get_health_event gives one event’s updates; list_impacted_resources says which of the user’s resources an event affects.',
+    },
+  );
+  const run = async (name: string, body: (signal: AbortSignal) => Promise<Record<string, unknown>>, signal: AbortSignal): Promise<CallToolResult> => {
+    try {
+      const result = await body(signal);
+      return { content: [{ type: 'text', text: options.redact(JSON.stringify(result, null, 2)) }] };
+    } catch (error) {
+      const message = options.redact(toolErrorMessage(options.explain ? options.explain(error) : error));
+      options.log(`${name}: ${message}`);
+      return { isError: true, content: [{ type: 'text', text: message }] };
+    }
+  };
+  const { tools } = options;
+  server.registerTool(
+    'list_health_events',
+    {
+      title: 'List Azure service health events',
+      description:
+        'Service issues (outages), planned maintenance, health and security advisories and billing notices of the user’s Azure subscriptions, every page read. ' +
+        `Returns the interpretation of the query, the total and one page of ${20} events (call again with page for more).`,
+      inputSchema: listEventsShape,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (input, extra) => run('list_health_events', (signal) => tools.listEvents(input, signal), extra.signal),
+  );
+  server.registerTool(
+    'get_health_event',
+    {
+      title: 'Get one Azure service health event',
+      description: 'One event by tracking id: status, times, impacted services and regions, summary and the latest updates. Sensitive events’ text only with includeSensitiveDetails.',
+      inputSchema: getEventShape,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (input, extra) => run('get_health_event', (signal) => tools.getEvent(input, signal), extra.signal),
+  );
+  server.registerTool(
+    'list_impacted_resources',
+    {
+      title: 'List the resources an event affects',
+      description: 'Which of the user’s Azure resources an event (by tracking id) affects: name, type, resource group, region; one page of 50 plus the total.',
+      inputSchema: impactedResourcesShape,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (input, extra) => run('list_impacted_resources', (signal) => tools.listImpactedResources(input, signal), extra.signal),
+  );
+  server.registerTool(
+    'get_rate_limit',
+    {
+      title: 'Get the remaining API quota',
+      description: 'How many requests the health API still allows and when the quota resets.',
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (extra) => run('get_rate_limit', (signal) => tools.getQuota(signal), extra.signal),
+  );
+  return server;
+}
+
+/** Errors the model can act on: the core's own messages already say what to do next. */
+export function toolErrorMessage(error: unknown): string {
+  if (
+    error instanceof ToolInputError ||
+    error instanceof ToolAnswerError ||
+    error instanceof ApiError ||
+    error instanceof PagingError ||
+    error instanceof ResponseValidationError ||
+    error instanceof HttpClientError ||
+    error instanceof TypeError
+  ) {
+    return oneLine(error.message);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return `Unexpected error: ${oneLine(message)}; try again, and report it if it persists.`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,109 @@
+/**
+ * The language-model tools (Copilot agent mode and any chat that calls tools): the agent core's
+ * four operations behind `vscode.lm.registerTool`. Results are JSON text, one bounded page with
+ * the total and how to get more; a failure is thrown with a sentence the model can act on.
+ */
+import * as vscode from 'vscode';
+import { HealthTools } from '../../core/agent/healthTools';
+import { getEventInput, impactedResourcesInput, listEventsInput, parseInput, type GetEventInput, type ImpactedResourcesInput, type ListEventsInput } from '../../core/agent/inputs';
+import type { HealthDataSource } from '../../core/agent/source';
+import { toolErrorMessage } from '../../core/mcp/healthMcpServer';
+
+export const LM_TOOL_NAMES = {
+  listEvents: 'serviceHealth_listEvents',
+  getEvent: 'serviceHealth_getEvent',
+  getQuota: 'serviceHealth_getQuota',
+  listImpactedResources: 'serviceHealth_listImpactedResources',
+} as const;
+
+type Run<T> = (tools: HealthTools, input: T, signal: AbortSignal) => Promise<Record<string, unknown>>;
+
+function tool<T>(
+  tools: HealthTools,
+  parse: (input: unknown) => T,
+  run: Run<T>,
+  prepare: (input: T) => vscode.PreparedToolInvocation,
+  log: vscode.LogOutputChannel,
+  name: string,
+): vscode.LanguageModelTool<T> {
+  return {
+    prepareInvocation: (options) => {
+      try {
+        return prepare(parse(options.input));
+      } catch {
+        // An invalid input is reported by invoke, in words for the model.
+        return { invocationMessage: 'Reading Service Health…' };
+      }
+    },
+    invoke: async (options, token) => {
+      const controller = new AbortController();
+      const sub = token.onCancellationRequested(() => controller.abort());
+      try {
+        const result = await run(tools, parse(options.input), controller.signal);
+        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(result, null, 2))]);
+      } catch (error) {
+        const message = toolErrorMessage(error);
+        log.info(`${name}: ${message}`);
+        throw new Error(message);
+      } finally {
+        sub.dispose();
+      }
+    },
+  };
+}
+
+/** Registers the four tools; the returned disposables unregister them. */
+export function registerLmTools(source: HealthDataSource, log: vscode.LogOutputChannel): vscode.Disposable[] {
+  const tools = new HealthTools(source);
+  const listEvents = tool<ListEventsInput>(
+    tools,
+    (i) => parseInput(listEventsInput, i),
+    (t, i, s) => t.listEvents(i, s),
+    (i) => ({ invocationMessage: i.query ? `Searching Service Health events for “${i.query.slice(0, 80)}”` : 'Listing Service Health events' }),
+    log,
+    LM_TOOL_NAMES.listEvents,
+  );
+  const getEvent = tool<GetEventInput>(
+    tools,
+    (i) => parseInput(getEventInput, i),
+    (t, i, s) => t.getEvent(i, s),
+    (i) => ({
+      invocationMessage: `Reading Service Health event ${i.trackingId}`,
+      // Sensitive text (security advisories and the like) goes to the model only with the user's consent.
+      ...(i.includeSensitiveDetails === true
+        ? {
+            confirmationMessages: {
+              title: 'Fetch sensitive event details?',
+              message: new vscode.MarkdownString(
+                `The full text of event **${i.trackingId.replace(/[\\`*_[\]()<>|~&$#]/g, '')}** may be sensitive (for example a security advisory). Service Health will fetch it from Azure and give it to the language model.`,
+              ),
+            },
+          }
+        : {}),
+    }),
+    log,
+    LM_TOOL_NAMES.getEvent,
+  );
+  const impacted = tool<ImpactedResourcesInput>(
+    tools,
+    (i) => parseInput(impactedResourcesInput, i),
+    (t, i, s) => t.listImpactedResources(i, s),
+    (i) => ({ invocationMessage: `Finding the resources affected by ${i.trackingId}` }),
+    log,
+    LM_TOOL_NAMES.listImpactedResources,
+  );
+  const quota = tool<Record<string, never>>(
+    tools,
+    () => ({}),
+    (t, _i, s) => t.getQuota(s),
+    () => ({ invocationMessage: 'Reading the Service Health API quota' }),
+    log,
+    LM_TOOL_NAMES.getQuota,
+  );
+  return [
+    vscode.lm.registerTool(LM_TOOL_NAMES.listEvents, listEvents),
+    vscode.lm.registerTool(LM_TOOL_NAMES.getEvent, getEvent),
+    vscode.lm.registerTool(LM_TOOL_NAMES.listImpactedResources, impacted),
+    vscode.lm.registerTool(LM_TOOL_NAMES.getQuota, quota),
+  ];
+}

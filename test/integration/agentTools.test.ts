@@ -1,0 +1,137 @@
+// The language-model tools and the MCP server definition in a real VS Code: tools are called the
+// way Copilot's agent mode calls them (vscode.lm.invokeTool), and the MCP server the extension
+// offers is started from its resolved definition and spoken to over stdio, against the sample
+// service. Expected counts are computed here from api.getEvents().
+import * as assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import * as vscode from 'vscode';
+import type { ServiceHealthApi } from '../../src/extension';
+import { activateExtension } from './extensionApi';
+
+const TOOLS = ['serviceHealth_listEvents', 'serviceHealth_getEvent', 'serviceHealth_listImpactedResources', 'serviceHealth_getQuota'];
+
+interface ListResult {
+  interpretation: string;
+  total: number;
+  page: number;
+  pages: number;
+  events: Array<{ trackingId: string; status: string; type: string; isSensitive?: boolean; subscriptions: string[] }>;
+  more?: string;
+}
+
+async function invoke<T>(name: string, input: object): Promise<T> {
+  const source = new vscode.CancellationTokenSource();
+  try {
+    const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, source.token);
+    const text = result.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+    return JSON.parse(text) as T;
+  } finally {
+    source.dispose();
+  }
+}
+
+describe('language-model tools and the MCP server definition (real VS Code)', function () {
+  this.timeout(90_000);
+  let health: ServiceHealthApi;
+
+  before(async () => {
+    health = await activateExtension();
+    await health.useSampleService();
+    await health.refresh();
+    assert.ok(health.getEvents().length > 0, 'no events loaded');
+  });
+
+  after(async () => {
+    await health.settings.update('mode', undefined);
+  });
+
+  it('registers the four tools with VS Code, with their input schemas', () => {
+    const registered = vscode.lm.tools.filter((t) => TOOLS.includes(t.name));
+    assert.deepEqual(registered.map((t) => t.name).sort(), [...TOOLS].sort());
+    const list = registered.find((t) => t.name === 'serviceHealth_listEvents');
+    assert.ok(list?.inputSchema && 'properties' in list.inputSchema);
+  });
+
+  it('serviceHealth_listEvents counts what the Events view holds, leads with the interpretation and pages by 20', async () => {
+    const held = health.getEvents();
+    const active = new Set(held.filter((e) => e.event.properties?.eventType === 'ServiceIssue' && e.event.properties.status === 'Active').map((e) => e.trackingId.toUpperCase()));
+    const result = await invoke<ListResult>('serviceHealth_listEvents', { query: 'active outages' });
+    assert.equal(result.interpretation, `Active service issues, last 7 days: ${active.size}`);
+    assert.equal(result.total, active.size);
+    assert.ok(result.events.every((e) => active.has(e.trackingId.toUpperCase())));
+
+    const all = new Set(held.map((e) => e.trackingId.toUpperCase()));
+    assert.ok(all.size > 20, `the sample holds ${all.size} incidents`);
+    const first = await invoke<ListResult>('serviceHealth_listEvents', {});
+    assert.equal(first.total, all.size);
+    assert.equal(first.events.length, 20);
+    assert.match(first.more ?? '', /page: 2/u);
+    const last = await invoke<ListResult>('serviceHealth_listEvents', { page: first.pages });
+    assert.equal(last.events.length, all.size - 20 * (first.pages - 1));
+    assert.equal(last.more, undefined);
+  });
+
+  it('serviceHealth_getEvent gives one event with its updates, and withholds a sensitive event’s text unless asked', async () => {
+    const listed = await invoke<ListResult>('serviceHealth_listEvents', { query: 'active outages' });
+    const id = listed.events[0]?.trackingId;
+    assert.ok(id);
+    const event = await invoke<{ trackingId: string; updates: unknown[]; sensitive?: string }>('serviceHealth_getEvent', { trackingId: id });
+    assert.equal(event.trackingId, id);
+    assert.ok(Array.isArray(event.updates));
+    const sensitive = health.getEvents().find((e) => e.event.properties?.isEventSensitive === true);
+    if (sensitive) {
+      const withheld = await invoke<{ sensitive?: string }>('serviceHealth_getEvent', { trackingId: sensitive.trackingId });
+      assert.match(withheld.sensitive ?? '', /includeSensitiveDetails: true/u);
+    }
+  });
+
+  it('an unknown tracking id fails with a sentence the model can act on', async () => {
+    await assert.rejects(invoke('serviceHealth_getEvent', { trackingId: 'NOPE-000' }), /No event with tracking id NOPE-000 was updated in the last 30 days.*check the id with the list tool/u);
+    await assert.rejects(invoke('serviceHealth_listEvents', { days: 500 }), /Invalid days: .*call the tool again/u);
+  });
+
+  it('serviceHealth_listImpactedResources and serviceHealth_getQuota answer from the same connection', async () => {
+    const id = health.getEvents()[0]?.trackingId ?? '';
+    const resources = await invoke<{ interpretation: string; total: number; resources: Array<{ subscriptionId: string }> }>('serviceHealth_listImpactedResources', { trackingId: id });
+    assert.match(resources.interpretation, new RegExp(`^Resources affected by ${id}`, 'u'));
+    assert.equal(resources.resources.length, Math.min(resources.total, 50));
+    const quota = await invoke<{ requestsSent: number; buckets: unknown[] }>('serviceHealth_getQuota', {});
+    assert.ok(quota.requestsSent > 0 && quota.buckets.length > 0);
+  });
+
+  it('@health answers which of my resources an event affects', async () => {
+    const id = health.getEvents()[0]?.trackingId ?? '';
+    const answer = await health.chat(`which of my resources are affected by ${id.toLowerCase()}?`);
+    assert.match(answer.markdown, new RegExp(`^\\*\\*Resources affected by ${id}`, 'u'), answer.markdown);
+    assert.deepEqual(answer.progress.length, 1);
+  });
+
+  it('the MCP server definition runs dist/mcp.js on the sample service with its token added at resolve time, and answers like the tools', async () => {
+    const server = await health.mcpServer();
+    assert.ok(server, 'no MCP server definition');
+    const sample = health.sampleService();
+    assert.ok(sample);
+    assert.equal(server.command, process.execPath);
+    assert.match(server.args[0] ?? '', /[\\/]dist[\\/]mcp\.js$/u);
+    assert.deepEqual(server.args.slice(1, 3), ['--endpoint', sample.url]);
+    assert.equal(server.env['HEALTH_EVENTS_TOKEN'], sample.token);
+    const env: Record<string, string> = { PATH: process.env['PATH'] ?? '' };
+    for (const [k, v] of Object.entries(server.env)) if (typeof v === 'string') env[k] = v;
+    const client = new Client({ name: 'integration', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: server.command, args: [...server.args], env, stderr: 'ignore' }));
+    try {
+      const { tools } = await client.listTools();
+      assert.equal(tools.length, 4);
+      const result = (await client.callTool({ name: 'list_health_events', arguments: { query: 'active outages' } })) as CallToolResult;
+      const first = result.content[0];
+      assert.ok(first?.type === 'text');
+      const viaMcp = JSON.parse(first.text) as ListResult;
+      const viaTool = await invoke<ListResult>('serviceHealth_listEvents', { query: 'active outages' });
+      assert.equal(viaMcp.total, viaTool.total);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { getEventInput, impactedResourcesInput, listEventsInput } from '../../../src/core/agent/inputs';
+
+const root = path.resolve(__dirname, '../../../..');
+
+interface ToolContribution {
+  name: string;
+  toolReferenceName?: string;
+  canBeReferencedInPrompt?: boolean;
+  modelDescription?: string;
+  inputSchema?: unknown;
+}
+
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  engines: { vscode: string };
+  devDependencies: Record<string, string>;
+  contributes: { languageModelTools?: ToolContribution[]; mcpServerDefinitionProviders?: Array<{ id: string; label: string }> };
+};
+
+function schemaOf(schema: z.ZodType): unknown {
+  const json = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  delete json['$schema'];
+  return json;
+}
+
+describe('manifest: language-model tools and the MCP server definition provider', () => {
+  const tools = manifest.contributes.languageModelTools ?? [];
+
+  it('declares the four tools, each referencable in prompts (#serviceHealth…)', () => {
+    assert.deepEqual(
+      tools.map((t) => [t.name, t.toolReferenceName]),
+      [
+        ['serviceHealth_listEvents', 'serviceHealth'],
+        ['serviceHealth_getEvent', 'serviceHealthEvent'],
+        ['serviceHealth_listImpactedResources', 'serviceHealthImpactedResources'],
+        ['serviceHealth_getQuota', 'serviceHealthQuota'],
+      ],
+    );
+    assert.ok(tools.every((t) => t.canBeReferencedInPrompt === true && (t.modelDescription ?? '').length > 80));
+  });
+
+  it('the input schemas in package.json are exactly the ones the tools validate with (the shared zod inputs)', () => {
+    const byName = new Map(tools.map((t) => [t.name, t.inputSchema]));
+    assert.deepEqual(byName.get('serviceHealth_listEvents'), schemaOf(listEventsInput));
+    assert.deepEqual(byName.get('serviceHealth_getEvent'), schemaOf(getEventInput));
+    assert.deepEqual(byName.get('serviceHealth_listImpactedResources'), schemaOf(impactedResourcesInput));
+    assert.deepEqual(byName.get('serviceHealth_getQuota'), schemaOf(z.object({})));
+  });
+
+  it('declares the MCP server definition provider the extension registers', () => {
+    assert.deepEqual(manifest.contributes.mcpServerDefinitionProviders, [{ id: 'serviceHealth.mcp', label: 'Service Health' }]);
+  });
+
+  it('engines.vscode is 1.101 (the first with registerMcpServerDefinitionProvider stable) and @types/vscode is pinned to it', () => {
+    assert.equal(manifest.engines.vscode, '^1.101.0');
+    assert.equal(manifest.devDependencies['@types/vscode'], '~1.101.0');
+  });
+});

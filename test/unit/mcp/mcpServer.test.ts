@@ -1,0 +1,238 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { impactedResourcesFor } from '../../../src/core/sample/impactedResources';
+import { startSampleService, type SampleService } from '../../../src/core/sample/server';
+
+// The compiled CLI (tsc output): the server runs as its own process, as an MCP client starts it.
+const CLI = join(__dirname, '..', '..', '..', 'src', 'cli.js');
+const SEED = 7;
+const PAGE_SIZE = 4;
+const DAY = 86_400_000;
+
+interface Session {
+  client: Client;
+  stderr: () => string;
+  errors: Error[];
+  close(): Promise<void>;
+}
+
+async function connect(service: SampleService, args: string[] = [], token = service.token, entry: string[] = [CLI, 'mcp']): Promise<Session> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...entry, '--endpoint', service.url, ...args],
+    env: { HEALTH_EVENTS_TOKEN: token, PATH: process.env['PATH'] ?? '' },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const errors: Error[] = [];
+  const client = new Client({ name: 'mcp-test', version: '1.0.0' });
+  client.onerror = (e) => errors.push(e);
+  await client.connect(transport);
+  return { client, stderr: () => stderr, errors, close: () => client.close() };
+}
+
+function textOf(result: unknown): string {
+  const content = (result as CallToolResult).content;
+  const first = content[0];
+  assert.ok(first && first.type === 'text', 'a text result');
+  return first.text;
+}
+
+function json<T>(result: unknown): T {
+  assert.notEqual((result as CallToolResult).isError, true, textOf(result));
+  return JSON.parse(textOf(result)) as T;
+}
+
+interface ListResult {
+  interpretation: string;
+  total: number;
+  page: number;
+  pages: number;
+  events: { trackingId: string; status: string; subscriptions: string[] }[];
+  more?: string;
+  notUnderstood?: string[];
+  suggestedQuery?: string;
+}
+
+describe('health-events mcp (a JSON-RPC client over stdio against the sample service)', function () {
+  this.timeout(60_000);
+  let service: SampleService;
+
+  before(async () => {
+    service = await startSampleService({ seed: SEED, events: 60, pageSize: PAGE_SIZE });
+  });
+  after(async () => {
+    await service.close();
+  });
+
+  /** Incidents the service holds, updated in the last `days` days (what a full listing must find). */
+  function incidentsInWindow(days: number, where: (e: SampleService['events'][number]) => boolean = () => true): Set<string> {
+    const since = Date.now() - days * DAY;
+    return new Set(
+      service.events
+        .filter((g) => Date.parse(g.event.properties?.lastUpdateTime ?? '') >= since + 60_000 && where(g))
+        .map((g) => (g.event.name ?? '').toUpperCase()),
+    );
+  }
+
+  it('initializes as "service-health" and lists its four tools with input schemas', async () => {
+    const s = await connect(service);
+    try {
+      assert.equal(s.client.getServerVersion()?.name, 'service-health');
+      const { tools } = await s.client.listTools();
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['get_health_event', 'get_rate_limit', 'list_health_events', 'list_impacted_resources']);
+      const list = tools.find((t) => t.name === 'list_health_events');
+      assert.ok(list?.inputSchema.properties && 'query' in list.inputSchema.properties && 'page' in list.inputSchema.properties);
+      assert.deepEqual(s.errors, []);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('dist/mcp.js, the bundle the extension starts with its own Node, serves the same tools', async function () {
+    const bundle = join(__dirname, '..', '..', '..', '..', 'dist', 'mcp.js');
+    if (!existsSync(bundle)) throw new Error('dist/ is missing: run `npm run build` before the unit tests (npm test does).');
+    const s = await connect(service, [], service.token, [bundle]);
+    try {
+      const { tools } = await s.client.listTools();
+      assert.equal(tools.length, 4);
+      const quota = json<{ requestsSent: number }>(await s.client.callTool({ name: 'get_rate_limit', arguments: {} }));
+      assert.ok(quota.requestsSent >= 1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('list_health_events reads every page of the service and returns one page of results with the total and how to get more', async () => {
+    const s = await connect(service);
+    try {
+      const expected = incidentsInWindow(30);
+      assert.ok(expected.size > 20 && expected.size > PAGE_SIZE * 3, `seed gives ${expected.size} incidents`);
+      const before = service.stats.byPath.size;
+      const first = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { days: 30 } }));
+      assert.ok(service.stats.byPath.size >= before);
+      // Every service page was followed: the total counts every incident, not the first service page.
+      assert.ok(first.total >= expected.size, `total ${first.total}, expected at least ${expected.size}`);
+      assert.equal(first.page, 1);
+      assert.equal(first.events.length, 20);
+      assert.equal(first.pages, Math.ceil(first.total / 20));
+      assert.match(first.more ?? '', /page: 2/u);
+      assert.match(first.interpretation, new RegExp(`^Events, last 30 days: ${first.total}$`, 'u'));
+      const second = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { days: 30, page: 2 } }));
+      assert.equal(second.page, 2);
+      const ids1 = new Set(first.events.map((e) => e.trackingId));
+      assert.ok(second.events.length > 0 && second.events.every((e) => !ids1.has(e.trackingId)), 'page 2 holds other events');
+      assert.deepEqual(s.errors, []);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('list_health_events understands the query language and structured fields alike, and says which words it did not understand', async () => {
+    const s = await connect(service);
+    try {
+      const byText = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { query: 'active outages', days: 30 } }));
+      const byFields = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { types: ['ServiceIssue'], statuses: ['Active'], days: 30 } }));
+      assert.equal(byText.total, byFields.total);
+      assert.ok(byText.events.every((e) => e.status === 'Active'));
+      assert.match(byText.interpretation, /^Active service issues, last 30 days: \d+$/u);
+      const odd = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { query: 'active outages blorpxq' } }));
+      assert.deepEqual(odd.notUnderstood, ['blorpxq']);
+      assert.match(odd.suggestedQuery ?? '', /status:Active/u);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('get_health_event and list_impacted_resources answer about one tracking id, every resource page followed', async () => {
+    const candidate = service.events
+      .filter((g) => Date.parse(g.event.properties?.lastUpdateTime ?? '') >= Date.now() - 29 * DAY)
+      .flatMap((g) => g.subscriptionIds.map((sub) => ({ sub, id: g.event.name ?? '', n: impactedResourcesFor(g.event, sub, SEED).length })))
+      .sort((a, b) => b.n - a.n)[0];
+    assert.ok(candidate && candidate.n > PAGE_SIZE, 'an event with several pages of impacted resources');
+    const s = await connect(service, ['--subscription', candidate.sub]);
+    try {
+      const event = json<{ trackingId: string; updates: unknown[]; subscriptions: string[] }>(await s.client.callTool({ name: 'get_health_event', arguments: { trackingId: candidate.id.toLowerCase() } }));
+      assert.equal(event.trackingId, candidate.id);
+      assert.deepEqual(event.subscriptions, [candidate.sub]);
+      assert.ok(Array.isArray(event.updates));
+      const resources = json<{ total: number; resources: { name: string; resourceGroup: string; subscriptionId: string }[] }>(
+        await s.client.callTool({ name: 'list_impacted_resources', arguments: { trackingId: candidate.id } }),
+      );
+      assert.equal(resources.total, candidate.n);
+      assert.equal(resources.resources.length, Math.min(candidate.n, 50));
+      assert.ok(resources.resources.every((r) => r.subscriptionId === candidate.sub && r.name && r.resourceGroup));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('an unknown tracking id is an error result that tells the model what to do', async () => {
+    const s = await connect(service);
+    try {
+      const result = (await s.client.callTool({ name: 'get_health_event', arguments: { trackingId: 'NOPE-000' } })) as CallToolResult;
+      assert.equal(result.isError, true);
+      assert.match(textOf(result), /^No event with tracking id NOPE-000 was updated in the last 30 days .*; check the id with the list tool, or pass days \(up to 90\)\.$/u);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('waits out a 429 with retry-after (the service throttling) and still answers, logging the wait on stderr only', async () => {
+    const s = await connect(service);
+    try {
+      // Real-world condition: ARM answers 429 Too Many Requests with retry-after when a subscription's read bucket is empty.
+      service.faults.inject({ kind: 'status', status: 429, retryAfterSeconds: 1, code: 'TooManyRequests' }, { times: 1, path: /events$/u });
+      const result = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { days: 30 } }));
+      assert.ok(result.total > 0);
+      assert.equal(service.faults.pending, 0);
+      assert.match(s.stderr(), /waiting \d+ s: .*rate limit/u);
+      const quota = json<{ summary: string; requestsSent: number }>(await s.client.callTool({ name: 'get_rate_limit', arguments: {} }));
+      assert.ok(quota.requestsSent > 0);
+      assert.match(quota.summary, /\S/u);
+      assert.deepEqual(s.errors, [], 'stdout carried only JSON-RPC');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a rejected token is an error result naming HEALTH_EVENTS_TOKEN, and the token is never written', async () => {
+    const bad = 'not-the-right-token-ABCDEF123456';
+    const s = await connect(service, [], bad);
+    try {
+      const result = (await s.client.callTool({ name: 'list_health_events', arguments: {} })) as CallToolResult;
+      assert.equal(result.isError, true);
+      assert.match(textOf(result), /HEALTH_EVENTS_TOKEN/u);
+      assert.ok(!textOf(result).includes(bad));
+      assert.ok(!s.stderr().includes(bad));
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('prints nothing but JSON-RPC on stdout', async () => {
+    const child = spawn(process.execPath, [CLI, 'mcp', '--endpoint', service.url], { env: { HEALTH_EVENTS_TOKEN: service.token }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    const line = (o: unknown) => child.stdin.write(`${JSON.stringify(o)}\n`);
+    line({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    line({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    line({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_rate_limit', arguments: {} } });
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', () => {
+        if (out.split('\n').filter((l) => l.trim() !== '').length >= 2) resolve();
+      });
+    });
+    child.stdin.end();
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const lines = out.split('\n').filter((l) => l.trim() !== '');
+    assert.deepEqual(lines.map((l) => (JSON.parse(l) as { id: number }).id), [1, 2]);
+    assert.equal(code, 0, 'exits when the client closes stdin');
+  });
+});
