@@ -128,7 +128,13 @@ interface PaintProbe extends Promise<{ ms: number; rows: number }> {
  */
 function armPaintProbe(page: Page): PaintProbe {
   const armed = page.evaluate(`(${PROBE_SCRIPT})(${JSON.stringify({ containerId: CONTAINER_ID, pattern: EVENT_ROW_DESCRIPTION })})`).then(() => undefined);
-  const result = armed.then(() => page.evaluate('window.__firstPaint') as Promise<{ ms: number; rows: number }>);
+  // A sample that never shows a row fails after 3 minutes instead of holding the bench.
+  const result = armed.then(() =>
+    Promise.race([
+      page.evaluate('window.__firstPaint') as Promise<{ ms: number; rows: number }>,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('No event row appeared within 3 minutes of opening the view.')), 180_000).unref()),
+    ]),
+  );
   return Object.assign(result, { armed });
 }
 
