@@ -21,7 +21,18 @@ const resultFile = join(root, 'bench', 'results', 'extension.json');
 rmSync(resultFile, { force: true });
 // The harness passes its environment on to the VS Code server and so to the extension host.
 process.env.SERVICE_HEALTH_EXTENSION_BENCH = resultFile;
-const { runIntegrationTests } = createRequire(import.meta.url)(entry);
+const { runIntegrationTests: runOnce } = createRequire(import.meta.url)(entry);
+// On a busy machine the workbench page can miss the harness's 30 s load timeout: up to 3 attempts.
+const runIntegrationTests = async (options) => {
+  for (let attempt = 1; ; attempt++) {
+    const code = await runOnce(options).catch((err) => {
+      console.error(`[bench] ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+      return 1;
+    });
+    if (code === 0 || attempt >= 3) return code;
+    console.error(`[bench] attempt ${attempt} failed; trying again`);
+  }
+};
 let code;
 try {
   code = await runIntegrationTests({ root, grep: 'extension performance', verbose: process.env.SERVICE_HEALTH_VERBOSE === '1', timeoutMs: 10 * 60_000 });

@@ -1,13 +1,65 @@
 // Bundles the extension and the CLI with esbuild (the vscode-extension-samples recipe).
 // `vscode` stays external: the extension host provides it at run time.
+//
+// The extension is split: dist/extension.js holds what activation and the cached tree need;
+// parts used later load on first use from sibling bundles (see LAZY below and src/ui/lazy/*).
 import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 // --outdir DIR: build somewhere else than dist/ (the production-bundle test builds into a temp folder).
 const outdirIndex = process.argv.indexOf('--outdir');
 const out = outdirIndex > 0 ? process.argv[outdirIndex + 1] : 'dist';
+
+/**
+ * Modules loaded on first use, each from its own bundle next to extension.js. Source code reaches
+ * them only through a `require()` inside a function (a lazy loader); the plugin below turns such a
+ * require into a run-time `require('./<bundle>.js')` instead of inlining the module. A static
+ * `import` of the same module is still inlined (the size test then fails, as it should).
+ */
+const LAZY = {
+  // undici's Agent and request API (~300 KB): only needed for the first request.
+  undici: 'src/core/http/undiciBundle.ts',
+  // sanitize-html with htmlparser2 (~190 KB): only needed when event details render.
+  sanitize: 'src/core/render/sanitizeHtmlBundle.ts',
+  // The embedded sample service: only in sample mode.
+  sample: 'src/ui/lazy/sampleBundle.ts',
+};
+
+const lazyByPath = new Map(Object.entries(LAZY).map(([name, file]) => [path.resolve(file).replace(/(\/index)?\.ts$/, ''), name]));
+
+/** Turns `require()` of a LAZY module into a require of its sibling bundle at run time. */
+const lazyBundles = {
+  name: 'lazy-bundles',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, (args) => {
+      if (args.kind !== 'require-call') {
+        return undefined;
+      }
+      const name = lazyByPath.get(path.resolve(args.resolveDir, args.path).replace(/(\/index)?(\.ts)?$/, ''));
+      return name ? { path: `./${name}.js`, external: true } : undefined;
+    });
+  },
+};
+
+/**
+ * sanitize-html requires postcss, a CSS parser it uses only for `style` attributes that a rule
+ * allows. No rule of ours allows `style` (src/core/render/sanitize.ts), so postcss is never called;
+ * this stub keeps its ~90 KB (with source-map-js) out, and fails closed if that ever changes:
+ * sanitize-html drops a style attribute whose parse throws.
+ */
+const noPostcss = {
+  name: 'no-postcss',
+  setup(build) {
+    build.onResolve({ filter: /^postcss$/ }, () => ({ path: 'postcss', namespace: 'no-postcss' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-postcss' }, () => ({
+      contents: 'module.exports = { parse() { throw new Error("CSS parsing is not part of this build: no sanitizer rule allows style attributes."); } };',
+      loader: 'js',
+    }));
+  },
+};
 
 const common = {
   bundle: true,
@@ -20,15 +72,18 @@ const common = {
   legalComments: 'none',
 };
 
+const extensionSide = {
+  ...common,
+  external: ['vscode'],
+  plugins: [lazyBundles, noPostcss],
+  // The sample service's fault injection is for tests: the production extension leaves it out.
+  ...(production ? { define: { 'process.env.SERVICE_HEALTH_SAMPLE_FAULTS': '"off"' } } : {}),
+};
+
 const contexts = await Promise.all([
-  esbuild.context({
-    ...common,
-    entryPoints: ['src/extension.ts'],
-    outfile: `${out}/extension.js`,
-    external: ['vscode'],
-    // The sample service's fault injection is for tests: the production extension leaves it out.
-    ...(production ? { define: { 'process.env.SERVICE_HEALTH_SAMPLE_FAULTS': '"off"' } } : {}),
-  }),
+  esbuild.context({ ...extensionSide, entryPoints: ['src/extension.ts'], outfile: `${out}/extension.js` }),
+  ...Object.entries(LAZY).map(([name, file]) => esbuild.context({ ...extensionSide, entryPoints: [file], outfile: `${out}/${name}.js` })),
+  // The CLI is one file: it loads everything it needs at once anyway.
   esbuild.context({
     ...common,
     entryPoints: ['src/cli.ts'],

@@ -160,7 +160,7 @@ describe('extension performance (real VS Code)', function () {
       })).ms);
       assert.equal(health.getEvents().length, TREE_EVENTS);
     }
-    figures.push(figure(`tree first paint, ${TREE_EVENTS} events`, paint, 'useSampleService(): new loopback sample service with the events, new client, all 200 pages (50 per page) over HTTP, grouped; until getTreeSnapshot returns the groups'));
+    figures.push(figure(`tree load over HTTP to groups (not a paint), ${TREE_EVENTS} events`, paint, 'useSampleService(): new loopback sample service with the events, new client, all 200 pages (50 per page) over HTTP, grouped; until getTreeSnapshot returns the groups'));
     figures.push(figure(`(generating ${TREE_EVENTS} sample events, not included above)`, [gen.ms], 'test data only'));
     figures.push(figure(`tree full refresh, ${TREE_EVENTS} events held`, full, 'refresh({ full: true }) right after the first paint: 200 pages again, merged into the store, groups'));
     figures.push(figure(`tree model (groups), ${TREE_EVENTS} events`, model, 'filter + group + group nodes (getTreeSnapshot(1))'));

@@ -170,8 +170,9 @@ export class ThrottledClient {
   private readonly base: URL;
   private readonly origin: string;
   private readonly clock: Clock;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownAgent: Dispatcher | undefined;
+  private readonly givenDispatcher: Dispatcher | undefined;
+  /** Made on the first request, so that undici loads then and not when the extension starts. */
+  private ownAgent: Dispatcher | undefined;
   private readonly tracker = new QuotaTracker();
   private readonly throttle: Throttle;
   private readonly random: () => number;
@@ -199,21 +200,7 @@ export class ThrottledClient {
       maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? DEFAULTS.maxRateLimitWaitMs,
       maxBodyBytes: options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
     };
-    if (options.dispatcher) {
-      this.dispatcher = options.dispatcher;
-      this.ownAgent = undefined;
-    } else {
-      // Redirects are not followed: no redirect interceptor is composed, so a 3xx is returned
-      // as-is and a token can never ride along to wherever it points. A proxy, when configured,
-      // only carries the tunnel: the credential checks in request() apply to the target URL.
-      this.ownAgent = createDispatcher({
-        connectTimeoutMs: this.o.connectTimeoutMs,
-        requestTimeoutMs: this.o.requestTimeoutMs,
-        connections: this.o.maxConcurrency,
-        network: options.network,
-      });
-      this.dispatcher = this.ownAgent;
-    }
+    this.givenDispatcher = options.dispatcher;
     this.throttle = new Throttle({
       clock: this.clock,
       quota: this.tracker,
@@ -223,6 +210,26 @@ export class ThrottledClient {
       maxWaitMs: this.o.maxRateLimitWaitMs,
       tokenBucketRefillMs: 1_000,
     });
+  }
+
+  private get dispatcher(): Dispatcher {
+    if (this.givenDispatcher) {
+      return this.givenDispatcher;
+    }
+    if (this.closed) {
+      // A request that was past the throttle when close() ran: no new agent for it.
+      throw new HttpClientError(CLOSED_MESSAGE);
+    }
+    // Redirects are not followed: no redirect interceptor is composed, so a 3xx is returned
+    // as-is and a token can never ride along to wherever it points. A proxy, when configured,
+    // only carries the tunnel: the credential checks in request() apply to the target URL.
+    this.ownAgent ??= createDispatcher({
+      connectTimeoutMs: this.o.connectTimeoutMs,
+      requestTimeoutMs: this.o.requestTimeoutMs,
+      connections: this.o.maxConcurrency,
+      network: this.options.network,
+    });
+    return this.ownAgent;
   }
 
   get quota(): QuotaState {

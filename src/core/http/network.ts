@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
-import { Agent, EnvHttpProxyAgent, proxyClientFactory, type Dispatcher, type EnvHttpProxyAgentOptions } from './undiciParts';
+import { newAgent, newEnvHttpProxyAgent, proxyClientFactory, type Dispatcher, type EnvHttpProxyAgentOptions } from './undiciParts';
 
 /** VS Code's `http.*` settings, as the UI layer read them. */
 export interface ProxySettings {
@@ -271,7 +271,7 @@ export function createDispatcher(o: DispatcherOptions): Dispatcher {
     ...(secureContext ? { connect: tlsOptions } : {}),
   };
   if (!n || (!n.httpProxy && !n.httpsProxy)) {
-    return new Agent(agentOptions);
+    return newAgent(agentOptions);
   }
   const options: EnvHttpProxyAgentOptions = {
     ...agentOptions,
@@ -286,5 +286,5 @@ export function createDispatcher(o: DispatcherOptions): Dispatcher {
     ...(n.proxyAuthorization ? { token: n.proxyAuthorization } : {}),
     clientFactory: proxyClientFactory(o.connectTimeoutMs),
   };
-  return new EnvHttpProxyAgent(options);
+  return newEnvHttpProxyAgent(options);
 }

@@ -4,26 +4,30 @@
  * extensions, so we load only the parts we use: the Agent and proxy agent classes and the
  * request API, which have no such side effect. `import type` below is erased at compile time.
  */
-import type { Agent as AgentClass, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass, Pool as PoolClass } from 'undici';
+import type { Agent as AgentClass, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
+import type * as UndiciBundle from './undiciBundle';
 
-/* eslint-disable @typescript-eslint/no-require-imports -- deep requires avoid undici's global side effect */
-export const Agent = require('undici/lib/dispatcher/agent') as typeof AgentClass;
+let loaded: typeof UndiciBundle | undefined;
+
+/** undici loads on first use (its ~300 KB would otherwise slow every activation). */
+function undici(): typeof UndiciBundle {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy sibling bundle (scripts/build.mjs)
+  loaded ??= require('./undiciBundle') as typeof UndiciBundle;
+  return loaded;
+}
+
+export function newAgent(options: AgentClass.Options): Dispatcher {
+  return new (undici().Agent)(options);
+}
+
 /** Chooses per request between a direct Agent and ProxyAgents (CONNECT tunnels) by NO_PROXY rules. */
-export const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent') as typeof EnvHttpProxyAgentClass;
-const Pool = require('undici/lib/dispatcher/pool') as typeof PoolClass;
-const requestApi = require('undici/lib/api/api-request') as (
-  this: Dispatcher,
-  options: Dispatcher.RequestOptions,
-) => Promise<Dispatcher.ResponseData>;
-const connectApi = require('undici/lib/api/api-connect') as (
-  this: Dispatcher,
-  options: Dispatcher.ConnectOptions,
-) => Promise<Dispatcher.ConnectData>;
-/* eslint-enable @typescript-eslint/no-require-imports */
+export function newEnvHttpProxyAgent(options: EnvHttpProxyAgentClass.Options): Dispatcher {
+  return new (undici().EnvHttpProxyAgent)(options);
+}
 
 /** `dispatcher.request(options)` without relying on undici's index having patched the prototype. */
 export function dispatchRequest(dispatcher: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
-  return requestApi.call(dispatcher, options);
+  return undici().requestApi.call(dispatcher, options);
 }
 
 /**
@@ -35,10 +39,10 @@ export function dispatchRequest(dispatcher: Dispatcher, options: Dispatcher.Requ
  */
 export function proxyClientFactory(answerTimeoutMs: number): (origin: URL, options: object) => Dispatcher {
   return (origin, options) => {
-    const pool = new Pool(origin, { ...options, headersTimeout: answerTimeoutMs });
+    const pool = new (undici().Pool)(origin, { ...options, headersTimeout: answerTimeoutMs });
     Object.defineProperty(pool, 'connect', {
       value: (opts: Dispatcher.ConnectOptions) =>
-        connectApi.call(pool, opts).catch((error: unknown) => {
+        undici().connectApi.call(pool, opts).catch((error: unknown) => {
           // No CONNECT answer in time is a connect timeout of the tunnel, not a slow service.
           if ((error as { code?: unknown } | null)?.code === 'UND_ERR_HEADERS_TIMEOUT') {
             throw Object.assign(new Error(`Proxy did not answer CONNECT within ${answerTimeoutMs} ms`, { cause: error }), {

@@ -3,9 +3,21 @@
  * in the extension host, before it reaches the webview. The webview inserts only these strings
  * with innerHTML; everything else it renders as text.
  */
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import type * as SanitizeHtmlBundle from './sanitizeHtmlBundle';
 import { checkExternalUrl } from './links';
 import { escapeHtml } from './escape';
+
+// The webview's type check reaches this file without Node's types; CommonJS provides `require`.
+declare const require: (id: string) => unknown;
+
+let loaded: typeof sanitizeHtml | undefined;
+
+/** sanitize-html loads when details first render, not at every activation (scripts/build.mjs). */
+function sanitizer(): typeof sanitizeHtml {
+  loaded ??= (require('./sanitizeHtmlBundle') as typeof SanitizeHtmlBundle).sanitizeHtml;
+  return loaded;
+}
 
 /** HTML that went through `sanitizeVendorHtml` (a compile-time marker only). */
 export type SafeHtml = string & { readonly __safeHtml: true };
@@ -14,6 +26,7 @@ const TABLE_TAGS = ['table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', '
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'a', 'code', 'pre', 'h3', 'h4', 'h5', 'h6', 'span', ...TABLE_TAGS],
+  // No rule allows `style`: the build leaves out postcss, the CSS parser sanitize-html would need for it.
   allowedAttributes: {
     a: ['href', 'rel'],
     td: ['colspan', 'rowspan'],
@@ -54,7 +67,7 @@ export function sanitizeVendorHtml(input: string | null | undefined): SafeHtml {
   if (!/<[a-zA-Z!/?]/.test(input)) {
     return escapeHtml(input).replace(/\r?\n/g, '<br>') as SafeHtml;
   }
-  return sanitizeHtml(input, OPTIONS).trim() as SafeHtml;
+  return sanitizer()(input, OPTIONS).trim() as SafeHtml;
 }
 
 /** Plain text of vendor HTML (for titles, tooltips and search), entity-decoded. */
@@ -62,7 +75,7 @@ export function vendorText(input: string | null | undefined): string {
   if (!input) {
     return '';
   }
-  const text = sanitizeHtml(input, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags });
+  const text = sanitizer()(input, { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags });
   return decodeBasicEntities(text).replace(/\s+/g, ' ').trim();
 }
 

@@ -219,7 +219,11 @@ export class ServiceHealthApp extends Disposable {
         previousMode = c?.mode;
         this.impacted.store.clear();
         this.statusBar.setSource(c?.client);
-        void this.controller.resetForConnection().then(() => this.controller.refresh());
+        // Cached events are drawn before the first request goes out (see PaintTracker).
+        void this.controller
+          .resetForConnection()
+          .then(() => (this.controller.store.size > 0 ? this.view.painted() : undefined))
+          .then(() => this.controller.refresh());
       }),
     );
     this._register(

@@ -12,6 +12,7 @@ import { Disposable } from '../base/disposable';
 import type { EventsController } from '../refresh/eventsController';
 import type { ImpactedTreeHooks } from '../resources/resourceNodes';
 import { EventNode, GroupNode, MessageNode, type NodeContext, type TreeNode } from './nodes';
+import { PaintTracker } from './paintTracker';
 
 export const EVENTS_VIEW_ID = 'serviceHealth.events';
 /** The view's name in package.json; the title says "Sample Data" in sample mode. */
@@ -37,6 +38,7 @@ export interface TreeSnapshotNode {
 class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
+  readonly paint = new PaintTracker();
 
   constructor(
     private readonly controller: EventsController,
@@ -45,6 +47,7 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
   ) {}
 
   fire(): void {
+    this.paint.changed();
     this.changed.fire(undefined);
   }
 
@@ -57,7 +60,9 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
     if (node instanceof EventNode) {
       this.impacted?.ensure(node.row);
     }
-    return node ? node.getChildren() : this.roots();
+    const rows = node ? node.getChildren() : this.roots();
+    this.paint.served(node === undefined, rows.some((n) => n instanceof GroupNode));
+    return rows;
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
@@ -112,6 +117,7 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
   }
 
   dispose(): void {
+    this.paint.dispose();
     this.changed.dispose();
   }
 }
@@ -130,6 +136,11 @@ export class EventsView extends Disposable {
     this.view = this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
     this._register(controller.onDidChange(() => this.render()));
     this.render();
+  }
+
+  /** Resolves once the tree has drawn its current rows (at once while the view is hidden). */
+  painted(): Promise<void> {
+    return this.view.visible ? this.provider.paint.next() : Promise.resolve();
   }
 
   /** Re-renders nodes, message, description, badge and context keys. */

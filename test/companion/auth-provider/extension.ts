@@ -10,6 +10,10 @@
 //   SERVICE_HEALTH_TEST_AUTH_SIGN_IN      outcomes of successive sign-ins, comma-separated:
 //                                         ok | fail (the identity provider errs) | hang (the browser
 //                                         flow never finishes); `ok` once the list is used up
+//   SERVICE_HEALTH_TEST_AUTH_PERSIST      "1": sessions survive a window reload (kept in globalState),
+//                                         as the real provider keeps them (the first-paint bench)
+//   SERVICE_HEALTH_TEST_READY_URL         fetched once activated (onStartupFinished): tells the bench
+//                                         that the extension host is up after a reload
 import * as vscode from 'vscode';
 import { mintToken } from '../../../src/core/sample/signedTokens';
 
@@ -25,6 +29,7 @@ interface Held {
 }
 
 const PROVIDER_ID = 'microsoft';
+const PERSIST_KEY = 'testAuth.sessions';
 const env = process.env;
 
 function accounts(): Account[] {
@@ -39,7 +44,19 @@ class TestMicrosoftProvider implements vscode.AuthenticationProvider {
   private readonly emitter = new vscode.EventEmitter<vscode.AuthenticationProviderAuthenticationSessionsChangeEvent>();
   readonly onDidChangeSessions = this.emitter.event;
 
-  constructor(private readonly secret: string) {}
+  constructor(
+    private readonly secret: string,
+    private readonly store?: vscode.Memento,
+  ) {
+    for (const session of store?.get<vscode.AuthenticationSession[]>(PERSIST_KEY) ?? []) {
+      this.held.set(session.account.id, this.renewIfExpired({ session, exp: 0, serial: 0 }));
+    }
+  }
+
+  /** Only with SERVICE_HEALTH_TEST_AUTH_PERSIST=1 (a store was given). */
+  private persist(): void {
+    void this.store?.update(PERSIST_KEY, [...this.held.values()].map((h) => h.session));
+  }
 
   async getSessions(_scopes: readonly string[] | undefined, options?: vscode.AuthenticationProviderSessionOptions): Promise<vscode.AuthenticationSession[]> {
     const wanted = options?.account;
@@ -63,6 +80,7 @@ class TestMicrosoftProvider implements vscode.AuthenticationProvider {
     }
     const held: Held = { session: { id: `session-${account.id}`, accessToken: '', account, scopes: [...scopes] }, exp: 0, serial: 0 };
     this.held.set(account.id, this.renewIfExpired(held));
+    this.persist();
     this.emitter.fire({ added: [held.session], removed: [], changed: [] });
     return held.session;
   }
@@ -71,6 +89,7 @@ class TestMicrosoftProvider implements vscode.AuthenticationProvider {
     for (const [id, h] of this.held) {
       if (h.session.id === sessionId) {
         this.held.delete(id);
+        this.persist();
         this.emitter.fire({ added: [], removed: [h.session], changed: [] });
       }
     }
@@ -112,6 +131,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   }
   // Before the provider exists, so no session is handed out while the endpoint still points elsewhere.
   await applyUserSettings().catch((err: unknown) => console.error(`[test auth provider] user settings not applied: ${String(err)}`));
-  const provider = new TestMicrosoftProvider(secret);
+  const provider = new TestMicrosoftProvider(secret, env.SERVICE_HEALTH_TEST_AUTH_PERSIST === '1' ? context.globalState : undefined);
   context.subscriptions.push(vscode.authentication.registerAuthenticationProvider(PROVIDER_ID, 'Microsoft', provider, { supportsMultipleAccounts: true }));
+  if (env.SERVICE_HEALTH_TEST_READY_URL) {
+    void fetch(env.SERVICE_HEALTH_TEST_READY_URL).catch(() => undefined);
+  }
 }

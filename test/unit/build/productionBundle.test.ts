@@ -1,8 +1,10 @@
-// The production extension bundle (`scripts/build.mjs --production`, what `npm run package` ships)
-// leaves out the sample service's fault injection; a development build keeps it for the tests.
+// The extension bundles (`scripts/build.mjs`, what `npm run package` ships with --production):
+// dist/extension.js holds what activation needs, at most 400 KB; undici, sanitize-html and the
+// sample service load on first use from sibling bundles; the production build leaves out the
+// sample service's fault injection (a development build keeps it for the tests).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,28 +13,94 @@ const root = join(__dirname, '..', '..', '..', '..');
 /** Strings only the fault injector and its effects contain. */
 const FAULT_STRINGS = ['attacker.invalid', 'QuantumMaintenance', 'InjectedFault', 'Upstream error', 'Fault times must be a positive integer'];
 
-function build(production: boolean): string {
-  const out = mkdtempSync(join(tmpdir(), 'service-health-build-'));
-  try {
-    const args = ['scripts/build.mjs', '--outdir', out, ...(production ? ['--production'] : [])];
-    execFileSync(process.execPath, args, { cwd: root, stdio: 'pipe' });
-    return readFileSync(join(out, 'extension.js'), 'utf8');
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+/** The most dist/extension.js (production) may weigh. */
+const START_BUNDLE_LIMIT = 400 * 1024;
+
+/** A string only each lazy part's code holds, and the bundle it must live in. */
+const LAZY_MARKERS: Array<{ bundle: string; marker: string; what: string }> = [
+  { bundle: 'undici.js', marker: 'UND_ERR_BPL_MISSING_UPSTREAM', what: 'undici' },
+  { bundle: 'sanitize.js', marker: 'onopentagname', what: 'htmlparser2 (sanitize-html)' },
+  { bundle: 'sanitize.js', marker: 'allowedStyles option cannot', what: 'sanitize-html' },
+  { bundle: 'sample.js', marker: 'listens on loopback only', what: 'the sample service' },
+];
+
+type Bundles = Map<string, string>;
+const folders: string[] = [];
+
+/** Builds into a temporary folder (removed after the tests); the extension-side bundles by name. */
+function build(production: boolean): { dir: string; bundles: Bundles } {
+  const dir = mkdtempSync(join(tmpdir(), 'service-health-build-'));
+  folders.push(dir);
+  const args = ['scripts/build.mjs', '--outdir', dir, ...(production ? ['--production'] : [])];
+  execFileSync(process.execPath, args, { cwd: root, stdio: 'pipe' });
+  const files = readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'cli.js');
+  return { dir, bundles: new Map(files.map((f) => [f, readFileSync(join(dir, f), 'utf8')])) };
+}
+
+function bundle(bundles: Bundles, name: string): string {
+  const text = bundles.get(name);
+  assert.ok(text !== undefined, `${name} was not built`);
+  return text;
 }
 
 describe('extension bundle', function () {
   this.timeout(120_000);
+  let dev: Bundles;
+  let prod: Bundles;
+  let prodDir: string;
 
-  it('a development build holds the fault injector (so the check below can fail)', () => {
-    const bundle = build(false);
-    for (const s of FAULT_STRINGS) assert.ok(bundle.includes(s), `missing "${s}"`);
+  before(() => {
+    dev = build(false).bundles;
+    ({ dir: prodDir, bundles: prod } = build(true));
   });
 
-  it('the production build (--production) holds no fault injection code', () => {
-    const bundle = build(true);
-    assert.ok(bundle.length > 100_000, 'the production bundle looks empty');
-    for (const s of FAULT_STRINGS) assert.ok(!bundle.includes(s), `the production bundle holds "${s}"`);
+  after(() => {
+    for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a development build holds the fault injector, in the sample bundle (so the check below can fail)', () => {
+    for (const s of FAULT_STRINGS) assert.ok(bundle(dev, 'sample.js').includes(s), `missing "${s}"`);
+  });
+
+  it('the production build (--production) holds no fault injection code in any bundle', () => {
+    assert.ok(bundle(prod, 'extension.js').length > 100_000, 'the production bundle looks empty');
+    for (const [name, text] of prod) {
+      for (const s of FAULT_STRINGS) assert.ok(!text.includes(s), `${name} holds "${s}"`);
+    }
+  });
+
+  it(`the production extension.js is at most ${START_BUNDLE_LIMIT / 1024} KB`, () => {
+    const bytes = Buffer.byteLength(bundle(prod, 'extension.js'));
+    assert.ok(bytes <= START_BUNDLE_LIMIT, `extension.js is ${(bytes / 1024).toFixed(1)} KB`);
+  });
+
+  it('undici, sanitize-html and the sample service are in their own bundles, not in extension.js', () => {
+    const start = bundle(prod, 'extension.js');
+    for (const { bundle: name, marker, what } of LAZY_MARKERS) {
+      assert.ok(bundle(prod, name).includes(marker), `${what} is not in ${name}`);
+      assert.ok(!start.includes(marker), `${what} is in extension.js`);
+    }
+  });
+
+  it('extension.js requires exactly the lazy bundles built next to it, and no bundle requires a missing one', () => {
+    const required = new Set<string>();
+    for (const text of prod.values()) {
+      for (const m of text.matchAll(/require\("\.\/([\w.-]+)"\)/g)) required.add(m[1] ?? '');
+    }
+    assert.deepEqual([...required].sort(), ['sample.js', 'sanitize.js', 'undici.js']);
+    for (const name of required) assert.ok(prod.has(name), `${name} is required but not built`);
+  });
+
+  it('the production sanitizer works without postcss and still drops style attributes', () => {
+    const text = bundle(prod, 'sanitize.js');
+    assert.ok(!text.includes('CssSyntaxError'), 'postcss is in sanitize.js');
+    assert.ok(existsSync(join(prodDir, 'sanitize.js')));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle itself
+    const { sanitizeHtml } = require(join(prodDir, 'sanitize.js')) as { sanitizeHtml: (html: string, options: object) => string };
+    const options = { allowedTags: ['p', 'a'], allowedAttributes: { a: ['href'] } };
+    assert.equal(sanitizeHtml('<p style="color:red" onclick="x()">hi<script>bad()</script></p>', options), '<p>hi</p>');
+    // Even a rule that allowed `style` would lose it (fail closed), never pass it through unparsed.
+    const styled = sanitizeHtml('<p style="background:url(https://attacker.example/x)">hi</p>', { allowedTags: ['p'], allowedAttributes: { p: ['style'] } });
+    assert.equal(styled, '<p>hi</p>');
   });
 });

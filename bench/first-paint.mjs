@@ -1,0 +1,52 @@
+// `node bench/first-paint.mjs`: first paint of the Events view from the cache in the real web
+// workbench (Playwright; see test/harness/firstPaint.ts), for 1,000 and 10,000 events, 5 samples
+// each (SERVICE_HEALTH_FIRST_PAINT_RUNS). Writes bench/results/first-paint.json and prints a table.
+// Needs `npm run compile && npm run build` first.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const entry = join(root, 'out', 'test', 'harness', 'firstPaint.js');
+for (const needed of [entry, join(root, 'dist', 'extension.js')]) {
+  if (!existsSync(needed)) {
+    console.error(`${needed} is missing: run \`npm run compile && npm run build\` first.`);
+    process.exit(1);
+  }
+}
+const { measureFirstPaint } = createRequire(import.meta.url)(entry);
+const runs = Number(process.env.SERVICE_HEALTH_FIRST_PAINT_RUNS ?? 5);
+const sizes = (process.env.SERVICE_HEALTH_FIRST_PAINT_EVENTS ?? '1000,10000').split(',').map(Number);
+const GOAL_MS = 1000;
+
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(mid)] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { median, min: sorted[0], max: sorted[sorted.length - 1], runs: sorted.length };
+};
+
+const results = [];
+let code = 0;
+for (const events of sizes) {
+  try {
+    const r = await measureFirstPaint({ root, events, runs, log: (line) => console.error(line) });
+    results.push({ ...r, stats: stats(r.samples.map((s) => s.ms)) });
+  } catch (err) {
+    console.error(`[first-paint] ${events} events failed: ${err instanceof Error ? err.stack : String(err)}`);
+    code = 1;
+  }
+}
+const out = { date: new Date().toISOString(), loadAverage: os.loadavg(), goalMs: GOAL_MS, results };
+mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+writeFileSync(join(root, 'bench', 'results', 'first-paint.json'), `${JSON.stringify(out, null, 2)}\n`);
+console.log('\nFirst paint from the cache (view opening -> first event row in the workbench DOM), ms');
+console.log('events   median     min     max  runs  goal     requests received by then (max)');
+for (const r of results) {
+  const s = r.stats;
+  const requests = Math.max(...r.samples.map((x) => x.requestsAtPaint));
+  console.log(`${String(r.events).padEnd(7)}${s.median.toFixed(0).padStart(8)}${s.min.toFixed(0).padStart(8)}${s.max.toFixed(0).padStart(8)}${String(s.runs).padStart(6)}  <${GOAL_MS}  ${requests} (none answered: the service waits 20 s)`);
+}
+process.stdout.write('', () => process.exit(code));

@@ -1,0 +1,99 @@
+// The first refresh after a restart waits until the Events tree drew its cached rows.
+import assert from 'node:assert/strict';
+import { PaintTracker, type Timers } from '../../../src/ui/tree/paintTracker';
+
+/** A fake clock for setTimeout/clearTimeout: time moves only through advance(). */
+class FakeTimers implements Timers {
+  private now = 0;
+  private next = 1;
+  private readonly pending = new Map<number, { at: number; fn: () => void }>();
+
+  setTimeout(fn: () => void, ms: number): unknown {
+    const id = this.next++;
+    this.pending.set(id, { at: this.now + ms, fn });
+    return id;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.pending.delete(handle as number);
+  }
+
+  advance(ms: number): void {
+    this.now += ms;
+    for (const [id, t] of [...this.pending].sort((a, b) => a[1].at - b[1].at)) {
+      if (t.at <= this.now) {
+        this.pending.delete(id);
+        t.fn();
+      }
+    }
+  }
+}
+
+/** Resolves to whether `p` settled after pending microtasks ran. */
+async function settled(p: Promise<void>): Promise<boolean> {
+  let done = false;
+  void p.then(() => (done = true));
+  await new Promise((r) => setImmediate(r));
+  return done;
+}
+
+describe('PaintTracker (cached tree drawn before the first request)', () => {
+  it('waits for the top rows and then an expanded group\'s children', async () => {
+    const timers = new FakeTimers();
+    const t = new PaintTracker(timers);
+    t.changed();
+    const p = t.next();
+    assert.equal(await settled(p), false, 'nothing drawn yet');
+    t.served(true, true);
+    assert.equal(await settled(p), false, 'groups drawn, their event rows not yet');
+    t.served(false, false);
+    assert.equal(await settled(p), true);
+  });
+
+  it('top rows without groups (a message row) are the whole paint', async () => {
+    const t = new PaintTracker(new FakeTimers());
+    t.changed();
+    const p = t.next();
+    t.served(true, false);
+    assert.equal(await settled(p), true);
+  });
+
+  it('already drawn since the last change: resolves at once; a new change makes it wait again', async () => {
+    const t = new PaintTracker(new FakeTimers());
+    t.served(true, false);
+    assert.equal(await settled(t.next()), true);
+    t.changed();
+    assert.equal(await settled(t.next()), false);
+  });
+
+  it('all groups collapsed (no children asked): 299 ms after the top rows still waits, 300 ms does not', async () => {
+    const timers = new FakeTimers();
+    const t = new PaintTracker(timers);
+    t.changed();
+    const p = t.next();
+    t.served(true, true);
+    timers.advance(299);
+    assert.equal(await settled(p), false);
+    timers.advance(1);
+    assert.equal(await settled(p), true);
+  });
+
+  it('a view that never asks (a hidden or stuck view) holds the refresh at most 2 s: 1,999 ms waits, 2,000 ms does not', async () => {
+    const timers = new FakeTimers();
+    const t = new PaintTracker(timers);
+    t.changed();
+    const p = t.next();
+    timers.advance(1_999);
+    assert.equal(await settled(p), false);
+    timers.advance(1);
+    assert.equal(await settled(p), true);
+  });
+
+  it('dispose releases every waiter', async () => {
+    const t = new PaintTracker(new FakeTimers());
+    t.changed();
+    const p = t.next();
+    t.dispose();
+    assert.equal(await settled(p), true);
+  });
+});
