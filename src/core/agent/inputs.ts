@@ -3,7 +3,7 @@
  * JSON schema) and the MCP server (the SDK takes these zod shapes). Unknown fields are ignored so
  * a model sending an extra property still gets an answer.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Events per page of list results; resources per page of impacted resources. */
 export const EVENTS_PAGE_SIZE = 20;

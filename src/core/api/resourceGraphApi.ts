@@ -5,7 +5,7 @@
  * origin policy), errors and zod validation as the events API; the client records the
  * `x-ms-user-quota-*` headers as the `resource-graph` bucket.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ImpactedResource } from '../model/eventResourceSchemas';
 import type { HealthEvent } from '../model/schemas';
 import { PagingError } from './errors';

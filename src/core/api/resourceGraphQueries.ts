@@ -3,7 +3,7 @@
  * the mapping of their rows to the events API's model. The sample service recognises exactly
  * these texts, so a change here needs the same change in src/core/sample/resourceGraph.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ImpactedResource } from '../model/eventResourceSchemas';
 import { impactedResourceSchema } from '../model/eventResourceSchemas';
 import { eventSchema, type HealthEvent } from '../model/schemas';

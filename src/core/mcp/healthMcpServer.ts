@@ -5,10 +5,9 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ApiError, PagingError, ResponseValidationError } from '../api/errors';
-import { ToolAnswerError, type HealthTools } from '../agent/healthTools';
-import { getEventShape, impactedResourcesShape, listEventsShape, ToolInputError } from '../agent/inputs';
-import { HttpClientError } from '../http/errors';
+import type { HealthTools } from '../agent/healthTools';
+import { toolErrorMessage } from '../agent/toolErrors';
+import { getEventShape, impactedResourcesShape, listEventsShape } from '../agent/inputs';
 
 export const MCP_SERVER_NAME = 'service-health';
 export const MCP_SERVER_VERSION = '0.1.0';
@@ -91,22 +90,3 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
 }
 
 /** Errors the model can act on: the core's own messages already say what to do next. */
-export function toolErrorMessage(error: unknown): string {
-  if (
-    error instanceof ToolInputError ||
-    error instanceof ToolAnswerError ||
-    error instanceof ApiError ||
-    error instanceof PagingError ||
-    error instanceof ResponseValidationError ||
-    error instanceof HttpClientError ||
-    error instanceof TypeError
-  ) {
-    return oneLine(error.message);
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return `Unexpected error: ${oneLine(message)}; try again, and report it if it persists.`;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}

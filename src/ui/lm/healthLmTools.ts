@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { HealthTools } from '../../core/agent/healthTools';
 import { getEventInput, impactedResourcesInput, listEventsInput, parseInput, type GetEventInput, type ImpactedResourcesInput, type ListEventsInput } from '../../core/agent/inputs';
 import type { HealthDataSource } from '../../core/agent/source';
-import { toolErrorMessage } from '../../core/mcp/healthMcpServer';
+import { toolErrorMessage } from '../../core/agent/toolErrors';
 
 export const LM_TOOL_NAMES = {
   listEvents: 'serviceHealth_listEvents',

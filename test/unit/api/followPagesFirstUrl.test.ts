@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { z } from 'zod';
+import * as z from 'zod';
 import { followPages, type HttpRequester } from '../../../src/core/api/paging';
 import type { HttpRequest, HttpResponse } from '../../../src/core/http/types';
 

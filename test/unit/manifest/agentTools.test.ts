@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { getEventInput, impactedResourcesInput, listEventsInput } from '../../../src/core/agent/inputs';
 
 const root = path.resolve(__dirname, '../../../..');
