@@ -17,6 +17,7 @@ import { HTTP_SECTION } from '../config/network';
 import { readSettings, SECTION, updateSetting, writeModeForWorkspace, type Mode, type ServiceHealthSettings } from '../config/settings';
 import { WorkspaceSettingsGuard } from '../config/workspaceSettingsGuard';
 import { ConnectionManager } from '../connection/connectionManager';
+import { ConnectionRecovery } from '../connection/connectionRecovery';
 import { DETAILS_VIEW_TYPE, EventDetailsPanels, registerDetailsSerializer, type RenderedDetails } from '../details/eventDetailsPanels';
 import { AutoRefresh } from '../refresh/autoRefresh';
 import { EventNotifier } from '../refresh/eventNotifier';
@@ -84,6 +85,8 @@ export interface ServiceHealthApi {
   storage(): { state: string; folders: vscode.Uri[] };
   /** Runs the Sign Out command's work (forget the session, that account's cache and panels). */
   signOut(): Promise<void>;
+  /** Test hook: connection problems said so far (sample service stopped, endpoint unusable). */
+  connectionProblems(): readonly string[];
 }
 
 /** Test hook: given to useSampleService, restarts the sample service with these options. */
@@ -93,6 +96,7 @@ export class ServiceHealthApp extends Disposable {
   private readonly log: vscode.LogOutputChannel;
   private readonly auth: AzureAuth;
   private readonly connections: ConnectionManager;
+  private readonly recovery: ConnectionRecovery;
   private readonly selection: SubscriptionSelection;
   private readonly controller: EventsController;
   private readonly view: EventsView;
@@ -122,6 +126,7 @@ export class ServiceHealthApp extends Disposable {
       new AzureAuth({ cloud: cloudConfig(this.settings.cloud), tenant: this.settings.tenant }, context.globalState, this.log, vscode.authentication),
     );
     this.connections = this._register(new ConnectionManager(this.auth, this.log));
+    this.recovery = this._register(new ConnectionRecovery({ connections: this.connections, settings: () => this.settings, log: this.log }));
     this.selection = new SubscriptionSelection(context.globalState, () => this.settings.subscriptions);
     const notifier = new EventNotifier({
       level: () => this.settings.notifications,
@@ -142,6 +147,7 @@ export class ServiceHealthApp extends Disposable {
           notifier.notify(outcome);
           this.autoRefresh.noteRefreshed();
         },
+        onLoadResult: (errors, connection) => void this.recovery.onLoadResult(errors, connection),
       }),
     );
     this.view = this._register(new EventsView(this.controller, () => this.settings.groupBy));
@@ -194,7 +200,7 @@ export class ServiceHealthApp extends Disposable {
     this._register(
       this.auth.onDidChange(() => {
         void setContext('serviceHealth.signedIn', this.auth.signedIn);
-        this.ready = this.connections.apply(this.settings).then(() => this.view.render());
+        this.ready = this.connections.apply(this.settings).then(() => this.afterApply());
       }),
     );
     this._register(this.auth.onDidChangeSigningIn((pending) => void setContext('serviceHealth.signingIn', pending)));
@@ -246,7 +252,13 @@ export class ServiceHealthApp extends Disposable {
       await this.auth.signInSilently();
     }
     await this.connections.apply(this.settings);
+    this.afterApply();
+  }
+
+  /** Renders the view; while signed out, checks that a configured endpoint can be reached at all. */
+  private afterApply(): void {
     this.view.render();
+    void (this.controller.phase() === 'signedOut' ? this.recovery.probeWhileSignedOut() : this.recovery.clearProbe());
   }
 
   private onConfigurationChanged(e: vscode.ConfigurationChangeEvent): void {
@@ -278,7 +290,7 @@ export class ServiceHealthApp extends Disposable {
         await this.controller.setFilter({ ...this.controller.filter, windowDays: s.timeWindowDays });
       }
       this.autoRefresh.schedule();
-      this.view.render();
+      this.afterApply();
     })().catch((err: unknown) => this.log.error(`Applying settings failed: ${String(err)}`));
   }
 
@@ -297,7 +309,7 @@ export class ServiceHealthApp extends Disposable {
         }),
       );
     };
-    reg('serviceHealth.refresh', () => this.controller.refresh());
+    reg('serviceHealth.refresh', () => (this.controller.phase() === 'signedOut' ? this.recovery.probeWhileSignedOut() : this.controller.refresh()));
     reg('serviceHealth.signIn', async () => {
       const ok = await this.auth.signIn();
       if (ok) {
@@ -537,6 +549,7 @@ export class ServiceHealthApp extends Disposable {
         return { state, folders: [this.context.globalStorageUri, ...(this.context.storageUri ? [this.context.storageUri] : [])] };
       },
       signOut: () => this.signOut(),
+      connectionProblems: () => [...this.recovery.said],
     };
   }
 }
