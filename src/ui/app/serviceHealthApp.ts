@@ -169,9 +169,8 @@ export class ServiceHealthApp extends Disposable {
     this._register(registerDetailsSerializer(this.details));
     this.statusBar = this._register(
       new QuotaStatusBar({
-        refreshFromService: async () => {
-          await this.connections.current?.api.getRateLimitStatus();
-        },
+        refreshFromService: async () => (await this.connections.current?.api.getRateLimitStatus()) !== undefined,
+        subscriptionName: (id) => this.controller.subscriptionNames().get(id.toLowerCase()),
         log: this.log,
       }),
     );
