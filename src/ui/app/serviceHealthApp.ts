@@ -194,12 +194,17 @@ export class ServiceHealthApp extends Disposable {
         previousMode = c?.mode;
         this.statusBar.setSource(c?.client);
         void this.controller.resetForConnection().then(() => this.controller.refresh());
+        this.refreshSubscriptionNames(false);
       }),
     );
     this._register(
       this.auth.onDidChange(() => {
         void setContext('serviceHealth.signedIn', this.auth.signedIn);
-        this.ready = this.connections.apply(this.settings).then(() => this.afterApply());
+        this.ready = this.connections.apply(this.settings).then(() => {
+          this.afterApply();
+          // A sign-in lists the account's subscription names again (renamed, new ones).
+          this.refreshSubscriptionNames(true);
+        });
       }),
     );
     this._register(this.auth.onDidChangeSigningIn((pending) => void setContext('serviceHealth.signingIn', pending)));
@@ -252,6 +257,18 @@ export class ServiceHealthApp extends Disposable {
     }
     await this.connections.apply(this.settings);
     this.afterApply();
+  }
+
+  /** Lists subscription names once per connection (or again on sign-in) and repaints what shows them. */
+  private refreshSubscriptionNames(force: boolean): void {
+    const c = this.connections.current;
+    if (!c || (c.mode === 'azure' && !this.auth.signedIn)) {
+      return;
+    }
+    void this.selection.refreshNames(c, force).then(
+      (changed) => changed && this.connections.current === c && this.view.render(),
+      (error: unknown) => this.log.warn(`Listing subscription names failed (GUIDs are shown instead): ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   /** Renders the view; while signed out, checks that a configured endpoint can be reached at all. */
