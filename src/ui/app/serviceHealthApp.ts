@@ -13,7 +13,8 @@ import { KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
 import { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
 import { cloudConfig } from '../config/clouds';
-import { HTTP_SECTION } from '../config/network';
+import { resolveNetwork } from '../../core/http/network';
+import { HTTP_SECTION, readProxySettings } from '../config/network';
 import { readSettings, SECTION, updateSetting, writeModeForWorkspace, type Mode, type ServiceHealthSettings } from '../config/settings';
 import { WorkspaceSettingsGuard } from '../config/workspaceSettingsGuard';
 import { ConnectionManager } from '../connection/connectionManager';
@@ -126,7 +127,14 @@ export class ServiceHealthApp extends Disposable {
       new AzureAuth({ cloud: cloudConfig(this.settings.cloud), tenant: this.settings.tenant }, context.globalState, this.log, vscode.authentication),
     );
     this.connections = this._register(new ConnectionManager(this.auth, this.log));
-    this.recovery = this._register(new ConnectionRecovery({ connections: this.connections, settings: () => this.settings, log: this.log }));
+    this.recovery = this._register(
+      new ConnectionRecovery({
+        connections: this.connections,
+        settings: () => this.settings,
+        log: this.log,
+        proxyConfigured: () => resolveNetwork({ settings: readProxySettings(), env: process.env }).proxySource !== 'none',
+      }),
+    );
     this.selection = new SubscriptionSelection(context.globalState, () => this.settings.subscriptions);
     const notifier = new EventNotifier({
       level: () => this.settings.notifications,

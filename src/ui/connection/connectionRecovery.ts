@@ -11,7 +11,7 @@
 import * as vscode from 'vscode';
 import { remedyFor, remedyOf } from '../../core/api/errorAdvice';
 import { connectionProblemMessage, OPEN_SETTINGS_ACTION, RESTART_SAMPLE_ACTION } from '../../core/api/connectionProblems';
-import { ApiError } from '../../core/api/errors';
+import { checkReachable } from '../../core/http/reachability';
 import type { ServiceHealthSettings } from '../config/settings';
 import type { Connection, ConnectionManager } from './connectionManager';
 
@@ -24,6 +24,8 @@ export interface ConnectionRecoveryDeps {
   readonly connections: ConnectionManager;
   readonly settings: () => ServiceHealthSettings;
   readonly log: vscode.LogOutputChannel;
+  /** True when requests go through a proxy (http.proxy or HTTPS_PROXY): the probe then says nothing. */
+  readonly proxyConfigured?: () => boolean;
   /** Shows an error with buttons; resolves to the button picked (a seam for tests). */
   readonly showError?: (message: string, ...actions: string[]) => Thenable<string | undefined>;
 }
@@ -70,14 +72,14 @@ export class ConnectionRecovery implements vscode.Disposable {
       return;
     }
     const endpoint = this.deps.settings().endpoint;
-    if (remedy === 'checkEndpoint' && connection.mode === 'azure' && endpoint) {
+    if (remedy !== undefined && connection.mode === 'azure' && endpoint) {
       await this.say(connectionProblemMessage('endpointUnreachable', connection.origin, reason), OPEN_SETTINGS_ACTION);
     }
   }
 
   /**
-   * While signed out, checks without credentials that the configured endpoint answers like the
-   * API (an ARM 401 counts as reachable). Resolves to the problem sentence, if any; the welcome
+   * While signed out, checks that something listens at the configured endpoint (its host
+   * resolves and accepts a connection), sending no request. Resolves to the problem sentence, if any; the welcome
    * content shows it through a context key. Only for a configured endpoint: the default ARM
    * origin being unreachable means offline, which the first sign-in will say.
    */
@@ -99,14 +101,13 @@ export class ConnectionRecovery implements vscode.Disposable {
       return undefined;
     }
     let problem: string | undefined;
-    try {
-      await c.api.listSubscriptions();
-    } catch (error) {
-      // 401/403 are the expected answer of a real API to a request without a token.
-      const answered = error instanceof ApiError && (error.status === 401 || error.status === 403);
-      if (!answered && remedyFor(error) === 'checkEndpoint') {
-        problem = connectionProblemMessage('endpointUnreachable', c.origin, error instanceof Error ? error.message : String(error));
-      }
+    // No request is sent while signed out (nothing reaches the service without a sign-in): a
+    // connection is opened and closed. Behind a proxy a direct connection proves nothing.
+    const proxied = Boolean(this.deps.proxyConfigured?.());
+    const failure = proxied ? undefined : await checkReachable(c.origin);
+    // In Azure mode a refused loopback endpoint is the setting's problem too (no sample service to restart).
+    if (failure && remedyFor(failure) !== undefined) {
+      problem = connectionProblemMessage('endpointUnreachable', c.origin, failure.message);
     }
     if (problem) {
       this.deps.log.error(problem);

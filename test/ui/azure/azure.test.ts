@@ -78,7 +78,8 @@ describe('Azure mode in the workbench (UI)', function () {
     await rows.first().waitFor({ state: 'visible', timeout: 30_000 });
     const separators = await page.locator('.quick-input-widget .quick-input-list-separator').allInnerTexts();
     assert.ok(separators.some((t) => /Azure Resource Manager · per subscription/.test(t)), `no ARM heading among: ${separators.join(' | ')}`);
-    const reads = quickPickRow(page, /^Reads · /);
+    // The label starts with its severity icon.
+    const reads = quickPickRow(page, /Reads · /);
     await reads.first().waitFor({ state: 'visible', timeout: 10_000 });
     const labels = await reads.locator('.label-name').allInnerTexts();
     assert.ok(labels.some((l) => /Reads · (Contoso Production|Fabrikam Analytics)/.test(l)), `the reads rows name no subscription: ${labels.join(', ')}`);
