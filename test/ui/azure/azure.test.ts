@@ -81,7 +81,8 @@ describe('Azure mode in the workbench (UI)', function () {
     // The label starts with its severity icon.
     const reads = quickPickRow(page, /Reads · /);
     await reads.first().waitFor({ state: 'visible', timeout: 10_000 });
-    const labels = await reads.locator('.label-name').allInnerTexts();
+    // A row's label and its detail line are both '.label-name': keep the labels (the detail carries the GUID next to the name, by design).
+    const labels = (await reads.locator('.label-name').allInnerTexts()).map((t) => t.trim()).filter((t) => /^Reads · /.test(t));
     assert.ok(labels.some((l) => /Reads · (Contoso Production|Fabrikam Analytics)/.test(l)), `the reads rows name no subscription: ${labels.join(', ')}`);
     assert.ok(labels.every((l) => !/[0-9a-f]{8}-[0-9a-f]{4}-/i.test(l)), `a row shows a GUID where the name is known: ${labels.join(', ')}`);
     await reads.first().click();
