@@ -140,10 +140,15 @@ export class ApiError extends Error {
   /** ErrorResponse.details: a string per the seed; ARM may send an array of nested errors. */
   readonly details?: unknown;
   readonly operation: ApiOperation;
+  /**
+   * True when the error body was not an ARM/seed error envelope (an HTML page, plain text, an
+   * empty body): the answer came from something that is not this API, e.g. a wrong endpoint.
+   */
+  readonly foreignBody: boolean;
 
   constructor(
     message: string,
-    init: { status: number; code?: string; serviceMessage?: string; details?: unknown; operation: ApiOperation },
+    init: { status: number; code?: string; serviceMessage?: string; details?: unknown; operation: ApiOperation; foreignBody?: boolean },
   ) {
     super(message);
     this.status = init.status;
@@ -151,6 +156,7 @@ export class ApiError extends Error {
     this.serviceMessage = init.serviceMessage;
     this.details = init.details;
     this.operation = init.operation;
+    this.foreignBody = init.foreignBody ?? false;
   }
 
   static fromResponse(response: Pick<HttpResponse, 'status' | 'body'> & { headers?: HttpResponse['headers'] }, context: ApiErrorContext): ApiError {
@@ -172,8 +178,8 @@ export class ApiError extends Error {
     }
     const reason = what(code, serviceMessage, reasonDetails);
     const location = response.status >= 300 && response.status < 400 ? redirectTarget(response.headers?.['location']) : undefined;
-    const message = userMessage(response.status, reason, { code, serviceMessage, location }, context);
-    return new ApiError(message, { status: response.status, code, serviceMessage, details, operation: context.operation });
+    const message = userMessage(response.status, reason, { code, serviceMessage, location, foreignBody: !parsed, details: parsed ? reasonDetails : undefined }, context);
+    return new ApiError(message, { status: response.status, code, serviceMessage, details, operation: context.operation, foreignBody: !parsed });
   }
 }
 
@@ -208,6 +214,36 @@ interface ReasonParts {
   readonly code?: string;
   readonly serviceMessage?: string;
   readonly location?: string;
+  /** The body was no error envelope of this API (see ApiError.foreignBody). */
+  readonly foreignBody?: boolean;
+  /** The service's details text, when it differs from its message. */
+  readonly details?: string;
+}
+
+/**
+ * `head` + `why` + `; advice.`, leaving out each clause of the advice ("check the endpoint",
+ * "try again later", split at "and"/"or"/"then") that the reason already says, so a message never
+ * reads "(… please try again later); try again later.". "retry" and "try again" count as one.
+ */
+export function withAdvice(head: string, why: string, advice: string): string {
+  const said = ` ${normalizeWords(why)} `;
+  const retrySaid = /\b(retry|try again)\b/.test(said);
+  const parts = advice.split(/\s+(and|or|then)\s+/);
+  const kept: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    const clause = parts[i] ?? '';
+    const plain = normalizeWords(clause);
+    const echoed = said.includes(` ${plain} `) || (retrySaid && /^(retry|try again)\b/.test(plain));
+    if (!echoed && plain !== '') {
+      kept.push(kept.length > 0 ? `${parts[i - 1] ?? 'and'} ${clause}` : clause);
+    }
+  }
+  const rest = kept.join(' ');
+  return rest ? `${head}${why}; ${rest}.` : `${head}${why}.`;
+}
+
+function normalizeWords(text: string): string {
+  return (text.toLowerCase().match(/[a-z0-9$']+/g) ?? []).join(' ');
 }
 
 function userMessage(status: number, reason: string | undefined, parts: ReasonParts, ctx: ApiErrorContext): string {
@@ -216,7 +252,7 @@ function userMessage(status: number, reason: string | undefined, parts: ReasonPa
   const sub = ctx.tenantScope ? 'your tenant' : ctx.subscriptionId ? `subscription ${safeExcerpt(ctx.subscriptionId, 60)}` : 'the subscription';
   switch (status) {
     case 401:
-      return `The service did not accept your sign-in${why}; sign in again and retry.`;
+      return withAdvice('The service did not accept your sign-in', why, 'sign in again and retry');
     case 403:
       // Security advisory impacted resources need the same action as Fetch details (decision: the
       // reference documents no separate one), so a denial reads the same.
@@ -235,12 +271,19 @@ function userMessage(status: number, reason: string | undefined, parts: ReasonPa
       return `You do not have access to ${ctx.operation === 'listSubscriptions' ? 'the subscription list' : sub}${why}; ask an administrator for at least the Reader role, or pick another subscription.`;
     case 404:
       if (EVENT_OPERATIONS.includes(ctx.operation) && !isSubscriptionProblem(code, serviceMessage)) {
-        return `The event ${ctx.trackingId ? safeExcerpt(ctx.trackingId, 60) + ' ' : ''}was not found in ${sub}${why}; refresh the event list and try again.`;
+        // The service's own "The event X was not found in subscription Y" restates ours: keep only its code and details.
+        const restated = /not found|could not be found/i.test(serviceMessage ?? '');
+        const own = restated ? what(code, undefined, parts.details) : reason;
+        return withAdvice(`The event ${ctx.trackingId ? safeExcerpt(ctx.trackingId, 60) + ' ' : ''}was not found in ${sub}`, own ? ` (${own})` : '', 'refresh the event list and try again');
+      }
+      if (parts.foreignBody) {
+        // ARM answers a missing subscription with a JSON error; a page or an empty body comes from elsewhere.
+        return withAdvice('The endpoint answered HTTP 404 with no Azure error', why, 'check the serviceHealth.endpoint setting, which may point at the wrong service');
       }
       if (ctx.operation === 'listEvents' || EVENT_OPERATIONS.includes(ctx.operation)) {
         return `${capitalise(sub)} was not found or is not visible to you${why}; pick another subscription.`;
       }
-      return `The service does not offer this operation${why}; check the endpoint and try again.`;
+      return withAdvice('The service does not offer this operation', why, 'check the endpoint and try again');
     case 400:
       return badRequestMessage(why, parts, ctx);
     default:
@@ -249,21 +292,21 @@ function userMessage(status: number, reason: string | undefined, parts: ReasonPa
         return `The service answered with a redirect (HTTP ${status})${to}, which was not followed so that your credentials stay with the configured service; check the endpoint and try again.`;
       }
       if (status >= 500) {
-        return `The service failed with HTTP ${status}${why}; try again later.`;
+        return withAdvice(`The service failed with HTTP ${status}`, why, 'try again later');
       }
-      return `The service answered with HTTP ${status}${why}; try again later or report it.`;
+      return withAdvice(`The service answered with HTTP ${status}`, why, 'try again later or report it');
   }
 }
 
 function badRequestMessage(why: string, parts: ReasonParts, ctx: ApiErrorContext): string {
   const { code, serviceMessage } = parts;
   if (ctx.filterSent === true && (/filter/i.test(code ?? '') || /\$filter|filter expression/i.test(serviceMessage ?? ''))) {
-    return `The service rejected the filter${why}; fix the filter and try again.`;
+    return withAdvice('The service rejected the filter', why, 'fix the filter and try again');
   }
   if (/querystarttime|start ?time/i.test(`${code ?? ''} ${serviceMessage ?? ''}`)) {
-    return `The service rejected the start time${why}; use an ISO 8601 time such as 2025-01-31T00:00:00Z and try again.`;
+    return withAdvice('The service rejected the start time', why, 'use an ISO 8601 time such as 2025-01-31T00:00:00Z and try again');
   }
-  return `The service rejected the request${why}; check the options and try again.`;
+  return withAdvice('The service rejected the request', why, 'check the options and try again');
 }
 
 function capitalise(text: string): string {
@@ -287,13 +330,18 @@ export class ResponseValidationError extends Error {
   /** Dotted path of the first offending field, e.g. `value.3.properties.priority`; '' for the root. */
   readonly path: string;
   readonly issue: string;
+  /** The body was not JSON at all: likely not this API answering (a wrong endpoint, a captive portal). */
+  readonly notJson: boolean;
 
-  constructor(kind: ResponseKind, path: string, issue: string) {
+  constructor(kind: ResponseKind, path: string, issue: string, notJson = false) {
     super(
-      `The service returned ${kind} that could not be read (${path ? `${path}: ` : ''}${issue}); try again later or report it.`,
+      notJson
+        ? `The service returned ${kind} that could not be read (${issue}); check the endpoint setting, or report it if the endpoint is right.`
+        : `The service returned ${kind} that could not be read (${path ? `${path}: ` : ''}${issue}); try again later or report it.`,
     );
     this.path = path;
     this.issue = issue;
+    this.notJson = notJson;
   }
 
   static fromZod(kind: ResponseKind, error: z.ZodError): ResponseValidationError {
@@ -315,7 +363,7 @@ export class ResponseValidationError extends Error {
 
   static notJson(kind: ResponseKind, body: string): ResponseValidationError {
     const excerpt = safeExcerpt(body, 40);
-    return new ResponseValidationError(kind, '', excerpt ? `not JSON, starts with "${excerpt}"` : 'empty body');
+    return new ResponseValidationError(kind, '', excerpt ? `not JSON, starts with "${excerpt}"` : 'empty body', true);
   }
 }
 

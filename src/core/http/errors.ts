@@ -5,10 +5,20 @@
  * 'AbortError') is rethrown as-is, see `isAbortError`.
  */
 
+import { isLoopbackHost } from './originPolicy';
+
 /** An epoch-ms instant as ISO 8601, or words when no Date can hold it (a service sent garbage). */
 export function formatInstant(ms: number): string {
   const d = new Date(ms);
   return Number.isNaN(d.getTime()) ? 'an unknown time far in the future' : d.toISOString();
+}
+
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    return isLoopbackHost(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
 }
 
 export class HttpClientError extends Error {
@@ -149,6 +159,13 @@ function networkMessage(origin: string, code: string | undefined, failure: Netwo
     case 'host-not-found':
       return `The host of ${origin} could not be found${why}; check the endpoint, or set http.proxy (or HTTPS_PROXY) if your network reaches it only through a proxy.`;
     case 'other':
+      if (code === 'ECONNREFUSED' && isLoopbackOrigin(origin)) {
+        // A local process is not behind a network or a proxy: it stopped, or never started.
+        return `Nothing answered at ${origin}${why}; the local service there has stopped, so start it again (or check the endpoint setting) and retry.`;
+      }
+      if (code === 'ECONNREFUSED') {
+        return `${origin} refused the connection${why}; check the endpoint setting, or whether the service is down, and try again.`;
+      }
       return `Could not reach ${origin}${why}; check your network connection or proxy settings and try again.`;
   }
 }
@@ -160,6 +177,8 @@ export class NetworkError extends HttpClientError {
   readonly failure: NetworkFailure;
   /** True when the service had answered and the connection broke while its body arrived. */
   readonly afterHeaders: boolean;
+  /** The origin that could not be reached. */
+  readonly origin: string;
 
   constructor(origin: string, code: string | undefined, cause: unknown, afterHeaders = false) {
     const failure = classifyNetworkFailure(code, cause);
@@ -172,6 +191,7 @@ export class NetworkError extends HttpClientError {
     this.code = code;
     this.failure = failure;
     this.afterHeaders = afterHeaders;
+    this.origin = origin;
   }
 }
 

@@ -14,10 +14,12 @@ import { KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
 import { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
 import { cloudConfig } from '../config/clouds';
-import { HTTP_SECTION } from '../config/network';
+import { resolveNetwork } from '../../core/http/network';
+import { HTTP_SECTION, readProxySettings } from '../config/network';
 import { readSettings, SECTION, updateSetting, writeModeForWorkspace, type Mode, type ServiceHealthSettings } from '../config/settings';
 import { WorkspaceSettingsGuard } from '../config/workspaceSettingsGuard';
 import { ConnectionManager } from '../connection/connectionManager';
+import { ConnectionRecovery } from '../connection/connectionRecovery';
 import { DETAILS_VIEW_TYPE, EventDetailsPanels, registerDetailsSerializer, type RenderedDetails } from '../details/eventDetailsPanels';
 import { AutoRefresh } from '../refresh/autoRefresh';
 import { EventNotifier } from '../refresh/eventNotifier';
@@ -96,6 +98,8 @@ export interface ServiceHealthApi {
   impactedResources(ref: EventRef): Promise<ResourcesState | undefined>;
   /** Test hook: what Copy as Markdown and Export Impacted Resources as CSV last wrote. */
   lastExport(): LastExport;
+  /** Test hook: connection problems said so far (sample service stopped, endpoint unusable). */
+  connectionProblems(): readonly string[];
 }
 
 /** Test hook: given to useSampleService, restarts the sample service with these options. */
@@ -105,6 +109,7 @@ export class ServiceHealthApp extends Disposable {
   private readonly log: vscode.LogOutputChannel;
   private readonly auth: AzureAuth;
   private readonly connections: ConnectionManager;
+  private readonly recovery: ConnectionRecovery;
   private readonly selection: SubscriptionSelection;
   private readonly controller: EventsController;
   private readonly view: EventsView;
@@ -136,6 +141,14 @@ export class ServiceHealthApp extends Disposable {
       new AzureAuth({ cloud: cloudConfig(this.settings.cloud), tenant: this.settings.tenant }, context.globalState, this.log, vscode.authentication),
     );
     this.connections = this._register(new ConnectionManager(this.auth, this.log));
+    this.recovery = this._register(
+      new ConnectionRecovery({
+        connections: this.connections,
+        settings: () => this.settings,
+        log: this.log,
+        proxyConfigured: () => resolveNetwork({ settings: readProxySettings(), env: process.env }).proxySource !== 'none',
+      }),
+    );
     this.selection = new SubscriptionSelection(context.globalState, () => this.settings.subscriptions);
     const notifier = new EventNotifier({
       level: () => this.settings.notifications,
@@ -156,6 +169,7 @@ export class ServiceHealthApp extends Disposable {
           notifier.notify(outcome);
           this.autoRefresh.noteRefreshed();
         },
+        onLoadResult: (errors, connection) => void this.recovery.onLoadResult(errors, connection),
       }),
     );
     this.impacted = this._register(
@@ -193,9 +207,8 @@ export class ServiceHealthApp extends Disposable {
     this._register(registerDetailsSerializer(this.details));
     this.statusBar = this._register(
       new QuotaStatusBar({
-        refreshFromService: async () => {
-          await this.connections.current?.api.getRateLimitStatus();
-        },
+        refreshFromService: async () => (await this.connections.current?.api.getRateLimitStatus()) !== undefined,
+        subscriptionName: (id) => this.controller.subscriptionNames().get(id.toLowerCase()),
         log: this.log,
       }),
     );
@@ -224,12 +237,17 @@ export class ServiceHealthApp extends Disposable {
           .resetForConnection()
           .then(() => (this.controller.store.size > 0 ? this.view.painted() : undefined))
           .then(() => this.controller.refresh());
+        this.refreshSubscriptionNames(false);
       }),
     );
     this._register(
       this.auth.onDidChange(() => {
         void setContext('serviceHealth.signedIn', this.auth.signedIn);
-        this.ready = this.connections.apply(this.settings).then(() => this.view.render());
+        this.ready = this.connections.apply(this.settings).then(() => {
+          this.afterApply();
+          // A sign-in lists the account's subscription names again (renamed, new ones).
+          this.refreshSubscriptionNames(true);
+        });
       }),
     );
     this._register(this.auth.onDidChangeSigningIn((pending) => void setContext('serviceHealth.signingIn', pending)));
@@ -288,7 +306,25 @@ export class ServiceHealthApp extends Disposable {
       await this.auth.signInSilently();
     }
     await this.connections.apply(this.settings);
+    this.afterApply();
+  }
+
+  /** Lists subscription names once per connection (or again on sign-in) and repaints what shows them. */
+  private refreshSubscriptionNames(force: boolean): void {
+    const c = this.connections.current;
+    if (!c || (c.mode === 'azure' && !this.auth.signedIn)) {
+      return;
+    }
+    void this.selection.refreshNames(c, force).then(
+      (changed) => changed && this.connections.current === c && this.view.render(),
+      (error: unknown) => this.log.warn(`Listing subscription names failed (GUIDs are shown instead): ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  /** Renders the view; while signed out, checks that a configured endpoint can be reached at all. */
+  private afterApply(): void {
     this.view.render();
+    void (this.controller.phase() === 'signedOut' ? this.recovery.probeWhileSignedOut() : this.recovery.clearProbe());
   }
 
   private onConfigurationChanged(e: vscode.ConfigurationChangeEvent): void {
@@ -320,7 +356,7 @@ export class ServiceHealthApp extends Disposable {
         await this.controller.setFilter({ ...this.controller.filter, windowDays: s.timeWindowDays });
       }
       this.autoRefresh.schedule();
-      this.view.render();
+      this.afterApply();
     })().catch((err: unknown) => this.log.error(`Applying settings failed: ${String(err)}`));
   }
 
@@ -339,7 +375,7 @@ export class ServiceHealthApp extends Disposable {
         }),
       );
     };
-    reg('serviceHealth.refresh', () => this.controller.refresh());
+    reg('serviceHealth.refresh', () => (this.controller.phase() === 'signedOut' ? this.recovery.probeWhileSignedOut() : this.controller.refresh()));
     reg('serviceHealth.signIn', async () => {
       const ok = await this.auth.signIn();
       if (ok) {
@@ -606,6 +642,7 @@ export class ServiceHealthApp extends Disposable {
       signOut: () => this.signOut(),
       impactedResources: (ref) => this.impacted.store.load(this.impacted.copiesOf(ref)),
       lastExport: () => this.impacted.lastExport,
+      connectionProblems: () => [...this.recovery.said],
     };
   }
 }

@@ -92,6 +92,23 @@ export class ConnectionManager extends Disposable {
     return next;
   }
 
+  /**
+   * Replaces a sample service that stopped (or was asked to restart) with a new one on a new port,
+   * keeping the test options it was started with. Queued like apply(); a failure to start is left
+   * in configurationProblem.
+   */
+  restartSampleService(settings: ServiceHealthSettings): Promise<void> {
+    const next = this.queue.then(async () => {
+      if (settings.mode !== 'sample') {
+        return;
+      }
+      await this.stopSample();
+      await this.applyNow(settings);
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
   /** Brings the connection in line with the settings and sign-in state; calls run one at a time. */
   apply(settings: ServiceHealthSettings): Promise<void> {
     const next = this.queue.then(() => this.applyNow(settings));
@@ -150,7 +167,7 @@ export class ConnectionManager extends Disposable {
     try {
       this.sample ??= await startSampleService({ events: ConnectionManager.SAMPLE_EVENTS, ...this.sampleOptions, port: 0 });
     } catch (error) {
-      this.problem = `The sample service could not start (${error instanceof Error ? error.message : String(error)}); reload the window and try again.`;
+      this.problem = `The sample service could not start (${error instanceof Error ? error.message : String(error)}); select Restart Sample Service, or reload the window if that fails too.`;
       this.log.error(this.problem);
       this.replace(undefined);
       return;

@@ -34,6 +34,8 @@ export interface EventsControllerDeps {
   readonly storageUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
   readonly onOutcome: (outcome: RefreshOutcome) => void;
+  /** Every load's errors (empty when it succeeded), for connection-level remedies. */
+  readonly onLoadResult?: (errors: readonly unknown[], connection: Connection) => void;
   readonly now?: () => number;
 }
 
@@ -251,6 +253,7 @@ export class EventsController extends Disposable {
         await this.saveCache(connection);
       }
       this.deps.onOutcome(outcome);
+      this.deps.onLoadResult?.(results.filter((r) => r.error !== undefined).map((r) => r.error), connection);
     } catch (error) {
       if (generation !== this.generation || abort.signal.aborted) {
         return;
@@ -259,6 +262,7 @@ export class EventsController extends Disposable {
       const message = error instanceof Error && error.message ? error.message : 'Loading events failed; try Refresh again.';
       this.store.applyResults(subscriptionIds.map((id) => ({ subscriptionId: id, events: [], error: new Error(message), queryStartTime: windowStart })), windowStart, startedAt);
       this.deps.log.error(`Refresh failed: ${message}`);
+      this.deps.onLoadResult?.([error], connection);
     } finally {
       if (generation === this.generation) {
         this.loading = false;

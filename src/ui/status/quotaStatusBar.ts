@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { QuotaState } from '../../core/http/types';
+import { quotaGroups, type QuotaItem } from '../../core/quota/quotaGroups';
 import { formatCountdown, quotaRows, summarizeQuota } from '../../core/quota/quotaSummary';
 
 export interface QuotaSource {
@@ -12,8 +13,13 @@ export interface QuotaSource {
 }
 
 export interface QuotaStatusBarDeps {
-  /** Refreshes the buckets from `GET /rate_limit` (costs no primary quota); may throw a user-facing Error. */
-  readonly refreshFromService: () => Promise<void>;
+  /**
+   * Refreshes the buckets from `GET /rate_limit` (costs no primary quota); resolves to false when
+   * the service does not offer it (ARM), so it is not asked again; may throw a user-facing Error.
+   */
+  readonly refreshFromService: () => Promise<boolean>;
+  /** The display name of a subscription, when known (quota rows name subscriptions, not GUIDs). */
+  readonly subscriptionName?: (subscriptionId: string) => string | undefined;
   readonly log: vscode.LogOutputChannel;
   readonly now?: () => number;
 }
@@ -28,6 +34,10 @@ export class QuotaStatusBar implements vscode.Disposable {
   private sourceSubscription: { dispose(): void } | undefined;
   private countdown: NodeJS.Timeout | undefined;
   private readonly now: () => number;
+  /** False once the current source's service answered that it has no `GET /rate_limit`. */
+  private rateLimitOffered = true;
+  /** The open quota list (test hook): its rows' labels, separators included. */
+  lastPickLabels: string[] = [];
 
   constructor(private readonly deps: QuotaStatusBarDeps) {
     this.now = deps.now ?? Date.now;
@@ -41,6 +51,7 @@ export class QuotaStatusBar implements vscode.Disposable {
   setSource(source: QuotaSource | undefined): void {
     this.sourceSubscription?.dispose();
     this.source = source;
+    this.rateLimitOffered = true;
     this.sourceSubscription = source?.onDidChangeQuota(() => this.render());
     this.render();
   }
@@ -84,10 +95,11 @@ export class QuotaStatusBar implements vscode.Disposable {
     // Hover tables have almost no cell padding: non-breaking spaces keep the columns apart.
     const gap = '&nbsp;&nbsp;';
     md.appendMarkdown(`**API quota**\n\n| Resource${gap} | Left${gap} | Used${gap} | Limit${gap} | Resets |\n|:--|--:|--:|--:|:--|\n`);
+    const labels = new Map(quotaGroups(state, now, this.nameOf).flatMap((g) => g.items.map((i) => [i.resource, g.kind === 'category' || g.kind === 'provider' ? i.label : `${i.label} (${g.kind})`] as const)));
     for (const row of quotaRows(state, now)) {
       const bucket = state.buckets.get(row.resource);
       md.appendMarkdown(
-        `| ${escapeCell(row.resource)}${gap} | ${row.remaining}${gap} | ${row.used}${gap} | ${row.limit}${gap} | ${escapeCell(shortReset(bucket?.resetAt, now))} |\n`,
+        `| ${escapeCell(labels.get(row.resource) ?? row.resource)}${gap} | ${row.remaining}${gap} | ${row.used}${gap} | ${row.limit}${gap} | ${escapeCell(shortReset(bucket?.resetAt, now))} |\n`,
       );
     }
     if (state.pausedUntil !== undefined && state.pausedUntil > now) {
@@ -101,31 +113,60 @@ export class QuotaStatusBar implements vscode.Disposable {
     return md;
   }
 
+  private readonly nameOf = (id: string): string | undefined => this.deps.subscriptionName?.(id);
+
   private async showDetails(): Promise<void> {
-    try {
-      await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: 'Reading API quota…' },
-        () => this.deps.refreshFromService(),
-      );
-    } catch (error) {
-      // The headers seen so far are still shown; the refresh is a bonus.
-      this.deps.log.warn(`Quota refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (this.rateLimitOffered) {
+      try {
+        const source = this.source;
+        const offered = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading API quota…' }, () =>
+          this.deps.refreshFromService(),
+        );
+        if (source === this.source && !offered) {
+          // ARM has no /rate_limit: its quota comes only from response headers, so do not ask again.
+          this.rateLimitOffered = false;
+        }
+      } catch (error) {
+        // The headers seen so far are still shown; the refresh is a bonus.
+        this.deps.log.warn(`Quota refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
     this.render();
     const state = this.source?.quota;
-    const rows = state ? quotaRows(state, this.now()) : [];
-    if (rows.length === 0) {
+    const groups = state ? quotaGroups(state, this.now(), this.nameOf) : [];
+    if (groups.length === 0) {
       void vscode.window.showInformationMessage('No quota information yet: refresh the events to read it from the service.');
       return;
     }
-    await vscode.window.showQuickPick(
-      rows.map((row) => ({
-        label: `$(pulse) ${row.resource}`,
-        description: row.limit === '—' ? `${row.remaining} left` : `${row.remaining} of ${row.limit} left`,
-        detail: `Used ${row.used} · Reset ${row.reset} · from ${row.source === 'rate_limit' ? 'GET /rate_limit' : 'response headers'}`,
+    type Row = vscode.QuickPickItem & { readonly item?: QuotaItem };
+    const rows: Row[] = groups.flatMap((g) => [
+      { label: g.title, kind: vscode.QuickPickItemKind.Separator } satisfies Row,
+      ...g.items.map((i): Row => ({
+        label: `${i.severity === 'exhausted' ? '$(error)' : i.severity === 'low' ? '$(warning)' : '$(pulse)'} ${i.label}`,
+        description: i.description,
+        detail: i.detail,
+        item: i,
       })),
-      { title: 'Service Health: API quota', placeHolder: 'Remaining quota per rate-limit resource' },
-    );
+    ]);
+    this.lastPickLabels = rows.map((r) => r.label);
+    const picked = await vscode.window.showQuickPick(rows, {
+      title: 'Service Health: API quota',
+      placeHolder: 'Remaining quota per limit; pick one to see when it comes back and copy its details',
+      matchOnDescription: true,
+      matchOnDetail: true,
+    });
+    if (picked?.item) {
+      await this.explain(picked.item);
+    }
+  }
+
+  /** A picked row: says what the limit is and when it comes back, with Copy Details. */
+  private async explain(item: QuotaItem): Promise<void> {
+    const copy = 'Copy Details';
+    const choice = await vscode.window.showInformationMessage(item.explanation, copy);
+    if (choice === copy) {
+      await vscode.env.clipboard.writeText(`${item.label}: ${item.description}; ${item.detail} (${item.resource})`);
+    }
   }
 
   private clearCountdown(): void {

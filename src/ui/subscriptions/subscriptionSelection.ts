@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Subscription } from '../../core/model/schemas';
+import { mergeNames, namesFromListing } from '../../core/subscriptions/names';
 import type { Connection } from '../connection/connectionManager';
 
 interface Remembered {
@@ -14,6 +15,8 @@ interface Remembered {
 }
 
 const KEY_PREFIX = 'serviceHealth.selection:';
+/** Names listed on sign-in, apart from the selection (which may not exist yet). */
+const NAMES_PREFIX = 'serviceHealth.subscriptionNames:';
 
 export class SubscriptionSelection {
   constructor(
@@ -36,18 +39,37 @@ export class SubscriptionSelection {
 
   /** Display names known for this connection, keyed by lower-case id. */
   names(connection: Connection): Map<string, string> {
-    const names = this.remembered(connection)?.names ?? {};
-    return new Map(Object.entries(names).map(([id, name]) => [id.toLowerCase(), name]));
+    return mergeNames(this.remembered(connection)?.names, this.listedNames(connection));
   }
 
   async remember(connection: Connection, ids: readonly string[], all: readonly Subscription[]): Promise<void> {
-    const names: Record<string, string> = {};
-    for (const s of all) {
-      if (s.displayName) {
-        names[s.subscriptionId] = s.displayName;
-      }
-    }
+    const names = namesFromListing(all);
     await this.memento.update(this.key(connection), { ids: [...ids], names } satisfies Remembered);
+    await this.memento.update(NAMES_PREFIX + this.key(connection).slice(KEY_PREFIX.length), names);
+  }
+
+  /**
+   * Lists the subscriptions once for this connection (on sign-in, or a new connection without
+   * names yet) and keeps their names, so rows, quota and messages name them instead of showing
+   * GUIDs. `force` lists again even when names are known (sign-in). Resolves to whether names changed.
+   */
+  async refreshNames(connection: Connection, force = false, signal?: AbortSignal): Promise<boolean> {
+    const key = NAMES_PREFIX + this.key(connection).slice(KEY_PREFIX.length);
+    if (!force && this.memento.get<unknown>(key) !== undefined) {
+      return false;
+    }
+    const names = namesFromListing(await connection.api.listSubscriptions(signal ? { signal } : {}));
+    const before = JSON.stringify(this.memento.get<unknown>(key) ?? null);
+    await this.memento.update(key, names);
+    return before !== JSON.stringify(names);
+  }
+
+  private listedNames(connection: Connection): Record<string, string> | undefined {
+    const value = this.memento.get<unknown>(NAMES_PREFIX + this.key(connection).slice(KEY_PREFIX.length));
+    if (typeof value !== 'object' || value === null) {
+      return undefined;
+    }
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
   }
 
   /**

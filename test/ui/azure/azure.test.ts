@@ -3,12 +3,12 @@
 // subscription picker, events from the ARM stand-in, a token expiring on its way, switching account
 // and signing out. The tests run in order: each starts where the previous one left the workbench.
 import * as assert from 'node:assert/strict';
-import { clickActivityBarIcon, viewContainer } from '../../harness/ui';
+import { clickActivityBarIcon, statusBarItem, viewContainer } from '../../harness/ui';
 import { reportFailures, uiSession } from '../session';
-import { CONTAINER_ID, CONTAINER_TITLE, eventRows, runPaletteCommand, viewTitleAction, waitFor } from '../steps';
+import { CONTAINER_ID, CONTAINER_TITLE, QUOTA_ITEM_ID, eventRows, runPaletteCommand, viewTitleAction, waitFor } from '../steps';
 import type { AuthRecord } from '../../../src/core/sample';
 import { ACCOUNTS, azureFixture } from './fixture';
-import { pickAnotherAccount, pickSubscriptions, signInFromWelcome, statusBarSpinners, notifications, welcome, welcomeButton } from './steps';
+import { pickAnotherAccount, pickSubscriptions, quickPickRow, quickPickRows, signInFromWelcome, statusBarSpinners, notifications, welcome, welcomeButton } from './steps';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONSENT = /The extension 'Service Health' wants to sign in using Microsoft\./;
@@ -67,6 +67,31 @@ describe('Azure mode in the workbench (UI)', function () {
     const eventPaths = service.authRecords.filter((r) => r.path.endsWith('/events')).map((r) => r.path.split('/')[2]?.toLowerCase());
     assert.ok(eventPaths.length > 0 && eventPaths.every((id) => picked.includes(id)), `events were read for ${eventPaths.join(', ')}`);
     assert.ok(service.authRecords.every((r) => r.outcome === 'ok' && r.account === ADA), 'a request went without Ada\'s valid token');
+  });
+
+  it('Show API Quota lists ARM\'s per-subscription buckets under their own heading, by subscription name; a picked row says when it comes back', async () => {
+    const { page } = uiSession();
+    const item = statusBarItem(page, QUOTA_ITEM_ID);
+    await item.waitFor({ state: 'visible', timeout: 30_000 });
+    await item.click();
+    const rows = quickPickRows(page);
+    await rows.first().waitFor({ state: 'visible', timeout: 30_000 });
+    const separators = await page.locator('.quick-input-widget .quick-input-list-separator').allInnerTexts();
+    assert.ok(separators.some((t) => /Azure Resource Manager · per subscription/.test(t)), `no ARM heading among: ${separators.join(' | ')}`);
+    // The label starts with its severity icon.
+    const reads = quickPickRow(page, /Reads · /);
+    await reads.first().waitFor({ state: 'visible', timeout: 10_000 });
+    // A row's label and its detail line are both '.label-name': keep the labels (the detail carries the GUID next to the name, by design).
+    const labels = (await reads.locator('.label-name').allInnerTexts()).map((t) => t.trim()).filter((t) => /^Reads · /.test(t));
+    assert.ok(labels.some((l) => /Reads · (Contoso Production|Fabrikam Analytics)/.test(l)), `the reads rows name no subscription: ${labels.join(', ')}`);
+    assert.ok(labels.every((l) => !/[0-9a-f]{8}-[0-9a-f]{4}-/i.test(l)), `a row shows a GUID where the name is known: ${labels.join(', ')}`);
+    await reads.first().click();
+    const said = await waitFor(async () => {
+      const texts = await notifications(page);
+      return texts.find((t) => /^Reads for .+: [\d,]+ (of [\d,]+ )?left \(from response headers\)\. Azure Resource Manager refills this token bucket continuously/.test(t));
+    }, 15_000, 'no explanation after picking a quota row');
+    assert.doesNotMatch(said, /[0-9a-f]{8}-[0-9a-f]{4}-/i, 'the explanation names the subscription by GUID');
+    await notifications(page, true);
   });
 
   it('an access token that expires on its way to the service is renewed silently, once, and the view still loads', async () => {

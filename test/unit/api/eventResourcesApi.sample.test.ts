@@ -79,7 +79,7 @@ describe('EventResourcesApi against the sample service (impacted resources, tena
   it('an unknown tracking id (event expired) says to refresh the event list', async () => {
     await assert.rejects(api.listImpactedResources(busy.subscriptionId, 'NOPE-000'), (e: unknown) => {
       assert.ok(e instanceof ApiError && e.status === 404);
-      assert.match(e.message, /The event NOPE-000 was not found.*refresh the event list/);
+      assert.match(e.message, /The event NOPE-000 was not found.*refresh the event list/i);
       return true;
     });
   });
@@ -186,7 +186,7 @@ describe('EventResourcesApi against the sample service (impacted resources, tena
     service.faults.inject({ kind: 'status', status: 503 }, { path: /impactedResources$/ });
     await assert.rejects(api.listImpactedResources(busy.subscriptionId, busy.trackingId), (e: unknown) => {
       assert.ok(e instanceof ApiError && e.status === 503);
-      assert.match(e.message, /try again later/);
+      assert.match(e.message, /try again later/i);
       return true;
     });
   });

@@ -146,7 +146,7 @@ describe('HealthEventsApi against the sample service', () => {
     service.knobs.denyFetchEventDetails = true;
     await assert.rejects(api.fetchEventDetails(sub, 'ABC-123'), (e: unknown) => e instanceof ApiError && e.status === 403 && /fetchEventDetails\/action/.test(e.message) && /Owner\/Subscription Admin/.test(e.message));
     service.knobs.denyFetchEventDetails = false;
-    await assert.rejects(api.fetchEventDetails(sub, 'NOPE-000'), (e: unknown) => e instanceof ApiError && e.code === 'EventNotFound' && /refresh the event list/.test(e.message));
+    await assert.rejects(api.fetchEventDetails(sub, 'NOPE-000'), (e: unknown) => e instanceof ApiError && e.code === 'EventNotFound' && /refresh the event list/i.test(e.message) && e.message.split(/not found/).length === 2);
   });
 
   it('lists the subscriptions', async () => {

@@ -41,14 +41,16 @@ describe('a response body cut mid-transfer', () => {
     });
   });
 
-  it('still says "could not reach" when nothing answered (connection refused)', async () => {
+  it('says nothing answered, without network or proxy advice, when a loopback port refuses the connection', async () => {
     const origin = await listen(() => undefined);
     await new Promise<void>((resolve) => server?.close(() => resolve()));
     server = undefined;
     client = new ThrottledClient({ origin, maxTransientRetries: 0 });
     await assert.rejects(client.request({ method: 'GET', url: '/events' }), (e: unknown) => {
       assert.ok(e instanceof NetworkError && !e.afterHeaders);
-      assert.match(e.message, /^Could not reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+      // Refused on loopback: a local process stopped, so the message names no network or proxy.
+      assert.match(e.message, /^Nothing answered at http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\); the local service there has stopped/);
+      assert.doesNotMatch(e.message, /network|proxy/i);
       return true;
     });
   });
