@@ -180,7 +180,12 @@ describe('Rows, groups and filters at the default width (UI)', function () {
 
     await pickGroupBy(page, /^Region$/);
     await (await viewTitleAction(page, 'Collapse All')).click();
-    await waitFor(async () => ((await allRows(page)).every((r) => r.level === 1) ? true : undefined), 10_000, 'the tree did not fold');
+    // The tree re-renders after the pick: wait for folded region groups, not the status groups still on screen.
+    const folded = async (): Promise<true | undefined> => {
+      const rows = await allRows(page);
+      return rows.length > 0 && rows.every((r) => r.level === 1 && !/^(Active|Resolved)$/.test(r.label)) ? true : undefined;
+    };
+    await waitFor(folded, 10_000, 'the tree did not show folded region groups');
     const regions = await allRows(page);
     const counts = regions.map((r) => /^(?:(\d+) active)?(?: · )?(?:(\d+) resolved)?$/.exec(r.description));
     counts.forEach((m, i) => assert.ok(m && (m[1] ?? m[2]), `region "${regions[i]?.label}" says "${regions[i]?.description}"`));

@@ -5,6 +5,7 @@
  * retirements), and one update per communication, in time order.
  */
 import type { KnownEventStatus, KnownEventType } from '../model/schemas';
+import { eventSubTypeWords } from '../render/enumWords';
 
 export interface CommunicationContext {
   readonly type: KnownEventType;
@@ -353,7 +354,7 @@ function billing(c: CommunicationContext): Communication {
         : p('Reminder', `The change to ${c.service} billing takes effect in ${durationText(effective - t)}, on ${dateText(effective)}.`),
   );
   return {
-    title: `Billing notice: ${c.subType ?? 'PriceChanges'} for ${c.service}`,
+    title: `Billing notice: ${eventSubTypeWords(c.subType ?? 'PriceChanges')} for ${c.service}`,
     summary: `<p>From ${dateText(effective)}, ${c.service} billing changes; the old and new rates are listed below.</p>`,
     description:
       p('What is changing', `From ${dateText(effective)}, ${change}.`) +

@@ -6,9 +6,11 @@
  * built afresh for reveal() matches the one VS Code holds.
  */
 import * as vscode from 'vscode';
-import { eventKey, isActive, lastUpdateOf, relativeTime, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
+import { eventKey, isActive, lastUpdateOf, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey, incidentRegions, incidentServices, mergedImpacts, typeLabel, type EventGroup, type IncidentRow } from '../../core/events/grouping';
 import type { Impact } from '../../core/model/schemas';
+import { eventTypeWords, levelWords, statusWords } from '../../core/render/enumWords';
+import { formatWhen } from '../../core/render/time';
 import type { ImpactedTreeHooks } from '../resources/resourceNodes';
 import { describeGroup, describeIncident, distinctLabels, levelOf, subscriptionNamesOf } from './rowText';
 
@@ -285,14 +287,15 @@ function eventTooltip(incident: IncidentRow, ctx: NodeContext, affects?: string)
       md.appendMarkdown('  \n');
     }
   };
-  row('Type', p?.eventType);
-  row('Status', p?.status);
-  row('Level', p?.eventLevel ?? p?.level);
+  const level = p?.eventLevel ?? p?.level;
+  row('Type', p?.eventType ? eventTypeWords(p.eventType) : undefined);
+  row('Status', p?.status ? statusWords(p.status) : undefined);
+  row('Level', level ? levelWords(level) : undefined);
   row('Priority', typeof p?.priority === 'number' ? String(p.priority) : undefined);
   row('Services', incidentServices(incident).join(', '));
   row('Regions', incidentRegions(incident).join(', '));
   const updated = lastUpdateOf(event);
-  row('Last update', updated !== undefined ? `${new Date(updated).toUTCString()} (${relativeTime(updated, ctx.now)})` : undefined);
+  row('Last update', updated !== undefined ? formatWhen(updated, ctx.now) : undefined);
   row('Tracking ID', trackingId);
   row('Impacted resources', affects ? affects.replace(/^affects/u, 'Affects') : undefined);
   const subscriptions = subscriptionNamesOf(incident, ctx.subscriptionNames);
