@@ -142,6 +142,6 @@ describe('@health chat participant (real VS Code)', function () {
     const answer = await health.chat(`summarize ${withUpdates.trackingId.toLowerCase()}`);
     assert.deepEqual(meta(answer.result).listed, [withUpdates.trackingId]);
     assert.match(answer.markdown, /Latest updates:/u);
-    assert.match(answer.markdown, /^- \*\*\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\*\*/mu);
+    assert.match(answer.markdown, /^- \*\*\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC\*\*/mu);
   });
 });

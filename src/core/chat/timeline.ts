@@ -6,6 +6,7 @@
 import { htmlToText } from '../cli/format';
 import { statusOf, titleOf, type StoredEvent } from '../events/eventFacts';
 import { parseServiceTime, type HealthEvent } from '../model/schemas';
+import { formatUtc } from '../render/time';
 import { escapeMarkdown } from './answer';
 
 export interface TimelineEntry {
@@ -38,6 +39,7 @@ export function eventTimeline(event: HealthEvent): TimelineEntry[] {
   return [...merged.values()].sort((a, b) => (a.at ?? Number.NEGATIVE_INFINITY) - (b.at ?? Number.NEGATIVE_INFINITY));
 }
 
+/** For the model's prompt: ISO, which models read without ambiguity. People get formatUtc. */
 function isoMinute(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
@@ -51,7 +53,7 @@ export function timelineMarkdown(entries: readonly TimelineEntry[], max = 5): st
   if (entries.length === 0) return 'No updates have been posted for this event yet.\n';
   const latest = [...entries].reverse().slice(0, max);
   const lines = latest.map((e) => {
-    const when = e.at !== undefined ? `**${isoMinute(e.at)}**` : '**(no time)**';
+    const when = e.at !== undefined ? `**${escapeMarkdown(formatUtc(e.at))}**` : '**(no time)**';
     const where = e.regions.length > 0 ? ` (${escapeMarkdown(e.regions.join(', '))})` : '';
     return `- ${when}${where}: ${escapeMarkdown(clip(e.text, 400))}`;
   });

@@ -40,7 +40,7 @@ describe('chat: timeline', () => {
 
   it('renders the newest first, escaped, and counts older ones', () => {
     const md = timelineMarkdown(eventTimeline(event), 1);
-    assert.match(md, /^- \*\*2026-11-20 12:30 UTC\*\* \(West Europe\): Mitigated \\\[x\\\]\\\(command:evil\\\)\n- …1 earlier update in the details view\.\n$/u);
+    assert.match(md, /^- \*\*20 Nov 2026, 12:30 UTC\*\* \(West Europe\): Mitigated \\\[x\\\]\\\(command:evil\\\)\n- …1 earlier update in the details view\.\n$/u);
     assert.match(timelineMarkdown([]), /No updates/u);
   });
 
