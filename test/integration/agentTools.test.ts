@@ -8,7 +8,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
-import { activateExtension } from './extensionApi';
+import { activateWithSampleEvents } from './extensionApi';
 
 const TOOLS = ['serviceHealth_listEvents', 'serviceHealth_getEvent', 'serviceHealth_listImpactedResources', 'serviceHealth_getQuota'];
 
@@ -37,10 +37,7 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
   let health: ServiceHealthApi;
 
   before(async () => {
-    health = await activateExtension();
-    await health.useSampleService();
-    await health.refresh();
-    assert.ok(health.getEvents().length > 0, 'no events loaded');
+    health = await activateWithSampleEvents();
   });
 
   after(async () => {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
 import type { StoredEvent } from '../../src/core/events/eventFacts';
-import { activateExtension, EXTENSION_ID } from './extensionApi';
+import { activateWithSampleEvents, EXTENSION_ID } from './extensionApi';
 
 
 interface Meta {
@@ -49,10 +49,7 @@ describe('@health chat participant (real VS Code)', function () {
   let health: ServiceHealthApi;
 
   before(async () => {
-    health = await activateExtension();
-    await health.useSampleService();
-    await health.refresh();
-    assert.ok(health.getEvents().length > 0, 'no events loaded');
+    health = await activateWithSampleEvents();
   });
 
   after(async () => {

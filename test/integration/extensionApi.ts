@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
+import type { TreeSnapshotNode } from '../../src/ui/tree/eventsView';
 
 export const EXTENSION_ID = 'service-health.service-health';
 
@@ -12,4 +13,19 @@ export async function activateExtension(): Promise<ServiceHealthApi> {
   const api = await ext.activate();
   assert.ok(api, 'activate() returned no test API: the tests must run in Test mode (extensionTestsPath)');
   return api;
+}
+
+/** The extension on its embedded sample service, loaded, with no query filter left by another suite. */
+export async function activateWithSampleEvents(): Promise<ServiceHealthApi> {
+  const health = await activateExtension();
+  await health.useSampleService();
+  await health.refresh();
+  await vscode.commands.executeCommand('serviceHealth.filterByQuery', '');
+  assert.ok(health.getEvents().length > 0, 'no events loaded');
+  return health;
+}
+
+/** Event rows of a tree snapshot (nodes whose contextValue marks an event). */
+export function eventRows(nodes: readonly TreeSnapshotNode[]): TreeSnapshotNode[] {
+  return nodes.flatMap((n) => (n.contextValue?.startsWith('serviceHealth.event') ? [n] : eventRows(n.children ?? [])));
 }

@@ -4,24 +4,16 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
 import type { StoredEvent } from '../../src/core/events/eventFacts';
-import type { TreeSnapshotNode } from '../../src/ui/tree/eventsView';
-import { activateExtension } from './extensionApi';
+import { activateWithSampleEvents, eventRows } from './extensionApi';
 
 const key = (e: StoredEvent): string => `${e.subscriptionId}/${e.trackingId}`;
-
-function eventRows(nodes: readonly TreeSnapshotNode[]): TreeSnapshotNode[] {
-  return nodes.flatMap((n) => (n.contextValue?.startsWith('serviceHealth.event') ? [n] : eventRows(n.children ?? [])));
-}
 
 describe('impacted resources (real VS Code)', function () {
   this.timeout(60_000);
   let health: ServiceHealthApi;
 
   before(async () => {
-    health = await activateExtension();
-    await health.useSampleService();
-    await health.refresh();
-    await vscode.commands.executeCommand('serviceHealth.filterByQuery', '');
+    health = await activateWithSampleEvents();
   });
 
   after(async () => {

@@ -4,8 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
 import type { StoredEvent } from '../../src/core/events/eventFacts';
-import type { TreeSnapshotNode } from '../../src/ui/tree/eventsView';
-import { activateExtension } from './extensionApi';
+import { activateWithSampleEvents, eventRows } from './extensionApi';
 
 /** A group row's incident count: its description reads "N" or "3 active · 5 resolved". */
 function groupCount(description: string | undefined): number {
@@ -17,21 +16,12 @@ function groupCount(description: string | undefined): number {
 const key = (e: StoredEvent): string => `${e.subscriptionId}/${e.trackingId}`;
 const isActiveIssue = (e: StoredEvent): boolean => e.event.properties?.eventType === 'ServiceIssue' && e.event.properties.status === 'Active';
 
-/** Event rows of a tree snapshot (leaves whose contextValue marks an event). */
-function eventRows(nodes: readonly TreeSnapshotNode[]): TreeSnapshotNode[] {
-  return nodes.flatMap((n) => (n.contextValue?.startsWith('serviceHealth.event') ? [n] : eventRows(n.children ?? [])));
-}
-
 describe('query language (real VS Code)', function () {
   this.timeout(60_000);
   let health: ServiceHealthApi;
 
   before(async () => {
-    health = await activateExtension();
-    await health.useSampleService();
-    await health.refresh();
-    await vscode.commands.executeCommand('serviceHealth.filterByQuery', '');
-    assert.ok(health.getEvents().length > 0, 'no events loaded');
+    health = await activateWithSampleEvents();
   });
 
   after(async () => {
