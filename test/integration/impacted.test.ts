@@ -39,6 +39,16 @@ describe('impacted resources (real VS Code)', function () {
     assert.deepEqual([...no].sort(), expectedNo.sort());
   });
 
+  it('@health answers "impacted:yes" with the events known to affect resources (the tree\'s counts)', async () => {
+    const expected = health.query('impacted:yes');
+    assert.ok(expected.length > 0);
+    const answer = await health.chat('impacted:yes');
+    for (const e of expected) {
+      assert.ok(answer.markdown.includes(e.trackingId), `${e.trackingId} is not in the answer:\n${answer.markdown}`);
+    }
+    assert.doesNotMatch(answer.markdown, /^No /u, 'the answer says nothing matched');
+  });
+
   it('the Query Events palette lists the same events for impacted:yes', async () => {
     const expected = new Set(health.query('impacted:yes').map((e) => e.event.properties?.title ?? ''));
     assert.ok(expected.size > 0);

@@ -287,6 +287,7 @@ export class ServiceHealthApp extends Disposable {
         openCommand: OPEN_DETAILS_COMMAND,
         extensionUri: context.extensionUri,
         log: this.log,
+        impactedCount: this.impacted.impactedCount,
         impactedResources: (subscriptionId, trackingId, signal) => {
           const c = this.connections.current;
           if (!c) throw new Error('Service Health is not connected; sign in or use the sample service, then ask again.');

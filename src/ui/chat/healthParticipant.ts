@@ -14,6 +14,7 @@ import type { QuotaState } from '../../core/http/types';
 import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
 import { formatQuery } from '../../core/query';
 import { Disposable } from '../base/disposable';
+import type { ImpactedCount } from '../../core/query/predicate';
 
 export const PARTICIPANT_ID = 'serviceHealth.health';
 /** Setting that allows a language model summary of one event (declared in package.json). */
@@ -39,6 +40,8 @@ export interface HealthChatDeps {
   readonly now?: () => number;
   /** The resources of one subscription an event affects (every page); absent: not offered. */
   impactedResources?(subscriptionId: string, trackingId: string, signal: AbortSignal): Promise<ImpactedResource[]>;
+  /** Impacted-resource counts known so far (the tree's), for `impacted:yes` in questions. */
+  readonly impactedCount?: ImpactedCount;
 }
 
 /** The parts of a chat request the handler reads (a real ChatRequest fits). */
@@ -157,18 +160,18 @@ export class HealthChat extends Disposable {
       }
       const target = summarizeTarget(prompt);
       // In priority order, so a title match picks the most important event.
-      const found = target ? findEvent(target, runQuery('', events, now, this.names.of(events)).all) : undefined;
+      const found = target ? findEvent(target, runQuery('', events, now, this.names.of(events), this.deps.impactedCount).all) : undefined;
       if (found) {
         return this.summarize(found, request, stream, token);
       }
       if (target) {
         // No event by that id or title: answer the target as a query ("what happened with Front Door").
-        return this.answerQuery(runQuery(target, events, now, this.names.of(events)), stream, undefined);
+        return this.answerQuery(runQuery(target, events, now, this.names.of(events), this.deps.impactedCount), stream, undefined);
       }
     }
 
     if (command === 'region') {
-      const run = runQuery(prompt, events, now, this.names.of(events));
+      const run = runQuery(prompt, events, now, this.names.of(events), this.deps.impactedCount);
       if (run.parsed.regions.length === 0) {
         stream.markdown('Which region? For example: `@health /region West Europe`.\n');
         const regions = topRegions(events, 3);
@@ -179,7 +182,7 @@ export class HealthChat extends Disposable {
 
     const base = command ? COMMAND_QUERIES[command] : undefined;
     const text = base ? `${base} ${prompt}`.trim() : prompt || COMMAND_QUERIES['active'] || '';
-    return this.answerQuery(runQuery(text, events, now, this.names.of(events)), stream, command);
+    return this.answerQuery(runQuery(text, events, now, this.names.of(events), this.deps.impactedCount), stream, command);
   }
 
   private answerQuery(run: QueryRun, stream: AnswerStream, command: string | undefined): vscode.ChatResult {
@@ -216,7 +219,7 @@ export class HealthChat extends Disposable {
   /** "Which of my resources are affected by X": every subscription that lists X is asked. */
   private async answerResources(target: string, events: readonly StoredEvent[], stream: AnswerStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
     const now = this.now();
-    const found = findEvent(target, runQuery('', events, now, this.names.of(events)).all);
+    const found = findEvent(target, runQuery('', events, now, this.names.of(events), this.deps.impactedCount).all);
     const list = this.deps.impactedResources;
     if (!found || !list) {
       stream.markdown(

@@ -49,7 +49,7 @@ export class QueryCommands extends Disposable {
     this.register(QUERY_EVENTS_COMMAND, (initial: unknown) => this.showPalette(typeof initial === 'string' ? initial : ''));
     this.register(FILTER_BY_QUERY_COMMAND, async (text: unknown) => {
       // A string argument (chat buttons, tests) applies directly; otherwise ask.
-      const next = typeof text === 'string' ? text.trim() : await askTreeQuery(this.current?.text, deps.events);
+      const next = typeof text === 'string' ? text.trim() : await askTreeQuery(this.current?.text, deps.events, deps.impactedCount);
       if (next !== undefined) {
         await this.applyToTree(next);
       }

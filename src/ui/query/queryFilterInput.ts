@@ -7,9 +7,15 @@ import { countText } from '../../core/chat/answer';
 import { KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
 import { countIncidents } from '../../core/events/incidents';
 import type { StoredEvent } from '../../core/events/eventFacts';
+import type { ImpactedCount } from '../../core/query/predicate';
 
 /** Resolves to the new query ('' clears it) or undefined when cancelled. */
-export async function askTreeQuery(current: string | undefined, events: () => readonly StoredEvent[], now: () => number = Date.now): Promise<string | undefined> {
+export async function askTreeQuery(
+  current: string | undefined,
+  events: () => readonly StoredEvent[],
+  impactedCount?: ImpactedCount,
+  now: () => number = Date.now,
+): Promise<string | undefined> {
   const names = new KnownNamesCache();
   const value = await vscode.window.showInputBox({
     title: 'Filter Events by Query',
@@ -19,7 +25,8 @@ export async function askTreeQuery(current: string | undefined, events: () => re
     validateInput: (text) => {
       if (!text.trim()) return { message: 'Empty: shows every event.', severity: vscode.InputBoxValidationSeverity.Info };
       const held = events();
-      const run = runQuery(text, held, now(), names.of(held));
+      // The same impacted counts as the tree, so `impacted:yes` previews what the filter will show.
+      const run = runQuery(text, held, now(), names.of(held), impactedCount);
       const summary = countText(countIncidents(run.selected), run.description);
       const unknown = run.parsed.unrecognized.length > 0 ? ` Did not understand: ${run.parsed.unrecognized.join(', ')}.` : '';
       return { message: `${summary}.${unknown}`, severity: unknown ? vscode.InputBoxValidationSeverity.Warning : vscode.InputBoxValidationSeverity.Info };
