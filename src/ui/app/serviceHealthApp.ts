@@ -7,9 +7,7 @@ import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
 import { eventKey, trackingIdOrUndefined } from '../../core/events/eventFacts';
 import { incidentKey, type GroupBy } from '../../core/events/grouping';
 import { defaultFilter } from '../../core/events/eventFilter';
-import type { QuotaState } from '../../core/http/types';
 import type { ServerQuery } from '../../core/query';
-import type { SampleService, SampleServiceOptions } from '../../core/sample';
 import { KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
 import { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
@@ -20,90 +18,25 @@ import { readSettings, SECTION, updateSetting, writeModeForWorkspace, type Mode,
 import { WorkspaceSettingsGuard } from '../config/workspaceSettingsGuard';
 import { ConnectionManager } from '../connection/connectionManager';
 import { ConnectionRecovery } from '../connection/connectionRecovery';
-import { DETAILS_VIEW_TYPE, EventDetailsPanels, registerDetailsSerializer, type RenderedDetails } from '../details/eventDetailsPanels';
+import { DETAILS_VIEW_TYPE, EventDetailsPanels, registerDetailsSerializer } from '../details/eventDetailsPanels';
 import { AutoRefresh } from '../refresh/autoRefresh';
 import { EventNotifier } from '../refresh/eventNotifier';
 import { EventsController } from '../refresh/eventsController';
 import { QuotaStatusBar } from '../status/quotaStatusBar';
 import { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
-import { HealthChat, type RecordedAnswer } from '../chat/healthParticipant';
+import { HealthChat } from '../chat/healthParticipant';
 import { EventResourcesApi } from '../../core/api/eventResourcesApi';
 import { registerAgentTools, type AgentRegistration } from '../lm/registerAgentTools';
-import type { McpDefinitionShape } from '../lm/mcpProvider';
 import { QueryCommands } from '../query/queryCommands';
-import type { PaletteState } from '../query/queryPalette';
-import { EventsView, type TreeSnapshotNode } from '../tree/eventsView';
+import { EventsView } from '../tree/eventsView';
 import { EventNode, isFromTree, OPEN_DETAILS_COMMAND } from '../tree/nodes';
-import type { ResourcesState } from '../../core/export/impactedRows';
-import { ImpactedResourcesFeature, type LastExport } from '../resources/impactedResourcesFeature';
+import { ImpactedResourcesFeature } from '../resources/impactedResourcesFeature';
 import { pickFilter, pickGroupBy } from '../tree/pickers';
 import { recordingLog } from './logRecorder';
+import type { ServiceHealthApi } from './serviceHealthApi';
 import { signOutAndForget } from './signOut';
 
-/** What activate() returns: lets integration tests (and other extensions) drive the extension. */
-export interface ServiceHealthApi {
-  readonly settings: { get(): ServiceHealthSettings; update(key: keyof ServiceHealthSettings, value: unknown): Promise<void> };
-  /** Every held event (before the view filter). */
-  getEvents(): StoredEvent[];
-  /** Events the view shows (after the filter). */
-  getVisibleEvents(): StoredEvent[];
-  refresh(options?: { full?: boolean }): Promise<void>;
-  /** Switches to the embedded sample service and loads it; resolves to its URL. */
-  useSampleService(options?: SampleTestOptions): Promise<string>;
-  /** Test hook: the running sample service (token, fault injection, stats). */
-  sampleService(): SampleService | undefined;
-  /** Test hook: the shell HTML and last posted view model of an open details panel. */
-  lastRenderedDetails(ref: EventRef): RenderedDetails | undefined;
-  /** Test hook: every line written to the log channel (empty in Production mode). */
-  logLines(): readonly string[];
-  /** Test hook: how long the composition root took to build (the synchronous part of activate()), ms. */
-  activationMs(): number;
-  useAzure(): Promise<void>;
-  setGroupBy(groupBy: GroupBy): Promise<void>;
-  getTreeSnapshot(depth?: number): TreeSnapshotNode[];
-  viewState(): { title?: string; message?: string; description?: string; badge?: number; stale: boolean; phase: string };
-  quota(): QuotaState | undefined;
-  openDetails(ref: EventRef): Promise<boolean>;
-  /** Selects the event's row in the Events view (opening the view); false when no row shows it. */
-  revealEvent(ref: EventRef): Promise<boolean>;
-  /** Test hook: TreeItem ids of the Events view's selection. */
-  selectedTreeIds(): string[];
-  detailsPanelCount(): number;
-  /** Attaches to an existing account; `silent` never shows UI. Resolves to whether signed in. */
-  signIn(options?: { silent?: boolean }): Promise<boolean>;
-  isSignedIn(): boolean;
-  /** The query language over the held events: what "Query Events…" lists, sorted, with the query's limit. */
-  query(text: string): StoredEvent[];
-  /** The Events view's query filter ("Filter Events by Query…"), if any. */
-  treeQuery(): string | undefined;
-  /** The open Query Events palette: its text, item labels and focused item; undefined when closed. */
-  queryPalette(): PaletteState | undefined;
-  /** Test hook: asks `@health` through a recording response stream (no language model). */
-  chat(prompt: string, command?: string): Promise<RecordedAnswer>;
-  /** Test hook: the MCP server definition VS Code is offered, resolved (its env holds the token); undefined when none. */
-  mcpServer(): Promise<(McpDefinitionShape & { env: Record<string, string | number | null> }) | undefined>;
-  /** Test hook: looks for workspace values of user-only settings (serviceHealth.endpoint) now; resolves to the keys found. */
-  checkWorkspaceSettings(): Promise<string[]>;
-  /** Test hook: every "ignored from this workspace's settings" warning shown so far. */
-  workspaceSettingWarnings(): readonly string[];
-  /** Test hook: presses Fetch details in the open panel of `ref`; false when none is open. */
-  fetchDetails(ref: EventRef): Promise<boolean>;
-  /** Test hook: what the serializer does after a window reload, with this saved webview state. */
-  restoreDetailsPanel(state: unknown): void;
-  /** Test hook: every value in globalState and workspaceState, and the extension's storage folders. */
-  storage(): { state: string; folders: vscode.Uri[] };
-  /** Runs the Sign Out command's work (forget the session, that account's cache and panels). */
-  signOut(): Promise<void>;
-  /** Test hook: loads (once; cached) the impacted resources of the event's incident. */
-  impactedResources(ref: EventRef): Promise<ResourcesState | undefined>;
-  /** Test hook: what Copy as Markdown and Export Impacted Resources as CSV last wrote. */
-  lastExport(): LastExport;
-  /** Test hook: connection problems said so far (sample service stopped, endpoint unusable). */
-  connectionProblems(): readonly string[];
-}
-
-/** Test hook: given to useSampleService, restarts the sample service with these options. */
-export type SampleTestOptions = Pick<SampleServiceOptions, 'events' | 'eventsOverride' | 'token' | 'seed' | 'pageSize' | 'latencyMs'>;
+export type { SampleTestOptions, ServiceHealthApi } from './serviceHealthApi';
 
 export class ServiceHealthApp extends Disposable {
   private readonly log: vscode.LogOutputChannel;
