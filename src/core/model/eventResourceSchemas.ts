@@ -21,7 +21,7 @@
  *   statusBanners[], statusActiveEvents[] } }`; every part optional (matches the reference).
  */
 import * as z from 'zod';
-import { eventSchema, openEnum, type HealthEvent } from './schemas';
+import { armPageOf, eventSchema, openEnum, type HealthEvent } from './schemas';
 
 const str = z.string().nullish();
 const bool = z.boolean().nullish();
@@ -49,10 +49,7 @@ export const impactedResourceSchema = z.looseObject({
   properties: impactedResourcePropertiesSchema.nullish(),
 });
 
-export const impactedResourcesPageSchema = z.looseObject({
-  value: z.array(impactedResourceSchema),
-  nextLink: z.string().nullish(),
-});
+export const impactedResourcesPageSchema = armPageOf(impactedResourceSchema);
 
 /** fetchBillingCommunicationDetails answers an `event` (2025-05-01 reference). */
 export const billingCommunicationSchema = eventSchema;

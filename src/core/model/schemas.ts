@@ -150,11 +150,15 @@ export const eventSchema = z.looseObject({
   properties: eventPropertiesSchema.nullish(),
 });
 
-export const eventsPageSchema = z.looseObject({
-  value: z.array(eventSchema),
-  // "Whether nextLink is omitted or empty on the last page: not shown" — absent, null and "" all end.
-  nextLink: z.string().nullish(),
-});
+/**
+ * One page of an ARM list: `value` and `nextLink`. "Whether nextLink is omitted or empty on the
+ * last page: not shown" (seed 000): absent, null and "" all end the listing.
+ */
+export function armPageOf<T extends z.ZodType>(item: T) {
+  return z.looseObject({ value: z.array(item), nextLink: z.string().nullish() });
+}
+
+export const eventsPageSchema = armPageOf(eventSchema);
 
 /** Seed 000: every non-200 response carries `{ code, message, details }`, all strings. */
 export const errorResponseSchema = z.looseObject({
@@ -178,10 +182,7 @@ export const subscriptionSchema = z.looseObject({
   tenantId: str,
 });
 
-export const subscriptionsPageSchema = z.looseObject({
-  value: z.array(subscriptionSchema),
-  nextLink: z.string().nullish(),
-});
+export const subscriptionsPageSchema = armPageOf(subscriptionSchema);
 
 /** Seed 001 `GET /rate_limit`: one object per category, all integers. */
 export const rateLimitWindowSchema = z.looseObject({
