@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { recordingLog } from '../../src/ui/app/logRecorder';
 import { AzureAuth, type AuthenticationApi, type AuthTarget } from '../../src/ui/auth/azureAuth';
 import { cloudConfig, type CloudName } from '../../src/ui/config/clouds';
+import { MemoryMemento } from './trustKit';
 
 const ARM_SCOPE = 'https://management.azure.com/user_impersonation';
 const TENANT_GUID = '72f988bf-86f1-41af-91ab-2d7cd011db47';
@@ -81,23 +82,6 @@ class ScriptedAuthentication implements AuthenticationApi {
 
   dispose(): void {
     this.emitter.dispose();
-  }
-}
-
-class MemoryMemento implements vscode.Memento {
-  private readonly values = new Map<string, unknown>();
-  keys(): readonly string[] {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string): T | undefined;
-  get<T>(key: string, defaultValue: T): T;
-  get<T>(key: string, defaultValue?: T): T | undefined {
-    return this.values.has(key) ? (this.values.get(key) as T) : defaultValue;
-  }
-  update(key: string, value: unknown): Thenable<void> {
-    if (value === undefined) this.values.delete(key);
-    else this.values.set(key, value);
-    return Promise.resolve();
   }
 }
 

@@ -30,6 +30,8 @@ export class MemoryMemento implements vscode.Memento {
   keys(): readonly string[] {
     return [...this.values.keys()];
   }
+  get<T>(key: string): T | undefined;
+  get<T>(key: string, defaultValue: T): T;
   get<T>(key: string, defaultValue?: T): T | undefined {
     return this.values.has(key) ? (this.values.get(key) as T) : defaultValue;
   }

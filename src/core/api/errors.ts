@@ -45,14 +45,17 @@ const MAX_EXCERPT = 160;
 const SCAN_LIMIT = 4096;
 
 /** Characters a bearer token or a JWT is made of (base64url, base64 and `.~+/=`). */
-const TOKEN_CHARS = /[A-Za-z0-9._~+/=-]+/g;
+const TOKEN_CHAR = '[A-Za-z0-9._~+/=-]';
+const TOKEN_RUNS = new RegExp(`${TOKEN_CHAR}+`, 'g');
+const ENDS_IN_TOKEN_CHAR = new RegExp(`${TOKEN_CHAR}$`);
+const BEARER_TOKEN = new RegExp(`\\bBearer\\s+${TOKEN_CHAR}+`, 'gi');
 
 /**
  * Hides anything that looks like a JWT (`eyJ…` with two dots) in one pass over maximal runs of
  * token characters; a run that holds one is hidden from the `eyJ` on (more is hidden, never less).
  */
 function redactJwts(text: string): string {
-  return text.replace(TOKEN_CHARS, (run) => {
+  return text.replace(TOKEN_RUNS, (run) => {
     const at = run.search(/(?:^|[^A-Za-z0-9_])eyJ/);
     if (at < 0) {
       return run;
@@ -66,7 +69,7 @@ function redactJwts(text: string): string {
 /** Drops the trailing run of token characters: the part of a token a cut may have split. */
 function withoutCutToken(text: string): string {
   let end = text.length;
-  while (end > 0 && /[A-Za-z0-9._~+/=-]/.test(text.charAt(end - 1))) {
+  while (end > 0 && ENDS_IN_TOKEN_CHAR.test(text.charAt(end - 1))) {
     end -= 1;
   }
   return text.slice(0, end);
@@ -84,7 +87,7 @@ export function safeExcerpt(text: string, max = MAX_EXCERPT): string {
     head
       // eslint-disable-next-line no-control-regex
       .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
-      .replace(/\bBearer\s+[A-Za-z0-9._~+/=-]+/gi, 'Bearer [redacted]'),
+      .replace(BEARER_TOKEN, 'Bearer [redacted]'),
   )
     .replace(/\s+/g, ' ')
     .trim();

@@ -21,7 +21,7 @@
  *   statusBanners[], statusActiveEvents[] } }`; every part optional (matches the reference).
  */
 import * as z from 'zod';
-import { armPageOf, eventSchema, openEnum, type HealthEvent } from './schemas';
+import { armPageOf, armResourceOf, eventSchema, openEnum, type HealthEvent } from './schemas';
 
 const str = z.string().nullish();
 const bool = z.boolean().nullish();
@@ -42,12 +42,7 @@ export const impactedResourcePropertiesSchema = z.looseObject({
   info: z.union([z.array(keyValueItemSchema), z.record(z.string(), z.unknown())]).nullish(),
 });
 
-export const impactedResourceSchema = z.looseObject({
-  id: str,
-  name: str,
-  type: str,
-  properties: impactedResourcePropertiesSchema.nullish(),
-});
+export const impactedResourceSchema = armResourceOf(impactedResourcePropertiesSchema);
 
 export const impactedResourcesPageSchema = armPageOf(impactedResourceSchema);
 
@@ -84,18 +79,13 @@ export const statusActiveEventSchema = z.looseObject({
   impacts: z.array(emergingIssueImpactSchema).nullish(),
 });
 
-export const emergingIssuesSchema = z.looseObject({
-  id: str,
-  name: str,
-  type: str,
-  properties: z
-    .looseObject({
-      refreshTimestamp: str,
-      statusBanners: z.array(statusBannerSchema).nullish(),
-      statusActiveEvents: z.array(statusActiveEventSchema).nullish(),
-    })
-    .nullish(),
-});
+export const emergingIssuesSchema = armResourceOf(
+  z.looseObject({
+    refreshTimestamp: str,
+    statusBanners: z.array(statusBannerSchema).nullish(),
+    statusActiveEvents: z.array(statusActiveEventSchema).nullish(),
+  }),
+);
 
 export type ImpactedResource = z.infer<typeof impactedResourceSchema>;
 export type ImpactedResourcesPage = z.infer<typeof impactedResourcesPageSchema>;

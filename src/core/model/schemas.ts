@@ -142,13 +142,12 @@ export const eventPropertiesSchema = z.looseObject({
   newRate: num,
 });
 
-export const eventSchema = z.looseObject({
-  id: str,
-  name: str,
-  type: str,
-  location: str,
-  properties: eventPropertiesSchema.nullish(),
-});
+/** The ARM resource envelope every health resource shares: `{ id, name, type, properties }`, each optional. */
+export function armResourceOf<P extends z.ZodType, E extends z.core.$ZodLooseShape = Record<never, never>>(properties: P, extra?: E) {
+  return z.looseObject({ id: str, name: str, type: str, ...(extra ?? ({} as E)), properties: properties.nullish() });
+}
+
+export const eventSchema = armResourceOf(eventPropertiesSchema, { location: str });
 
 /**
  * One page of an ARM list: `value` and `nextLink`. "Whether nextLink is omitted or empty on the
