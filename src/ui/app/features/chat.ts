@@ -1,7 +1,7 @@
 /** The `@health` chat participant. */
 import type * as vscode from 'vscode';
 import { EventResourcesApi } from '../../../core/api/eventResourcesApi';
-import { HealthChat } from '../../chat/healthParticipant';
+import { HealthChat } from '../../chat/chatParticipant';
 import { OPEN_DETAILS_COMMAND } from '../../tree/nodes';
 import type { AppState } from '../appState';
 import type { ConnectionParts } from './connection';

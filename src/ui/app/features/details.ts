@@ -1,7 +1,8 @@
-/** Event details panels, their restore-after-reload serializer, and repainting impacted resources. */
+/** Event details panels (loaded with the first panel), their restore-after-reload serializer, and repainting impacted resources. */
 import type * as vscode from 'vscode';
 import { cloudConfig } from '../../config/clouds';
-import { EventDetailsPanels, registerDetailsSerializer } from '../../details/eventDetailsPanels';
+import { registerDetailsSerializer } from '../../details/detailsShared';
+import { LazyDetailsPanels, type DetailsPanels } from '../../lazy/details';
 import type { AppState } from '../appState';
 import type { ConnectionParts } from './connection';
 import type { EventsParts } from './events';
@@ -16,11 +17,11 @@ export function registerDetails(
     readonly connection: ConnectionParts;
     readonly events: EventsParts;
   },
-): EventDetailsPanels {
+): DetailsPanels {
   const { connections } = deps.connection;
   const { impacted, view } = deps.events;
   const details = register(
-    new EventDetailsPanels({
+    new LazyDetailsPanels({
       extensionUri: deps.context.extensionUri,
       fetchDetails: (ref, signal) => {
         const c = connections.current;

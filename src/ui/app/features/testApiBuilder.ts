@@ -1,9 +1,11 @@
 /** Builds the test API (see ServiceHealthApi) from the parts the composition root registered. */
 import * as vscode from 'vscode';
-import { KnownNamesCache, runQuery } from '../../../core/chat/eventQuery';
+import type { KnownNamesCache } from '../../../core/chat/eventQuery';
 import { updateSetting } from '../../config/settings';
-import type { HealthChat } from '../../chat/healthParticipant';
-import { DETAILS_VIEW_TYPE, type EventDetailsPanels } from '../../details/eventDetailsPanels';
+import type { HealthChat } from '../../chat/chatParticipant';
+import { DETAILS_VIEW_TYPE } from '../../details/detailsShared';
+import type { DetailsPanels } from '../../lazy/details';
+import { loadQuery } from '../../lazy/query';
 import type { AgentRegistration } from '../../lm/registerAgentTools';
 import type { QueryCommands } from '../../query/queryCommands';
 import type { AppState } from '../appState';
@@ -20,7 +22,7 @@ export interface TestApiParts {
   readonly constructedMs: number;
   readonly connection: ConnectionParts;
   readonly events: EventsParts;
-  readonly details: EventDetailsPanels;
+  readonly details: DetailsPanels;
   readonly navigation: EventNavigation;
   readonly lifecycle: ConnectionLifecycle;
   readonly queries: QueryCommands;
@@ -32,7 +34,7 @@ export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
   const { context, state, connection, events, details, navigation, lifecycle } = parts;
   const { auth, connections } = connection;
   const { controller, view, impacted } = events;
-  const queryNames = new KnownNamesCache();
+  let queryNames: KnownNamesCache | undefined;
   return {
     settings: { get: () => state.settings, update: (key, value) => updateSetting(key, value) },
     getEvents: () => controller.store.getEvents(),
@@ -79,7 +81,9 @@ export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
     isSignedIn: () => auth.signedIn,
     query: (text) => {
       const held = controller.store.getEvents();
-      return runQuery(text, held, Date.now(), queryNames.of(held), impacted.impactedCount).selected;
+      const query = loadQuery();
+      queryNames ??= new query.KnownNamesCache();
+      return query.runQuery(text, held, Date.now(), queryNames.of(held), impacted.impactedCount).selected;
     },
     treeQuery: () => parts.queries.treeQuery,
     queryPalette: () => parts.queries.paletteState(),
