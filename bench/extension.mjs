@@ -2,9 +2,16 @@
 // server from code-server + Debian Chromium, offline), by running only the integration suite
 // "extension performance" (test/integration/perf.test.ts). Prints a table and writes
 // bench/results/extension.json. Needs `npm run compile && npm run build` first.
+// Activation is measured on what users run: a production build (`scripts/build.mjs --production`,
+// laid out as the .vsix installs it), next to an empty peer extension (test/companion/activation-peer)
+// activated the same way in the same host, so VS Code's own share of activation shows apart from ours.
 // Env: SERVICE_HEALTH_EXTENSION_BENCH_RUNS (default 5), SERVICE_HEALTH_ACTIVATION_RUNS (fresh hosts
-// for activation samples, default 5), SERVICE_HEALTH_VERBOSE=1.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// for activation samples, default 5), SERVICE_HEALTH_VERBOSE=1, SERVICE_HEALTH_ACTIVATION_ONLY=1 (only
+// the activation samples), SERVICE_HEALTH_ACTIVATION_EXTENSION=<folder> (measure that extension folder,
+// e.g. another commit's production build laid out the same way, instead of building this one).
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,32 +40,63 @@ const runIntegrationTests = async (options) => {
     console.error(`[bench] attempt ${attempt} failed; trying again`);
   }
 };
-let code;
+const activationOnly = process.env.SERVICE_HEALTH_ACTIVATION_ONLY === '1';
+let code = 0;
 try {
-  code = await runIntegrationTests({ root, grep: 'extension performance', verbose: process.env.SERVICE_HEALTH_VERBOSE === '1', timeoutMs: 10 * 60_000 });
+  if (!activationOnly) code = await runIntegrationTests({ root, grep: 'extension performance', verbose: process.env.SERVICE_HEALTH_VERBOSE === '1', timeoutMs: 10 * 60_000 });
 } catch (err) {
   console.error(`[bench] ${err instanceof Error ? err.message : String(err)}`);
   code = 1;
 }
-// Activation happens once per extension host, so each further sample is a fresh host running
-// only the suite's activation test (about 10 s each).
+// Activation happens once per extension host, so each sample is a fresh host running only the
+// suite's activation test (about 10 s each), on the production build with the peer installed; the
+// peer goes first in every other host, so neither always pays for what the host does once.
 const activationRuns = Number(process.env.SERVICE_HEALTH_ACTIVATION_RUNS ?? 5);
-const activationSamples = { 'activate() call (module load + activate, first activation)': [], 'activate(): composition root': [] };
+const OURS = 'activate() call (module load + activate, first activation)';
+const PEER = 'peer activate() call (an empty extension, same host)';
+const activationSamples = { [OURS]: [], 'activate(): composition root': [], [PEER]: [] };
 const collectActivation = (file) => {
   for (const f of JSON.parse(readFileSync(file, 'utf8')).figures) {
     if (f.name in activationSamples && f.runs === 1) activationSamples[f.name].push(f.median);
   }
 };
-if (code === 0 && existsSync(resultFile)) {
-  collectActivation(resultFile);
+/** The production build as a .vsix lays it out (package.json, media, dist), and the built peer. */
+const prepareActivation = async () => {
+  const parent = mkdtempSync(join(tmpdir(), 'service-health-activation-'));
+  const extension = join(parent, 'extension');
+  execFileSync(process.execPath, ['scripts/build.mjs', '--production', '--outdir', join(extension, 'dist')], { cwd: root, stdio: 'inherit' });
+  cpSync(join(root, 'package.json'), join(extension, 'package.json'));
+  cpSync(join(root, 'media'), join(extension, 'media'), { recursive: true });
+  const { buildCompanion } = createRequire(import.meta.url)(join(root, 'out', 'test', 'harness', 'companion.js'));
+  const peer = await buildCompanion(root, 'activation-peer');
+  return { extension, peer: peer.folder, dispose: async () => (await peer.dispose(), rmSync(parent, { recursive: true, force: true })) };
+};
+if (code === 0 && (activationOnly || existsSync(resultFile))) {
+  const given = process.env.SERVICE_HEALTH_ACTIVATION_EXTENSION;
+  const prepared = given ? { ...(await prepareActivation()), extension: given } : await prepareActivation();
   const extraFile = join(root, 'bench', 'results', 'extension-activation.json');
-  for (let i = 1; i < activationRuns && code === 0; i++) {
+  try {
+    for (let i = 0; i < activationRuns && code === 0; i++) {
+      rmSync(extraFile, { force: true });
+      process.env.SERVICE_HEALTH_EXTENSION_BENCH = extraFile;
+      process.env.SERVICE_HEALTH_ACTIVATION_PEER_FIRST = i % 2 ? '1' : '0';
+      code = await runIntegrationTests({
+        root,
+        extensionPath: prepared.extension,
+        preinstall: [prepared.peer],
+        grep: 'extension performance \\(real VS Code\\) activation',
+        verbose: false,
+        timeoutMs: 5 * 60_000,
+      });
+      if (code === 0 && existsSync(extraFile)) {
+        collectActivation(extraFile);
+        if (activationOnly && !existsSync(resultFile)) cpSync(extraFile, resultFile);
+      }
+    }
+  } finally {
     rmSync(extraFile, { force: true });
-    process.env.SERVICE_HEALTH_EXTENSION_BENCH = extraFile;
-    code = await runIntegrationTests({ root, grep: 'extension performance \\(real VS Code\\) activation', verbose: false, timeoutMs: 5 * 60_000 });
-    if (code === 0 && existsSync(extraFile)) collectActivation(extraFile);
+    await prepared.dispose();
   }
-  rmSync(extraFile, { force: true });
 }
 const stats = (samples) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -68,12 +106,21 @@ const stats = (samples) => {
 };
 if (code === 0 && existsSync(resultFile)) {
   const result = JSON.parse(readFileSync(resultFile, 'utf8'));
-  for (const f of result.figures) {
-    const samples = activationSamples[f.name];
-    if (samples && samples.length > 1) Object.assign(f, stats(samples), { note: `${f.note}; one fresh extension host per sample` });
+  // The activation figures are the production build's (the full suite above ran the development build).
+  const note = 'production build (scripts/build.mjs --production); one fresh extension host per sample';
+  result.figures = result.figures.filter((f) => !(f.name in activationSamples));
+  const activationFigures = Object.entries(activationSamples)
+    .filter(([, samples]) => samples.length > 0)
+    .map(([name, samples]) => ({ name, unit: 'ms', ...stats(samples), note }));
+  const ours = activationFigures.find((f) => f.name === OURS);
+  const peer = activationFigures.find((f) => f.name === PEER);
+  if (ours && peer) {
+    activationFigures.push({ name: 'activate() call: ours / peer (ratio of medians)', unit: 'ratio', median: ours.median / peer.median, min: NaN, max: NaN, runs: ours.runs, note });
   }
+  result.figures.unshift(...activationFigures);
   writeFileSync(resultFile, `${JSON.stringify(result, null, 2)}\n`);
-  const rows = result.figures.map((f) => [f.name, f.median.toFixed(1), f.min.toFixed(1), f.max.toFixed(1), String(f.runs)]);
+  const num = (n) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+  const rows = result.figures.map((f) => [f.name, f.unit === 'ratio' ? `${f.median.toFixed(2)}×` : num(f.median), num(f.min), num(f.max), String(f.runs)]);
   const head = ['Extension figure', 'median ms', 'min', 'max', 'runs'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');

@@ -4,7 +4,7 @@
 // The extension is split: dist/extension.js holds what activation and the cached tree need;
 // parts used later load on first use from sibling bundles (see LAZY below and src/ui/lazy/*).
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -12,6 +12,9 @@ const watch = process.argv.includes('--watch');
 // --outdir DIR: build somewhere else than dist/ (the production-bundle test builds into a temp folder).
 const outdirIndex = process.argv.indexOf('--outdir');
 const out = outdirIndex > 0 ? process.argv[outdirIndex + 1] : 'dist';
+// --metafile: also write <outdir>/extension.meta.json, esbuild's list of the modules in each
+// extension-side bundle (the production-bundle test reads it to check which parts stay lazy).
+const metafile = process.argv.includes('--metafile');
 
 /**
  * Modules loaded on first use, each from its own bundle next to extension.js. Source code reaches
@@ -26,6 +29,14 @@ const LAZY = {
   sanitize: 'src/core/render/sanitizeHtmlBundle.ts',
   // The embedded sample service: only in sample mode.
   sample: 'src/ui/lazy/sampleBundle.ts',
+  // Event details panels with their view model and HTML rendering (and Copy as Markdown): only when the first panel opens.
+  details: 'src/ui/lazy/detailsBundle.ts',
+  // The answers of @health (with the query language they run): only with the first chat request.
+  chat: 'src/ui/lazy/chatBundle.ts',
+  // The query language with the Query Events palette: on first use, or at start if a tree query was saved.
+  query: 'src/ui/lazy/queryBundle.ts',
+  // The language-model tools' answers and input schemas: only with the first tool call.
+  agent: 'src/ui/lazy/agentBundle.ts',
 };
 
 const lazyByPath = new Map(Object.entries(LAZY).map(([name, file]) => [path.resolve(file).replace(/(\/index)?\.ts$/, ''), name]));
@@ -81,8 +92,8 @@ const extensionSide = {
 };
 
 const contexts = await Promise.all([
-  esbuild.context({ ...extensionSide, entryPoints: ['src/extension.ts'], outfile: `${out}/extension.js` }),
-  ...Object.entries(LAZY).map(([name, file]) => esbuild.context({ ...extensionSide, entryPoints: [file], outfile: `${out}/${name}.js` })),
+  esbuild.context({ ...extensionSide, entryPoints: ['src/extension.ts'], outfile: `${out}/extension.js`, metafile }),
+  ...Object.entries(LAZY).map(([name, file]) => esbuild.context({ ...extensionSide, entryPoints: [file], outfile: `${out}/${name}.js`, metafile })),
   // The CLI is one file: it loads everything it needs at once anyway.
   esbuild.context({
     ...common,
@@ -120,6 +131,12 @@ cpSync('media/details/details.css', `${out}/webview/details.css`);
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
-  await Promise.all(contexts.map((c) => c.rebuild()));
+  const results = await Promise.all(contexts.map((c) => c.rebuild()));
   await Promise.all(contexts.map((c) => c.dispose()));
+  if (metafile) {
+    // The start bundle and the lazy ones (the first 1 + LAZY contexts), as one metafile.
+    const sides = results.slice(0, 1 + Object.keys(LAZY).length).map((r) => r.metafile);
+    const merged = { inputs: Object.assign({}, ...sides.map((m) => m.inputs)), outputs: Object.assign({}, ...sides.map((m) => m.outputs)) };
+    writeFileSync(`${out}/extension.meta.json`, JSON.stringify(merged));
+  }
 }

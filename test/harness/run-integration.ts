@@ -18,6 +18,10 @@ export interface IntegrationOptions {
   /** Print every workbench console line, not only the report (SERVICE_HEALTH_VERBOSE=1). */
   readonly verbose?: boolean;
   readonly grep?: string;
+  /** The extension folder to run (default `root`), e.g. a production build laid out as a .vsix installs it. */
+  readonly extensionPath?: string;
+  /** Extension folders installed next to it before the server starts (test/companion builds). */
+  readonly preinstall?: readonly string[];
 }
 
 /** Reads `N passed, N failed` off the report's last non-empty line. */
@@ -68,11 +72,11 @@ export async function runIntegrationTests(options: IntegrationOptions): Promise<
     if (options.grep) env[GREP_ENV] = options.grep;
     // Browser probes: suites ask the harness to inspect the workbench DOM (webview security checks).
     env[PROBE_DIR_ENV] = join(work, 'probes');
-    server = await startServer({ runtime, env });
+    server = await startServer({ runtime, env, ...(options.preinstall ? { preinstall: options.preinstall } : {}) });
     const activeServer = server;
     opening = openWorkbench({
       server: activeServer,
-      extensionDevelopmentPath: options.root,
+      extensionDevelopmentPath: options.extensionPath ?? options.root,
       extensionTestsPath: testsPath,
       folder: work,
       onLog,

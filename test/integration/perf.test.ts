@@ -18,6 +18,10 @@ function groupCount(description: string | undefined): number {
 }
 
 const EXTENSION_ID = 'service-health.service-health';
+/** An empty extension (test/companion/activation-peer) the activation bench installs next to ours. */
+const PEER_ID = 'service-health-test.activation-peer';
+/** Set by the bench: activate the peer before Service Health in this host ('1') or after. */
+const PEER_FIRST_ENV = 'SERVICE_HEALTH_ACTIVATION_PEER_FIRST';
 const BENCH_FILE_ENV = 'SERVICE_HEALTH_EXTENSION_BENCH';
 // A plain test run measures once (the suite doubles as a 10,000-event functional check); the bench repeats.
 const RUNS = Number(process.env.SERVICE_HEALTH_EXTENSION_BENCH_RUNS ?? (process.env[BENCH_FILE_ENV] ? 5 : 1));
@@ -88,15 +92,21 @@ describe('extension performance (real VS Code)', function () {
   this.timeout(300_000);
   const figures: Figure[] = [];
   let health: ServiceHealthApi;
-  let activation: { activateCallMs: number | null; compositionRootMs: number; wasActive: boolean };
+  let activation: { activateCallMs: number | null; compositionRootMs: number; wasActive: boolean; peerActivateCallMs: number | null };
 
   before(async () => {
     const ext = vscode.extensions.getExtension<ServiceHealthApi>(EXTENSION_ID);
     assert.ok(ext);
+    // The peer is activated the same way, in the same host: what VS Code spends on activating any extension.
+    const peer = vscode.extensions.getExtension(PEER_ID);
+    const activatePeer = async (): Promise<number | null> => (peer && !peer.isActive ? (await time(async () => peer.activate())).ms : null);
+    const peerFirst = process.env[PEER_FIRST_ENV] === '1';
+    let peerActivateCallMs = peerFirst ? await activatePeer() : null;
     const wasActive = ext.isActive;
     const { ms, value } = await time(async () => ext.activate());
     health = value;
-    activation = { activateCallMs: wasActive ? null : ms, compositionRootMs: health.activationMs(), wasActive };
+    if (!peerFirst) peerActivateCallMs = await activatePeer();
+    activation = { activateCallMs: wasActive ? null : ms, compositionRootMs: health.activationMs(), wasActive, peerActivateCallMs };
   });
 
   after(async () => {
@@ -127,6 +137,9 @@ describe('extension performance (real VS Code)', function () {
       figures.push(figure('activate() call (module load + activate, first activation)', [activation.activateCallMs], 'extension.activate() in this host'));
     }
     figures.push(figure('activate(): composition root', [activation.compositionRootMs], 'synchronous part of activate(): settings, log, auth, tree view, commands, status bar'));
+    if (activation.peerActivateCallMs !== null) {
+      figures.push(figure('peer activate() call (an empty extension, same host)', [activation.peerActivateCallMs], 'test/companion/activation-peer: VS Code\'s own cost of activating an extension'));
+    }
   });
 
   it(`tree: ${TREE_EVENTS} events loaded over HTTP and grouped`, async () => {

@@ -24,15 +24,13 @@ import {
   type ListEventsInput,
 } from './inputs';
 import type { HealthDataSource, SubscriptionFailure } from './source';
+import { ToolAnswerError } from './toolAnswerError';
 
 const DAY = 86_400_000;
 const MAX_TEXT = 2_000;
 const MAX_UPDATES = 10;
 
-/** An answer the tool could not give, worded so the model knows what to call next. */
-export class ToolAnswerError extends Error {
-  override readonly name = 'ToolAnswerError';
-}
+export { ToolAnswerError } from './toolAnswerError';
 
 function clip(text: string, max = MAX_TEXT): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;

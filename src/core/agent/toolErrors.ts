@@ -4,7 +4,7 @@
  */
 import { ApiError, PagingError, ResponseValidationError } from '../api/errors';
 import { HttpClientError } from '../http/errors';
-import { ToolAnswerError } from './healthTools';
+import { ToolAnswerError } from './toolAnswerError';
 import { ToolInputError } from './inputs';
 
 /** Our own errors are already one sentence with what to do; anything else is said as unexpected. */

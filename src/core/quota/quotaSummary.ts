@@ -21,9 +21,11 @@ export const LOW_QUOTA_RATIO = 0.1;
 /** Without a known limit (ARM token buckets send only "remaining"), this many left counts as low. */
 export const LOW_QUOTA_ABSOLUTE = 25;
 
-const numberFormat = new Intl.NumberFormat('en-US');
+// Made on first use, not at module load (activation): building it loads locale data.
+let numberFormat: Intl.NumberFormat | undefined;
 
 export function formatCount(value: number): string {
+  numberFormat ??= new Intl.NumberFormat('en-US');
   return numberFormat.format(value);
 }
 

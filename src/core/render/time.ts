@@ -33,7 +33,9 @@ const UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60_000],
 ];
 
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Made on first use: building an Intl formatter loads locale data, which took tens of ms of
+// activation when this ran at module load (bench/extension.mjs).
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
 
 /** `3 hours ago`, `in 2 days`, `just now` (under a minute). */
 export function formatRelative(ms: number, now: number): string {
@@ -41,6 +43,7 @@ export function formatRelative(ms: number, now: number): string {
   const abs = Math.abs(delta);
   for (const [unit, size] of UNITS) {
     if (abs >= size) {
+      relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
       return relativeFormat.format(Math.trunc(delta / size), unit);
     }
   }

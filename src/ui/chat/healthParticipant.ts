@@ -13,10 +13,8 @@ import { regionsOf, type StoredEvent } from '../../core/events/eventFacts';
 import type { QuotaState } from '../../core/http/types';
 import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
 import { formatQuery } from '../../core/query';
-import { Disposable } from '../base/disposable';
 import type { ImpactedCount } from '../../core/query/predicate';
 
-export const PARTICIPANT_ID = 'serviceHealth.health';
 /** Setting that allows a language model summary of one event (declared in package.json). */
 export const USE_LANGUAGE_MODEL_SETTING = 'serviceHealth.chat.useLanguageModel';
 
@@ -75,26 +73,16 @@ const COMMAND_QUERIES: Readonly<Record<string, string>> = {
   maintenance: 'type:PlannedMaintenance',
 };
 
-export class HealthChat extends Disposable {
+/**
+ * The answers of `@health`, in their own bundle (dist/chat.js) that loads with the first request;
+ * the participant itself registers at start (src/ui/chat/chatParticipant.ts).
+ */
+export class HealthChatAnswers {
   private readonly names = new KnownNamesCache();
   private readonly now: () => number;
 
   constructor(private readonly deps: HealthChatDeps) {
-    super();
     this.now = deps.now ?? Date.now;
-    // Hosts without the chat API (older or stripped builds) still run the rest of the extension.
-    if (typeof vscode.chat?.createChatParticipant !== 'function') {
-      deps.log.info('The chat API is not available in this host; @health is not registered.');
-      return;
-    }
-    const participant = this._register(vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => this.answer(request, stream, token)));
-    participant.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'service-health.svg');
-    participant.followupProvider = {
-      provideFollowups: (result) => {
-        const meta = result.metadata as Partial<HealthChatMetadata> | undefined;
-        return (meta?.followups ?? []).map((f) => ({ prompt: f.prompt, label: f.label }));
-      },
-    };
   }
 
   /** Runs the handler with a stream that records what it writes (integration tests). */

@@ -12,11 +12,9 @@ import { eventKey, parseWebviewMessage, type HostToWebview, type PersistedDetail
 import type { ResourcesView } from '../../core/render/resourcesView';
 import { vendorText } from '../../core/render/sanitize';
 import { buildDetailsViewModel, detailsHidden } from '../../core/render/viewModel';
+import { DETAILS_VIEW_TYPE, externalUri, type EventRef } from './detailsShared';
 
-export interface EventRef {
-  readonly subscriptionId: string;
-  readonly trackingId: string;
-}
+export { DETAILS_VIEW_TYPE, externalUri, registerDetailsSerializer, type EventRef } from './detailsShared';
 
 export interface EventDetailsDeps {
   readonly extensionUri: vscode.Uri;
@@ -30,8 +28,6 @@ export interface EventDetailsDeps {
   /** The "Impacted resources" section of an event (asking for it starts loading them). */
   readonly impactedResources?: (ref: EventRef) => ResourcesView | undefined;
 }
-
-export const DETAILS_VIEW_TYPE = 'serviceHealth.eventDetails';
 
 const MAX_TITLE = 48;
 
@@ -73,14 +69,6 @@ function shortTitle(event: HealthEvent, ref: EventRef): string {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Could not fetch the event details. Try again later.';
-}
-
-/**
- * Opens an https URL as a real Uri. VS Code opens a Uri as `encodeURI(uri.toString(true))`, so the
- * `/`-separated fragments of portal deep links arrive unchanged (see `externalUri` in the tests).
- */
-export function externalUri(url: string): vscode.Uri {
-  return vscode.Uri.parse(url, true);
 }
 
 export class EventDetailsPanels implements vscode.Disposable {
@@ -356,17 +344,4 @@ function readPersisted(state: unknown): PersistedDetails | undefined {
   }
   const parsed = eventSchema.safeParse(event);
   return parsed.success ? { version: 1, ref: { subscriptionId, trackingId }, event: parsed.data } : undefined;
-}
-
-/**
- * Restores details panels after a window reload. Needs the activation event
- * `onWebviewPanel:serviceHealth.eventDetails` in package.json.
- */
-export function registerDetailsSerializer(panels: EventDetailsPanels): vscode.Disposable {
-  return vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, {
-    deserializeWebviewPanel: (panel: vscode.WebviewPanel, state: unknown): Promise<void> => {
-      panels.restore(panel, state);
-      return Promise.resolve();
-    },
-  });
 }

@@ -4,7 +4,7 @@
  * otherwise. When nothing can be loaded, the reason is the tool's answer (sign in, select…).
  */
 import { EventResourcesApi } from '../../core/api/eventResourcesApi';
-import { ToolAnswerError } from '../../core/agent/healthTools';
+import { ToolAnswerError } from '../../core/agent/toolAnswerError';
 import { apiSource, type HealthDataSource } from '../../core/agent/source';
 import { lastUpdateOf, type StoredEvent } from '../../core/events/eventFacts';
 import type { Connection } from '../connection/connectionManager';

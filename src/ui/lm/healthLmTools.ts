@@ -4,10 +4,10 @@
  * the total and how to get more; a failure is thrown with a sentence the model can act on.
  */
 import * as vscode from 'vscode';
-import { HealthTools } from '../../core/agent/healthTools';
-import { getEventInput, impactedResourcesInput, listEventsInput, parseInput, type GetEventInput, type ImpactedResourcesInput, type ListEventsInput } from '../../core/agent/inputs';
+import type { HealthTools } from '../../core/agent/healthTools';
+import type { GetEventInput, ImpactedResourcesInput, ListEventsInput } from '../../core/agent/inputs';
 import type { HealthDataSource } from '../../core/agent/source';
-import { toolErrorMessage } from '../../core/agent/toolErrors';
+import { loadAgentTools, type AgentParts } from '../lazy/agent';
 
 export const LM_TOOL_NAMES = {
   listEvents: 'serviceHealth_listEvents',
@@ -18,9 +18,15 @@ export const LM_TOOL_NAMES = {
 
 type Run<T> = (tools: HealthTools, input: T, signal: AbortSignal) => Promise<Record<string, unknown>>;
 
+/** The tools' code (with the query language and the input schemas), loaded with the first tool call. */
+interface LoadedTools {
+  readonly parts: AgentParts;
+  readonly tools: HealthTools;
+}
+
 function tool<T>(
-  tools: HealthTools,
-  parse: (input: unknown) => T,
+  load: () => LoadedTools,
+  parse: (parts: AgentParts, input: unknown) => T,
   run: Run<T>,
   prepare: (input: T) => vscode.PreparedToolInvocation,
   log: vscode.LogOutputChannel,
@@ -29,7 +35,7 @@ function tool<T>(
   return {
     prepareInvocation: (options) => {
       try {
-        return prepare(parse(options.input));
+        return prepare(parse(load().parts, options.input));
       } catch {
         // An invalid input is reported by invoke, in words for the model.
         return { invocationMessage: 'Reading Service Health…' };
@@ -39,10 +45,11 @@ function tool<T>(
       const controller = new AbortController();
       const sub = token.onCancellationRequested(() => controller.abort());
       try {
-        const result = await run(tools, parse(options.input), controller.signal);
+        const { parts, tools } = load();
+        const result = await run(tools, parse(parts, options.input), controller.signal);
         return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(result, null, 2))]);
       } catch (error) {
-        const message = toolErrorMessage(error);
+        const message = load().parts.toolErrorMessage(error);
         log.info(`${name}: ${message}`);
         throw new Error(message);
       } finally {
@@ -54,10 +61,17 @@ function tool<T>(
 
 /** Registers the four tools; the returned disposables unregister them. */
 export function registerLmTools(source: HealthDataSource, log: vscode.LogOutputChannel): vscode.Disposable[] {
-  const tools = new HealthTools(source);
+  let loaded: LoadedTools | undefined;
+  const tools = (): LoadedTools => {
+    if (!loaded) {
+      const parts = loadAgentTools();
+      loaded = { parts, tools: new parts.HealthTools(source) };
+    }
+    return loaded;
+  };
   const listEvents = tool<ListEventsInput>(
     tools,
-    (i) => parseInput(listEventsInput, i),
+    (p, i) => p.parseInput(p.listEventsInput, i),
     (t, i, s) => t.listEvents(i, s),
     (i) => ({ invocationMessage: i.query ? `Searching Service Health events for “${i.query.slice(0, 80)}”` : 'Listing Service Health events' }),
     log,
@@ -65,7 +79,7 @@ export function registerLmTools(source: HealthDataSource, log: vscode.LogOutputC
   );
   const getEvent = tool<GetEventInput>(
     tools,
-    (i) => parseInput(getEventInput, i),
+    (p, i) => p.parseInput(p.getEventInput, i),
     (t, i, s) => t.getEvent(i, s),
     (i) => ({
       invocationMessage: `Reading Service Health event ${i.trackingId}`,
@@ -86,7 +100,7 @@ export function registerLmTools(source: HealthDataSource, log: vscode.LogOutputC
   );
   const impacted = tool<ImpactedResourcesInput>(
     tools,
-    (i) => parseInput(impactedResourcesInput, i),
+    (p, i) => p.parseInput(p.impactedResourcesInput, i),
     (t, i, s) => t.listImpactedResources(i, s),
     (i) => ({ invocationMessage: `Finding the resources affected by ${i.trackingId}` }),
     log,

@@ -3,14 +3,14 @@
  * query filter, persisted per workspace as typed).
  */
 import * as vscode from 'vscode';
-import { ViewQuery } from '../../core/chat/viewQuery';
+import type { ViewQuery } from '../../core/chat/viewQuery';
 import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
 import type { HealthEvent } from '../../core/model/schemas';
 import type { ServerQuery } from '../../core/query';
 import { Disposable } from '../base/disposable';
-import { askTreeQuery } from './queryFilterInput';
+import { loadQuery } from '../lazy/query';
 import { QueryHistoryStore } from './queryHistoryStore';
-import { showQueryPalette, type PaletteState } from './queryPalette';
+import type { PaletteState } from './queryPalette';
 import type { ImpactedCount } from '../../core/query/predicate';
 
 export const QUERY_EVENTS_COMMAND = 'serviceHealth.queryEvents';
@@ -43,13 +43,14 @@ export class QueryCommands extends Disposable {
     this.history = new QueryHistoryStore(deps.globalState);
     const saved = deps.workspaceState.get<unknown>(TREE_QUERY_KEY);
     if (typeof saved === 'string' && saved.trim()) {
-      this.current = new ViewQuery(saved.trim());
+      // The tree filters by the saved query from the start: only then does activation load the query language.
+      this.current = new (loadQuery().ViewQuery)(saved.trim());
       deps.setTreeQuery(this.current);
     }
     this.register(QUERY_EVENTS_COMMAND, (initial: unknown) => this.showPalette(typeof initial === 'string' ? initial : ''));
     this.register(FILTER_BY_QUERY_COMMAND, async (text: unknown) => {
       // A string argument (chat buttons, tests) applies directly; otherwise ask.
-      const next = typeof text === 'string' ? text.trim() : await askTreeQuery(this.current?.text, deps.events, deps.impactedCount);
+      const next = typeof text === 'string' ? text.trim() : await loadQuery().askTreeQuery(this.current?.text, deps.events, deps.impactedCount);
       if (next !== undefined) {
         await this.applyToTree(next);
       }
@@ -64,7 +65,7 @@ export class QueryCommands extends Disposable {
   /** Filters the Events view by `text`; empty clears the query filter. */
   async applyToTree(text: string): Promise<void> {
     const trimmed = text.trim();
-    this.current = trimmed ? new ViewQuery(trimmed) : undefined;
+    this.current = trimmed ? new (loadQuery().ViewQuery)(trimmed) : undefined;
     this.deps.setTreeQuery(this.current);
     if (trimmed) await this.history.add(trimmed);
     await this.deps.workspaceState.update(TREE_QUERY_KEY, trimmed || undefined);
@@ -78,7 +79,7 @@ export class QueryCommands extends Disposable {
   private openPalette: (() => PaletteState) | undefined;
 
   showPalette(initial = ''): Promise<void> {
-    return showQueryPalette(
+    return loadQuery().showQueryPalette(
       {
         events: this.deps.events,
         openDetails: this.deps.openDetails,

@@ -7,7 +7,6 @@
 import * as vscode from 'vscode';
 import { EventResourcesApi } from '../../core/api/eventResourcesApi';
 import { impactedResourcesCsv } from '../../core/export/csv';
-import { eventMarkdown } from '../../core/export/eventMarkdown';
 import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey } from '../../core/events/grouping';
 import { trackingIdOf, type HealthEvent } from '../../core/model/schemas';
@@ -15,7 +14,8 @@ import { portalBase } from '../../core/render/links';
 import { resourcesViewOf, type ResourcesView } from '../../core/render/resourcesView';
 import { Disposable } from '../base/disposable';
 import type { Connection } from '../connection/connectionManager';
-import { externalUri } from '../details/eventDetailsPanels';
+import { externalUri } from '../details/detailsShared';
+import { eventMarkdown } from '../lazy/details';
 import { ImpactedResourcesStore, type ListResources } from './impactedResourcesStore';
 import { impactedTreeHooks, RETRY_RESOURCES_COMMAND, ResourceNode, type ImpactedTreeHooks } from './resourceNodes';
 

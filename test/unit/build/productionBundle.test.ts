@@ -1,12 +1,13 @@
 // The extension bundles (`scripts/build.mjs`, what `npm run package` ships with --production):
-// dist/extension.js holds what activation needs, at most 400 KB; undici, sanitize-html and the
-// sample service load on first use from sibling bundles; the production build leaves out the
-// sample service's fault injection (a development build keeps it for the tests).
+// dist/extension.js holds what activation needs, at most 400 KB; undici, sanitize-html, the
+// sample service, the query language, chat answers, details rendering and the language-model
+// tools load on first use from sibling bundles; the production build leaves out the sample
+// service's fault injection (a development build keeps it for the tests).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 
 const root = join(__dirname, '..', '..', '..', '..');
 
@@ -24,14 +25,49 @@ const LAZY_MARKERS: Array<{ bundle: string; marker: string; what: string }> = [
   { bundle: 'sample.js', marker: 'listens on loopback only', what: 'the sample service' },
 ];
 
+/** Source modules that must not be in the start bundle, and the lazy bundle each must be in instead. */
+const LAZY_MODULES: Array<{ bundle: string; modules: string[]; what: string }> = [
+  {
+    bundle: 'query.js',
+    what: 'the query language and the Query Events palette',
+    modules: ['src/core/query/parse.ts', 'src/core/query/predicate.ts', 'src/core/chat/eventQuery.ts', 'src/core/chat/viewQuery.ts', 'src/ui/query/queryPalette.ts', 'src/ui/query/queryFilterInput.ts'],
+  },
+  {
+    bundle: 'chat.js',
+    what: 'the answers of @health',
+    modules: ['src/ui/chat/healthParticipant.ts', 'src/core/chat/answer.ts', 'src/core/chat/timeline.ts', 'src/core/chat/resourcesAnswer.ts', 'src/core/query/parse.ts'],
+  },
+  {
+    bundle: 'details.js',
+    what: 'the details panels and their rendering',
+    modules: ['src/ui/details/eventDetailsPanels.ts', 'src/core/render/viewModel.ts', 'src/core/render/html.ts', 'src/core/render/messages.ts', 'src/core/render/sanitize.ts', 'src/core/export/eventMarkdown.ts'],
+  },
+  {
+    bundle: 'agent.js',
+    what: 'the language-model tools',
+    modules: ['src/core/agent/healthTools.ts', 'src/core/agent/inputs.ts', 'src/core/agent/toolErrors.ts'],
+  },
+];
+
 type Bundles = Map<string, string>;
+
+interface Metafile {
+  readonly outputs: Record<string, { readonly inputs: Record<string, unknown> }>;
+}
 const folders: string[] = [];
+
+/** The source modules (repository-relative) esbuild put into each bundle, by bundle file name. */
+function modulesByBundle(dir: string): Map<string, Set<string>> {
+  const meta = JSON.parse(readFileSync(join(dir, 'extension.meta.json'), 'utf8')) as Metafile;
+  const sourceOf = (input: string): string => relative(root, resolve(root, input)).split(sep).join('/');
+  return new Map(Object.entries(meta.outputs).map(([file, out]) => [basename(file), new Set(Object.keys(out.inputs).map(sourceOf))]));
+}
 
 /** Builds into a temporary folder (removed after the tests); the extension-side bundles by name. */
 function build(production: boolean): { dir: string; bundles: Bundles } {
   const dir = mkdtempSync(join(tmpdir(), 'service-health-build-'));
   folders.push(dir);
-  const args = ['scripts/build.mjs', '--outdir', dir, ...(production ? ['--production'] : [])];
+  const args = ['scripts/build.mjs', '--outdir', dir, '--metafile', ...(production ? ['--production'] : [])];
   execFileSync(process.execPath, args, { cwd: root, stdio: 'pipe' });
   const files = readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'cli.js');
   return { dir, bundles: new Map(files.map((f) => [f, readFileSync(join(dir, f), 'utf8')])) };
@@ -82,12 +118,26 @@ describe('extension bundle', function () {
     }
   });
 
+  it('the query language, chat answers, details rendering and the language-model tools are in their own bundles, not in extension.js', () => {
+    const modules = modulesByBundle(prodDir);
+    const start = modules.get('extension.js');
+    assert.ok(start && start.has('src/ui/app/serviceHealthApp.ts'), 'the metafile does not list extension.js with the composition root');
+    for (const { bundle: name, modules: lazy, what } of LAZY_MODULES) {
+      const holder = modules.get(name);
+      assert.ok(holder, `${name} was not built`);
+      for (const m of lazy) {
+        assert.ok(holder.has(m), `${m} (${what}) is not in ${name}`);
+        assert.ok(!start.has(m), `${m} (${what}) is in extension.js`);
+      }
+    }
+  });
+
   it('extension.js requires exactly the lazy bundles built next to it, and no bundle requires a missing one', () => {
     const required = new Set<string>();
     for (const text of prod.values()) {
       for (const m of text.matchAll(/require\("\.\/([\w.-]+)"\)/g)) required.add(m[1] ?? '');
     }
-    assert.deepEqual([...required].sort(), ['sample.js', 'sanitize.js', 'undici.js']);
+    assert.deepEqual([...required].sort(), ['agent.js', 'chat.js', 'details.js', 'query.js', 'sample.js', 'sanitize.js', 'undici.js']);
     for (const name of required) assert.ok(prod.has(name), `${name} is required but not built`);
   });
 

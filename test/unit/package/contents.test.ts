@@ -55,7 +55,7 @@ describe('the .vsix holds exactly what the extension needs', function () {
       manifest.main.replace(/^\.\//, ''),
       'dist/mcp.js',
       // The bundles extension.js loads on first use (scripts/build.mjs).
-      'dist/undici.js', 'dist/sanitize.js', 'dist/sample.js',
+      'dist/undici.js', 'dist/sanitize.js', 'dist/sample.js', 'dist/query.js', 'dist/chat.js', 'dist/details.js', 'dist/agent.js',
       'dist/webview/details.js', 'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf',
       ...manifest.contributes.viewsContainers.activitybar.map((c) => c.icon),
       ...images,

@@ -1,0 +1,45 @@
+/** The `@health` chat participant. */
+import type * as vscode from 'vscode';
+import { EventResourcesApi } from '../../../core/api/eventResourcesApi';
+import { HealthChat } from '../../chat/chatParticipant';
+import { OPEN_DETAILS_COMMAND } from '../../tree/nodes';
+import type { AppState } from '../appState';
+import type { ConnectionParts } from './connection';
+import { notReadyReason, type EventsParts } from './events';
+import type { Register } from './register';
+
+export function registerChat(
+  register: Register,
+  deps: {
+    readonly context: vscode.ExtensionContext;
+    readonly log: vscode.LogOutputChannel;
+    readonly state: AppState;
+    readonly connection: ConnectionParts;
+    readonly events: EventsParts;
+  },
+): HealthChat {
+  const { connections } = deps.connection;
+  const { controller, impacted } = deps.events;
+  return register(
+    new HealthChat({
+      events: () => controller.store.getEvents(),
+      notReadyReason: () => notReadyReason(controller),
+      needsRefresh: () => !controller.hasLoaded || controller.store.isStale,
+      refresh: async () => {
+        await deps.state.ready;
+        await controller.refresh();
+      },
+      quota: () => connections.current?.client.quota,
+      windowDays: () => controller.filter.windowDays,
+      openCommand: OPEN_DETAILS_COMMAND,
+      extensionUri: deps.context.extensionUri,
+      log: deps.log,
+      impactedCount: impacted.impactedCount,
+      impactedResources: (subscriptionId, trackingId, signal) => {
+        const c = connections.current;
+        if (!c) throw new Error('Service Health is not connected; sign in or use the sample service, then ask again.');
+        return new EventResourcesApi({ client: c.client, origin: c.origin }).listImpactedResources(subscriptionId, trackingId, { signal });
+      },
+    }),
+  );
+}

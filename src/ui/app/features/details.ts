@@ -1,0 +1,47 @@
+/** Event details panels (loaded with the first panel), their restore-after-reload serializer, and repainting impacted resources. */
+import type * as vscode from 'vscode';
+import { cloudConfig } from '../../config/clouds';
+import { registerDetailsSerializer } from '../../details/detailsShared';
+import { LazyDetailsPanels, type DetailsPanels } from '../../lazy/details';
+import type { AppState } from '../appState';
+import type { ConnectionParts } from './connection';
+import type { EventsParts } from './events';
+import type { Register } from './register';
+
+export function registerDetails(
+  register: Register,
+  deps: {
+    readonly context: vscode.ExtensionContext;
+    readonly log: vscode.LogOutputChannel;
+    readonly state: AppState;
+    readonly connection: ConnectionParts;
+    readonly events: EventsParts;
+  },
+): DetailsPanels {
+  const { connections } = deps.connection;
+  const { impacted, view } = deps.events;
+  const details = register(
+    new LazyDetailsPanels({
+      extensionUri: deps.context.extensionUri,
+      fetchDetails: (ref, signal) => {
+        const c = connections.current;
+        if (!c) {
+          return Promise.reject(new Error('Not connected to a service; sign in or use the sample service, then try again.'));
+        }
+        return c.api.fetchEventDetails(ref.subscriptionId, ref.trackingId, { signal });
+      },
+      log: deps.log,
+      portalUrl: () => connections.current?.portalUrl ?? cloudConfig(deps.state.settings.cloud).portalUrl,
+      isSample: () => connections.current?.mode === 'sample',
+      impactedResources: (ref) => impacted.panelSection(ref),
+    }),
+  );
+  register(
+    impacted.store.onDidChange(() => {
+      view.render();
+      details.refreshImpactedResources();
+    }),
+  );
+  register(registerDetailsSerializer(details));
+  return details;
+}

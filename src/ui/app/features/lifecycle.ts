@@ -1,0 +1,168 @@
+/**
+ * The connection lifecycle: the first connect, and what follows a connection change, a sign-in
+ * change or a settings change; also the mode and grouping changes that commands and tests make.
+ */
+import * as vscode from 'vscode';
+import type { GroupBy } from '../../../core/events/grouping';
+import { cloudConfig } from '../../config/clouds';
+import { HTTP_SECTION } from '../../config/network';
+import { SECTION, updateSetting, writeModeForWorkspace, type Mode } from '../../config/settings';
+import type { EventDetailsPanels } from '../../details/eventDetailsPanels';
+import type { QuotaStatusBar } from '../../status/quotaStatusBar';
+import type { AppState } from '../appState';
+import { signOutAndForget } from '../signOut';
+import type { ConnectionParts } from './connection';
+import type { EventsParts } from './events';
+import type { RefreshParts } from './refresh';
+import type { Register } from './register';
+
+export interface LifecycleDeps {
+  readonly state: AppState;
+  readonly log: vscode.LogOutputChannel;
+  readonly connection: ConnectionParts;
+  readonly events: EventsParts;
+  readonly details: Pick<EventDetailsPanels, 'closeAll'>;
+  readonly statusBar: Pick<QuotaStatusBar, 'setSource'>;
+  readonly refresh: Pick<RefreshParts, 'autoRefresh'>;
+}
+
+export class ConnectionLifecycle {
+  constructor(private readonly deps: LifecycleDeps) {}
+
+  /** Listens for connection, sign-in and settings changes. */
+  listen(register: Register): void {
+    const { connections, auth } = this.deps.connection;
+    const { controller, impacted, view } = this.deps.events;
+    let previousMode = connections.current?.mode;
+    register(
+      connections.onDidChange((c) => {
+        // Panels of made-up events must not stay open next to real ones.
+        if (previousMode === 'sample' && c?.mode !== 'sample') {
+          this.deps.details.closeAll();
+        }
+        previousMode = c?.mode;
+        impacted.store.clear();
+        this.deps.statusBar.setSource(c?.client);
+        // Cached events are drawn before the first request goes out (see PaintTracker).
+        void controller
+          .resetForConnection()
+          .then(() => (controller.store.size > 0 ? view.painted() : undefined))
+          .then(() => controller.refresh());
+        this.refreshSubscriptionNames(false);
+      }),
+    );
+    register(
+      auth.onDidChange(() => {
+        void setContext('serviceHealth.signedIn', auth.signedIn);
+        this.deps.state.ready = connections.apply(this.deps.state.settings).then(() => {
+          this.afterApply();
+          // A sign-in lists the account's subscription names again (renamed, new ones).
+          this.refreshSubscriptionNames(true);
+        });
+      }),
+    );
+    register(auth.onDidChangeSigningIn((pending) => void setContext('serviceHealth.signingIn', pending)));
+    register(vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)));
+  }
+
+  /** The first connect, after everything is registered. */
+  start(): void {
+    void setContext('serviceHealth.signedIn', false);
+    this.deps.state.ready = this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const { settingsGuard, auth, connections } = this.deps.connection;
+    void settingsGuard.check();
+    if (this.deps.state.settings.mode === 'azure') {
+      await auth.signInSilently();
+    }
+    await connections.apply(this.deps.state.settings);
+    this.afterApply();
+  }
+
+  async setMode(mode: Mode): Promise<void> {
+    const { state } = this.deps;
+    const { auth, connections } = this.deps.connection;
+    const kept = await writeModeForWorkspace(mode);
+    state.modeOverride = kept === 'window' ? mode : undefined;
+    // The configuration listener applies it too; applying here as well lets callers await it.
+    state.reread();
+    if (mode === 'azure' && !auth.signedIn) {
+      await auth.signInSilently();
+    }
+    state.ready = connections.apply(state.settings);
+    await state.ready;
+    this.deps.events.view.render();
+  }
+
+  async setGroupBy(groupBy: GroupBy): Promise<void> {
+    await updateSetting('groupBy', groupBy);
+    this.deps.state.reread();
+    this.deps.events.view.render();
+  }
+
+  signOut(): Promise<void> {
+    const { auth, connections } = this.deps.connection;
+    return signOutAndForget({ auth, connections, details: this.deps.details, controller: this.deps.events.controller });
+  }
+
+  /** Lists subscription names once per connection (or again on sign-in) and repaints what shows them. */
+  private refreshSubscriptionNames(force: boolean): void {
+    const { auth, connections } = this.deps.connection;
+    const c = connections.current;
+    if (!c || (c.mode === 'azure' && !auth.signedIn)) {
+      return;
+    }
+    void this.deps.events.selection.refreshNames(c, force).then(
+      (changed) => changed && connections.current === c && this.deps.events.view.render(),
+      (error: unknown) => this.deps.log.warn(`Listing subscription names failed (GUIDs are shown instead): ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  /** Renders the view; while signed out, checks that a configured endpoint can be reached at all. */
+  private afterApply(): void {
+    const { recovery } = this.deps.connection;
+    this.deps.events.view.render();
+    void (this.deps.events.controller.phase() === 'signedOut' ? recovery.probeWhileSignedOut() : recovery.clearProbe());
+  }
+
+  private onConfigurationChanged(e: vscode.ConfigurationChangeEvent): void {
+    const { state, log } = this.deps;
+    const { auth, connections } = this.deps.connection;
+    const { controller } = this.deps.events;
+    if (!e.affectsConfiguration(SECTION)) {
+      if (e.affectsConfiguration(HTTP_SECTION)) {
+        // Proxy or certificate settings: the connection manager makes a new client if they changed.
+        state.ready = connections
+          .apply(state.settings)
+          .then(() => this.deps.events.view.render())
+          .catch((err: unknown) => log.error(`Applying network settings failed: ${String(err)}`));
+      }
+      return;
+    }
+    const before = state.settings;
+    const s = state.reread();
+    state.ready = (async () => {
+      if (s.cloud !== before.cloud || s.tenant !== before.tenant) {
+        await auth.setTarget({ cloud: cloudConfig(s.cloud), tenant: s.tenant });
+      }
+      if (s.mode === 'azure' && before.mode !== 'azure' && !auth.signedIn) {
+        await auth.signInSilently();
+      }
+      await connections.apply(s);
+      if (s.subscriptions.join() !== before.subscriptions.join()) {
+        await controller.refresh();
+      }
+      if (s.timeWindowDays !== before.timeWindowDays && controller.filter.windowDays === before.timeWindowDays) {
+        await controller.setFilter({ ...controller.filter, windowDays: s.timeWindowDays });
+      }
+      this.deps.refresh.autoRefresh.schedule();
+      this.afterApply();
+    })().catch((err: unknown) => log.error(`Applying settings failed: ${String(err)}`));
+  }
+}
+
+export function setContext(key: string, value: unknown): Thenable<unknown> {
+  return vscode.commands.executeCommand('setContext', key, value);
+}

@@ -1,0 +1,45 @@
+/** Automatic refresh while the view shows, and notifications of new or changed events. */
+import type { RefreshOutcome } from '../../../core/events/eventsStore';
+import { AutoRefresh } from '../../refresh/autoRefresh';
+import { EventNotifier } from '../../refresh/eventNotifier';
+import type { AppState } from '../appState';
+import type { ConnectionParts } from './connection';
+import type { EventsParts } from './events';
+import type { EventNavigation } from './navigation';
+import type { Register } from './register';
+
+export interface RefreshParts {
+  readonly autoRefresh: AutoRefresh;
+  /** What the controller calls after every refresh. */
+  readonly onOutcome: (outcome: RefreshOutcome) => void;
+}
+
+export function registerRefresh(
+  register: Register,
+  deps: { readonly state: AppState; readonly connection: ConnectionParts; readonly events: EventsParts; readonly navigation: EventNavigation },
+): RefreshParts {
+  const { connections } = deps.connection;
+  const { controller, view } = deps.events;
+  const notifier = new EventNotifier({
+    level: () => deps.state.settings.notifications,
+    sample: () => connections.current?.mode === 'sample',
+    open: (ref) => deps.navigation.openDetails(ref),
+    reveal: (ref) => deps.navigation.revealEvent(ref),
+  });
+  const autoRefresh = register(
+    new AutoRefresh({
+      intervalMinutes: () => deps.state.settings.refreshIntervalMinutes,
+      quota: () => connections.current?.client.quota,
+      refresh: () => controller.refresh(),
+    }),
+  );
+  register(view.view.onDidChangeVisibility((e) => autoRefresh.setVisible(e.visible)));
+  autoRefresh.setVisible(view.view.visible);
+  return {
+    autoRefresh,
+    onOutcome: (outcome) => {
+      notifier.notify(outcome);
+      autoRefresh.noteRefreshed();
+    },
+  };
+}

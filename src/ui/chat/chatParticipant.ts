@@ -1,0 +1,41 @@
+/**
+ * Registers the `@health` chat participant at activation; its answers (src/ui/chat/healthParticipant.ts)
+ * load with the first request. Follow-ups only read the answer's metadata, so they need nothing loaded.
+ */
+import * as vscode from 'vscode';
+import { Disposable } from '../base/disposable';
+import { loadChatAnswers } from '../lazy/chat';
+import type { HealthChatAnswers, HealthChatDeps, HealthChatMetadata, RecordedAnswer } from './healthParticipant';
+
+export const PARTICIPANT_ID = 'serviceHealth.health';
+
+export class HealthChat extends Disposable {
+  private loaded: HealthChatAnswers | undefined;
+
+  constructor(private readonly deps: HealthChatDeps) {
+    super();
+    // Hosts without the chat API (older or stripped builds) still run the rest of the extension.
+    if (typeof vscode.chat?.createChatParticipant !== 'function') {
+      deps.log.info('The chat API is not available in this host; @health is not registered.');
+      return;
+    }
+    const participant = this._register(vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => this.answers().answer(request, stream, token)));
+    participant.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'service-health.svg');
+    participant.followupProvider = {
+      provideFollowups: (result) => {
+        const meta = result.metadata as Partial<HealthChatMetadata> | undefined;
+        return (meta?.followups ?? []).map((f) => ({ prompt: f.prompt, label: f.label }));
+      },
+    };
+  }
+
+  /** Runs the handler with a stream that records what it writes (integration tests). */
+  answerForTest(prompt: string, command?: string): Promise<RecordedAnswer> {
+    return this.answers().answerForTest(prompt, command);
+  }
+
+  private answers(): HealthChatAnswers {
+    this.loaded ??= loadChatAnswers(this.deps);
+    return this.loaded;
+  }
+}
