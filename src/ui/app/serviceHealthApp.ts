@@ -61,6 +61,8 @@ export class ServiceHealthApp extends Disposable {
   private ready: Promise<void> = Promise.resolve();
   private readonly logRecord: string[] = [];
   private readonly constructedMs: number;
+  /** The listed display name of a subscription (see SubscriptionSelection); parts show it instead of the GUID. */
+  private readonly subscriptionName = (id: string): string | undefined => this.controller.subscriptionNames().get(id.toLowerCase());
 
   constructor(private readonly context: vscode.ExtensionContext) {
     super();
@@ -83,11 +85,13 @@ export class ServiceHealthApp extends Disposable {
       }),
     );
     this.selection = new SubscriptionSelection(context.globalState, () => this.settings.subscriptions);
+    this.connections.subscriptionName = this.subscriptionName;
     const notifier = new EventNotifier({
       level: () => this.settings.notifications,
       sample: () => this.connections.current?.mode === 'sample',
       open: (ref) => this.openDetails(ref),
       reveal: (ref) => this.revealEvent(ref),
+      subscriptionName: this.subscriptionName,
     });
     this.controller = this._register(
       new EventsController({
@@ -129,6 +133,7 @@ export class ServiceHealthApp extends Disposable {
         portalUrl: () => this.connections.current?.portalUrl ?? cloudConfig(this.settings.cloud).portalUrl,
         isSample: () => this.connections.current?.mode === 'sample',
         impactedResources: (ref) => this.impacted.panelSection(ref),
+        subscriptionName: this.subscriptionName,
       }),
     );
     this._register(
@@ -141,7 +146,7 @@ export class ServiceHealthApp extends Disposable {
     this.statusBar = this._register(
       new QuotaStatusBar({
         refreshFromService: async () => (await this.connections.current?.api.getRateLimitStatus()) !== undefined,
-        subscriptionName: (id) => this.controller.subscriptionNames().get(id.toLowerCase()),
+        subscriptionName: this.subscriptionName,
         log: this.log,
       }),
     );
@@ -201,6 +206,7 @@ export class ServiceHealthApp extends Disposable {
         setTreeQuery: (q) => this.controller.setQuery(q),
         windowDays: () => this.controller.filter.windowDays,
         impactedCount: this.impacted.impactedCount,
+        subscriptionName: this.subscriptionName,
         workspaceState: context.workspaceState,
         globalState: context.globalState,
         log: this.log,
@@ -221,10 +227,11 @@ export class ServiceHealthApp extends Disposable {
         extensionUri: context.extensionUri,
         log: this.log,
         impactedCount: this.impacted.impactedCount,
+        subscriptionName: this.subscriptionName,
         impactedResources: (subscriptionId, trackingId, signal) => {
           const c = this.connections.current;
           if (!c) throw new Error('Service Health is not connected; sign in or use the sample service, then ask again.');
-          return new EventResourcesApi({ client: c.client, origin: c.origin }).listImpactedResources(subscriptionId, trackingId, { signal });
+          return new EventResourcesApi({ client: c.client, origin: c.origin, subscriptionName: c.subscriptionName }).listImpactedResources(subscriptionId, trackingId, { signal });
         },
       }),
     );

@@ -12,6 +12,7 @@ import { eventKey, parseWebviewMessage, type HostToWebview, type PersistedDetail
 import type { ResourcesView } from '../../core/render/resourcesView';
 import { vendorText } from '../../core/render/sanitize';
 import { buildDetailsViewModel, detailsHidden } from '../../core/render/viewModel';
+import type { SubscriptionNamer } from '../../core/subscriptions/names';
 
 export interface EventRef {
   readonly subscriptionId: string;
@@ -29,6 +30,8 @@ export interface EventDetailsDeps {
   readonly isSample?: () => boolean;
   /** The "Impacted resources" section of an event (asking for it starts loading them). */
   readonly impactedResources?: (ref: EventRef) => ResourcesView | undefined;
+  /** The subscription's display name, shown in the facts instead of its GUID. */
+  readonly subscriptionName?: SubscriptionNamer;
 }
 
 export const DETAILS_VIEW_TYPE = 'serviceHealth.eventDetails';
@@ -242,7 +245,7 @@ export class EventDetailsPanels implements vscode.Disposable {
 
   private postRender(entry: PanelEntry): void {
     const portal = portalBase(this.deps.portalUrl?.());
-    const model = buildDetailsViewModel(entry.ref, entry.event, { now: Date.now(), portal, sample: this.deps.isSample?.() === true });
+    const model = buildDetailsViewModel(entry.ref, entry.event, { now: Date.now(), portal, sample: this.deps.isSample?.() === true, ...(this.deps.subscriptionName ? { subscriptionName: this.deps.subscriptionName } : {}) });
     const resources = this.deps.impactedResources?.(entry.ref);
     entry.model = resources ? { ...model, impactedResources: resources } : model;
     // VS Code writes webview state to disk: fetched sensitive text never goes there.
