@@ -171,6 +171,10 @@ function renderFacts(m: DetailsViewModel): HTMLElement {
   copy.title = 'Copy the tracking ID';
   copy.setAttribute('aria-label', 'Copy the tracking ID');
   const rows: Array<[string, Node]> = [['Tracking ID', h('span', 'tracking', h('code', 'tracking-id', m.trackingId), copy)]];
+  const subscription = h('span', 'subscription', m.subscription);
+  // The full GUID where the label shows a name: support cases and role requests need it.
+  subscription.title = m.subscriptionId;
+  rows.push(['Subscription', subscription]);
   if (m.impactStart) {
     rows.push(['Impact start', timeText(m.impactStart)]);
   }

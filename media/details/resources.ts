@@ -40,7 +40,7 @@ export function renderImpactedResources(view: ResourcesView | undefined, kit: Se
         } else {
           name = h('span', undefined, r.name);
         }
-        const meta = [r.type, r.region].filter(Boolean).join(' · ');
+        const meta = [r.type, r.region, r.subscription].filter(Boolean).join(' · ');
         const li = h('li', 'region resource', h('span', 'region-name', icon('symbol-field'), ' ', name), meta ? h('span', 'muted small', meta) : null);
         if (r.fullType) {
           li.title = r.fullType;

@@ -40,6 +40,19 @@ function busiestRegion(events: readonly StoredEvent[]): { region: string; ids: S
   return best;
 }
 
+/**
+ * The names the sample service lists for its subscriptions, read over HTTP like the extension
+ * reads them (independent of the extension's own cache), keyed by lower-case id.
+ */
+async function sampleSubscriptionNames(health: ServiceHealthApi): Promise<Map<string, string>> {
+  const sample = health.sampleService();
+  assert.ok(sample, 'no sample service');
+  const response = await fetch(`${sample.url}/subscriptions?api-version=2022-12-01`, { headers: { authorization: `Bearer ${sample.token}` } });
+  assert.equal(response.status, 200);
+  const body = (await response.json()) as { value: Array<{ subscriptionId: string; displayName?: string }> };
+  return new Map(body.value.map((s) => [s.subscriptionId.toLowerCase(), s.displayName ?? '']));
+}
+
 function meta(result: vscode.ChatResult): Meta {
   return (result.metadata ?? {}) as Meta;
 }
@@ -55,6 +68,28 @@ describe('@health chat participant (real VS Code)', function () {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await health.settings.update('mode', undefined);
+  });
+
+  it('names subscriptions (as the service lists them), never by GUID: an incident several list, and its resources', async () => {
+    const names = await sampleSubscriptionNames(health);
+    const events = health.getEvents();
+    const shared = events.find((e) => e.event.properties?.status === 'Active' && events.some((o) => o !== e && o.trackingId.toUpperCase() === e.trackingId.toUpperCase()));
+    assert.ok(shared, 'the sample lists no active incident for several subscriptions');
+    const owners = [...new Set(events.filter((e) => e.trackingId.toUpperCase() === shared.trackingId.toUpperCase()).map((e) => e.subscriptionId))];
+    const guids = new RegExp(health.sampleService()?.subscriptionIds.join('|') ?? '\\u0000', 'i');
+
+    // What the reader sees: link destinations (the open-details command carries the event's ref) left out.
+    const visible = (markdown: string): string => markdown.replace(/\]\(command:[^)\s]*(?: "[^"]*")?\)/g, ']');
+    const listing = await health.chat(`summarize ${shared.trackingId}`);
+    assert.doesNotMatch(visible(listing.markdown), guids, 'a subscription GUID in the answer');
+    const resources = await health.chat(`which of my resources are affected by ${shared.trackingId}?`);
+    const head = resources.markdown.split('\n')[0] ?? '';
+    for (const id of owners) {
+      const name = names.get(id.toLowerCase());
+      assert.ok(name, `the sample lists no name for ${id}`);
+      assert.ok(head.includes(name), `"${head}" does not name ${name}`);
+    }
+    assert.doesNotMatch(visible(resources.markdown), guids, 'a subscription GUID in the resources answer');
   });
 
   it('is declared in the manifest with its slash commands', () => {

@@ -88,6 +88,19 @@ describe('faults (real VS Code)', function () {
     assert.equal(health.getEvents().length, baseline);
   });
 
+  it('403 names the subscription the user knows (its listed name), not its GUID', async () => {
+    const response = await fetch(`${sample.url}/subscriptions?api-version=2022-12-01`, { headers: { authorization: `Bearer ${sample.token}` } });
+    const listed = ((await response.json()) as { value: Array<{ displayName?: string }> }).value.map((s) => s.displayName ?? '').filter(Boolean);
+    assert.ok(listed.length > 0, 'the sample lists no subscription names');
+    sample.faults.inject({ kind: 'forbidden' }, { path: EVENTS_PATH, times: 1_000 });
+    await health.refresh({ full: true });
+    const text = shown();
+    assert.ok(listed.some((name) => text.includes(`You do not have access to subscription "${name}"`)), `no subscription named in: ${text}`);
+    for (const id of sample.subscriptionIds) {
+      assert.ok(!text.toLowerCase().includes(id.toLowerCase()), `the GUID ${id} is shown: ${text}`);
+    }
+  });
+
   it('503 with retry-after, then success: retried and loaded without a message', async () => {
     sample.resetStats();
     sample.faults.inject({ kind: 'status', status: 503, retryAfterSeconds: 0 }, { path: EVENTS_PATH, times: 2 });

@@ -70,6 +70,23 @@ describe('Details panel: order, words, dates, links and contrast (UI)', function
     assert.match(await frame.locator('section:has(dl.facts) .tracking-id').innerText(), /\S{4,}/);
   });
 
+  it('names the event\'s subscription in the facts ("Contoso Production (1a2b3c4d)"), its GUID only in the tooltip', async () => {
+    const { page } = uiSession();
+    const { frame } = await openEventOfGroup(page, 'Service issues');
+    const facts = frame.locator('section:has(dl.facts) dl.facts');
+    const labels = (await facts.locator('dt').allInnerTexts()).map((t) => t.trim());
+    const values = (await facts.locator('dd').allInnerTexts()).map((t) => t.trim());
+    const at = labels.indexOf('Subscription');
+    assert.ok(at >= 0, `no Subscription fact: ${labels.join(' | ')}`);
+    // The names the sample service lists (src/core/sample/listSubscriptions.ts), with the GUID's first group.
+    assert.match(values[at] ?? '', /^(Contoso Production|Contoso Dev\/Test|Fabrikam Analytics|Northwind Retail|Tailspin Toys) \([0-9a-f]{8}\)$/);
+    const guid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+    assert.doesNotMatch(await frame.locator('body').innerText(), guid, 'the panel shows a subscription GUID');
+    const tooltip = (await facts.locator('span.subscription').getAttribute('title')) ?? '';
+    assert.match(tooltip, new RegExp(`^${guid.source}$`, 'i'));
+    assert.ok(tooltip.toLowerCase().startsWith(/\(([0-9a-f]{8})\)$/.exec(values[at] ?? '')?.[1] ?? '\u0000'), 'the short id is not the start of the GUID');
+  });
+
   it('shows words, not enum values, in badges, their tooltips and region statuses; every date as "relative (d Mon yyyy, hh:mm UTC)"', async () => {
     const { page } = uiSession();
     const { frame } = await openEventOfGroup(page, 'Service issues');

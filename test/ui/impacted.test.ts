@@ -10,6 +10,10 @@ import { treeRows } from '../harness/ui';
 import { reportFailures, uiSession } from './session';
 import { CONTAINER_ID, allRows, closeAllEditors, detailsFrame, eventRows, groupRow, openEventsView, rowInfo, setExpanded, viewTitleAction, waitFor, type RowInfo } from './steps';
 
+/** The names the sample service lists for its subscriptions (src/core/sample/listSubscriptions.ts). */
+const SAMPLE_SUBSCRIPTION_NAMES = /(?:Contoso Production|Contoso Dev\/Test|Fabrikam Analytics|Northwind Retail|Tailspin Toys)/;
+const GUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+
 /** The rows under `parent` (by position: the rows after it at a deeper level). */
 function childrenOf(rows: readonly RowInfo[], index: number): RowInfo[] {
   const level = rows[index]?.level ?? 0;
@@ -126,6 +130,7 @@ describe('Impacted resources in the workbench (UI)', function () {
     assert.match(text, /^# .+\n\n> Sample event made up by the local sample service/);
     assert.doesNotMatch(text, /\]\(https:/);
     assert.match(text, /## Updates/);
+    assert.match(text, new RegExp(`\\n- \\*\\*Subscription:\\*\\* ${SAMPLE_SUBSCRIPTION_NAMES.source} \\\\\\([0-9a-f]{8}\\\\\\)\\n`), 'the subscription is not named');
     assert.match(text, /## Impacted resources\n\n\| Resource group \| Name \| Type \| Region \|/);
     for (const g of groups) {
       for (const r of g.resources) {
@@ -151,7 +156,11 @@ describe('Impacted resources in the workbench (UI)', function () {
     await page.keyboard.press('Enter');
     const csv = await waitFor(async () => readFile(target, 'utf8'), 15_000, `nothing was saved to ${target}`);
     const lines = csv.split('\r\n');
-    assert.equal(lines[0], 'Name,Type,Resource group,Region,Subscription,Resource ID');
+    assert.equal(lines[0], 'Name,Type,Resource group,Region,Subscription,Subscription ID,Resource ID');
+    // The subscription by the name the sample lists for it, its GUID in the next column.
+    for (const line of lines.slice(1, -1)) {
+      assert.match(line, new RegExp(`,${SAMPLE_SUBSCRIPTION_NAMES.source},${GUID.source},`), `no subscription name then GUID in "${line}"`);
+    }
     assert.equal(lines.at(-1), '', 'the last line does not end in CRLF');
     const total = groups.reduce((n, g) => n + g.count, 0);
     assert.equal(lines.length - 2, total, `${total} resources in the tree, ${lines.length - 2} lines in the file`);
@@ -161,5 +170,43 @@ describe('Impacted resources in the workbench (UI)', function () {
       }
     }
     await rm(target, { force: true });
+  });
+
+  it('Filter Events… "Affects my resources" (impacted:yes) keeps the events known to affect a resource, and the Filtered row says so', async () => {
+    const { page } = uiSession();
+    // Counts are known once an event's resources were listed: expanding one lists them.
+    const { label } = await expandEventWithResources(page);
+    await (await viewTitleAction(page, 'Filter Events…')).click();
+    const widget = page.locator('.quick-input-widget').filter({ hasText: 'Filter Events' });
+    await widget.waitFor({ state: 'visible' });
+    const input = page.locator('.quick-input-widget input.input').first();
+    await input.fill('my resources');
+    const options = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    const row = options.filter({ has: page.locator('.label-name', { hasText: /^Affects my resources$/ }) }).first();
+    await row.waitFor({ state: 'visible' });
+    const box = row.locator('.quick-input-list-checkbox, input[type=checkbox], .monaco-checkbox').first();
+    await ((await box.count()) > 0 ? box.click() : row.click());
+    await waitFor(async () => ((await row.getAttribute('aria-checked')) === 'true' || (await row.locator('input[type=checkbox]').first().isChecked().catch(() => false)) ? true : undefined), 5_000, 'the facet did not get checked');
+    await input.fill('');
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+
+    const filterRow = treeRows(page, CONTAINER_ID).first();
+    const info = await waitFor(async () => {
+      const r = await rowInfo(filterRow);
+      return r.label.startsWith('Filtered:') ? r : undefined;
+    }, 10_000, 'no "Filtered:" row');
+    assert.equal(info.label, 'Filtered: Affects my resources');
+    const m = /^(\d+) of (\d+) shown · Clear$/.exec(info.description);
+    assert.ok(m, `filter row description "${info.description}"`);
+    assert.ok(Number(m[1]) >= 1 && Number(m[1]) < Number(m[2]), `the facet should keep the expanded event and hide the never-listed ones: ${info.description}`);
+    // The event whose resources were listed is among the rows left.
+    await setExpanded(groupRow(page, 'Service issues'), true);
+    const status = treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: /^Active$/ }) }).first();
+    await setExpanded(status, true);
+    await eventRows(page).filter({ has: page.locator('.label-name', { hasText: label }) }).first().waitFor({ state: 'visible', timeout: 10_000 });
+
+    await filterRow.click();
+    await waitFor(async () => (!(await rowInfo(treeRows(page, CONTAINER_ID).first())).label.startsWith('Filtered:') ? true : undefined), 10_000, 'the filter row stayed after the click');
   });
 });

@@ -25,6 +25,7 @@ import {
 } from './inputs';
 import type { HealthDataSource, SubscriptionFailure } from './source';
 import { ToolAnswerError } from './toolAnswerError';
+import { subscriptionList, subscriptionNameOr, type SubscriptionNamer } from '../subscriptions/names';
 
 const DAY = 86_400_000;
 const MAX_TEXT = 2_000;
@@ -54,6 +55,7 @@ export function queryTextOf(input: ListEventsInput): string {
 
 export class HealthTools {
   private readonly names = new KnownNamesCache();
+  private readonly nameOf: SubscriptionNamer = (id) => this.source.subscriptionName?.(id);
 
   constructor(private readonly source: HealthDataSource) {}
 
@@ -87,9 +89,9 @@ export class HealthTools {
       total: incidents.length,
       page,
       pages,
-      events: shown.map((e) => eventSummary(e, owners.get(e.trackingId.toUpperCase()) ?? [e.subscriptionId])),
+      events: shown.map((e) => eventSummary(e, owners.get(e.trackingId.toUpperCase()) ?? [e.subscriptionId], this.nameOf)),
       ...(page < pages ? { more: `Showing ${shown.length} of ${incidents.length}; call again with page: ${page + 1} for the next ${pageSize}, or narrow the query.` } : {}),
-      ...failuresOf(listing.failures),
+      ...failuresOf(listing.failures, this.nameOf),
     };
   }
 
@@ -105,7 +107,7 @@ export class HealthTools {
       detailsFetched = true;
     }
     return {
-      ...eventSummary(primary, copies.map((c) => c.subscriptionId)),
+      ...eventSummary(primary, copies.map((c) => c.subscriptionId), this.nameOf),
       ...eventText(event),
       ...(sensitive && !detailsFetched
         ? { sensitive: 'The description and updates of this sensitive event are withheld; call again with includeSensitiveDetails: true if the user needs them (the user is asked to confirm).' }
@@ -125,14 +127,14 @@ export class HealthTools {
       title = copies[0] ? titleOf(copies[0].event) : undefined;
     }
     const lists = await Promise.all(
-      subscriptionIds.map(async (subscriptionId) => (await this.source.listImpactedResources(subscriptionId, input.trackingId.trim(), signal)).map((r) => resourceSummary(r, subscriptionId))),
+      subscriptionIds.map(async (subscriptionId) => (await this.source.listImpactedResources(subscriptionId, input.trackingId.trim(), signal)).map((r) => resourceSummary(r, subscriptionId, this.nameOf))),
     );
     const all = lists.flat().sort((a, b) => `${a.resourceGroup ?? ''}/${a.name ?? ''}`.localeCompare(`${b.resourceGroup ?? ''}/${b.name ?? ''}`));
     const pages = Math.max(1, Math.ceil(all.length / RESOURCES_PAGE_SIZE));
     const page = Math.min(input.page ?? 1, pages);
     const shown = all.slice((page - 1) * RESOURCES_PAGE_SIZE, page * RESOURCES_PAGE_SIZE);
     return {
-      interpretation: `Resources affected by ${input.trackingId.trim()}${title ? ` (${title})` : ''} in ${subscriptionIds.length} subscription${subscriptionIds.length === 1 ? '' : 's'}: ${all.length}`,
+      interpretation: `Resources affected by ${input.trackingId.trim()}${title ? ` (${title})` : ''} in ${subscriptionList(subscriptionIds, this.nameOf, 3)}: ${all.length}`,
       trackingId: input.trackingId.trim(),
       total: all.length,
       page,
@@ -193,12 +195,19 @@ function ownersByIncident(events: readonly StoredEvent[]): Map<string, string[]>
   return owners;
 }
 
-function failuresOf(failures: readonly SubscriptionFailure[]): Record<string, unknown> {
-  return failures.length === 0 ? {} : { failedSubscriptions: failures.map((f) => ({ subscriptionId: f.subscriptionId, message: f.message })) };
+function failuresOf(failures: readonly SubscriptionFailure[], name: SubscriptionNamer): Record<string, unknown> {
+  return failures.length === 0 ? {} : { failedSubscriptions: failures.map((f) => ({ subscriptionId: f.subscriptionId, ...nameField(f.subscriptionId, name), message: f.message })) };
+}
+
+/** `subscriptionName` when one is known: answers name subscriptions, ids stay for the tools' inputs. */
+function nameField(id: string, name: SubscriptionNamer): { subscriptionName?: string } {
+  const known = name(id);
+  return known ? { subscriptionName: known } : {};
 }
 
 /** The listing facts of one incident: what a list result shows per event. */
-function eventSummary(stored: StoredEvent, subscriptions: readonly string[]): Record<string, unknown> {
+function eventSummary(stored: StoredEvent, subscriptions: readonly string[], name: SubscriptionNamer): Record<string, unknown> {
+  const named = subscriptions.some((id) => name(id) !== undefined);
   const p = stored.event.properties;
   return {
     trackingId: stored.trackingId,
@@ -215,6 +224,8 @@ function eventSummary(stored: StoredEvent, subscriptions: readonly string[]): Re
     ...(p?.eventTags && p.eventTags.length > 0 ? { tags: p.eventTags } : {}),
     ...(p?.isEventSensitive ? { isSensitive: true } : {}),
     subscriptions,
+    // Parallel to `subscriptions`: the name, else the id; the ids are what the tools take as input.
+    ...(named ? { subscriptionNames: subscriptions.map((id) => subscriptionNameOr(id, name)) } : {}),
   };
 }
 
@@ -232,7 +243,7 @@ function eventText(event: HealthEvent): Record<string, unknown> {
   };
 }
 
-function resourceSummary(resource: ImpactedResource, subscriptionId: string): { name?: string; resourceGroup?: string; [key: string]: unknown } {
+function resourceSummary(resource: ImpactedResource, subscriptionId: string, subscriptionName: SubscriptionNamer): { name?: string; resourceGroup?: string; [key: string]: unknown } {
   const p = resource.properties;
   const name = resourceNameOf(resource);
   const group = resourceGroupOf(resource);
@@ -244,5 +255,6 @@ function resourceSummary(resource: ImpactedResource, subscriptionId: string): { 
     ...(p?.status ? { status: p.status } : {}),
     ...(p?.targetResourceId ? { id: p.targetResourceId } : {}),
     subscriptionId,
+    ...nameField(subscriptionId, subscriptionName),
   };
 }

@@ -39,6 +39,8 @@ export interface HealthDataSource {
   listImpactedResources(subscriptionId: string, trackingId: string, signal?: AbortSignal): Promise<ImpactedResource[]>;
   rateLimit(signal?: AbortSignal): Promise<RateLimitReading>;
   now(): number;
+  /** A subscription's display name, so answers name it; absent or undefined: only the id is known. */
+  subscriptionName?(subscriptionId: string): string | undefined;
 }
 
 export interface ApiSourceOptions {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { errorEnvelopeSchema } from '../model/schemas';
 import type { HttpResponse } from '../http/types';
 import { stripTags } from '../text/scan';
+import type { SubscriptionNamer } from '../subscriptions/names';
 
 /** Which operation a response belongs to; it decides the wording of 403 and 404 messages. */
 export type ApiOperation =
@@ -30,6 +31,8 @@ const EVENT_OPERATIONS: readonly ApiOperation[] = [
 export interface ApiErrorContext {
   readonly operation: ApiOperation;
   readonly subscriptionId?: string;
+  /** Names the subscription in the message (the user picked it by name); the GUID stays in logs. */
+  readonly subscriptionName?: SubscriptionNamer;
   readonly trackingId?: string;
   /** True for tenant-scope requests (`/providers/Microsoft.ResourceHealth/…`, no subscription). */
   readonly tenantScope?: boolean;
@@ -252,7 +255,7 @@ function normalizeWords(text: string): string {
 function userMessage(status: number, reason: string | undefined, parts: ReasonParts, ctx: ApiErrorContext): string {
   const { code, serviceMessage } = parts;
   const why = reason ? ` (${reason})` : '';
-  const sub = ctx.tenantScope ? 'your tenant' : ctx.subscriptionId ? `subscription ${safeExcerpt(ctx.subscriptionId, 60)}` : 'the subscription';
+  const sub = ctx.tenantScope ? 'your tenant' : ctx.subscriptionId ? subscriptionWords(ctx.subscriptionId, ctx.subscriptionName) : 'the subscription';
   switch (status) {
     case 401:
       return withAdvice('The service did not accept your sign-in', why, 'sign in again and retry');
@@ -299,6 +302,12 @@ function userMessage(status: number, reason: string | undefined, parts: ReasonPa
       }
       return withAdvice(`The service answered with HTTP ${status}`, why, 'try again later or report it');
   }
+}
+
+/** `subscription "Contoso Production"` where a name is known, else `subscription <GUID>`. */
+function subscriptionWords(id: string, name: SubscriptionNamer | undefined): string {
+  const known = name?.(id)?.trim();
+  return known ? `subscription "${safeExcerpt(known, 80)}"` : `subscription ${safeExcerpt(id, 60)}`;
 }
 
 function badRequestMessage(why: string, parts: ReasonParts, ctx: ApiErrorContext): string {

@@ -24,7 +24,7 @@ import {
 } from '../model/eventResourceSchemas';
 import { eventsPageSchema, type HealthEvent } from '../model/schemas';
 import { ApiError, type ApiErrorContext, type ResponseKind } from './errors';
-import { apiTargetOf, requireSegment, subscriptionPath, type HealthEventsApiOptions } from './healthEventsApi';
+import { apiTargetOf, namedContext, requireSegment, subscriptionPath, type HealthEventsApiOptions } from './healthEventsApi';
 import { followPages, requestJson } from './paging';
 
 const PROVIDER = '/providers/Microsoft.ResourceHealth';
@@ -49,9 +49,11 @@ export class EventResourcesApi {
   private readonly maxPages: number;
   private readonly origin?: string;
   private readonly base: string;
+  private readonly named: (context: ApiErrorContext) => ApiErrorContext;
 
   constructor(options: HealthEventsApiOptions) {
     this.client = options.client;
+    this.named = namedContext(options.subscriptionName);
     ({ apiVersion: this.apiVersion, maxPages: this.maxPages, origin: this.origin, base: this.base } = apiTargetOf(options));
   }
 
@@ -59,7 +61,7 @@ export class EventResourcesApi {
   async listImpactedResources(subscriptionId: string, trackingId: string, options: ImpactedResourcesOptions = {}): Promise<ImpactedResource[]> {
     const id = requireSegment(trackingId, 'tracking id');
     const path = `${subscriptionPath(subscriptionId)}${PROVIDER}/events/${encodeURIComponent(id)}/impactedResources`;
-    return this.allResources(path, options, { operation: 'listImpactedResources', subscriptionId, trackingId: id });
+    return this.allResources(path, options, this.named({ operation: 'listImpactedResources', subscriptionId, trackingId: id }));
   }
 
   /** GET /providers/Microsoft.ResourceHealth/events/{trackingId}/impactedResources (tenant roles only), every page. */
@@ -82,7 +84,7 @@ export class EventResourcesApi {
    */
   async listSecurityAdvisoryImpactedResources(subscriptionId: string, trackingId: string, options: ImpactedResourcesOptions = {}): Promise<ImpactedResource[]> {
     const id = requireSegment(trackingId, 'tracking id');
-    const context: ApiErrorContext = { operation: 'listSecurityAdvisoryImpactedResources', subscriptionId, trackingId: id, filterSent: hasFilter(options.filter) };
+    const context = this.named({ operation: 'listSecurityAdvisoryImpactedResources', subscriptionId, trackingId: id, filterSent: hasFilter(options.filter) });
     const url = `${this.base}${subscriptionPath(subscriptionId)}${PROVIDER}/events/${encodeURIComponent(id)}/listSecurityAdvisoryImpactedResources?${this.query(options.filter)}`;
     const resources: ImpactedResource[] = [];
     for await (const page of this.pages(url, context, options.signal, 'POST')) {
@@ -100,7 +102,7 @@ export class EventResourcesApi {
       { method: 'POST', url, signal: options.signal, headers: { accept: 'application/json' } },
       billingCommunicationSchema,
       'billing communication details',
-      { operation: 'fetchBillingCommunicationDetails', subscriptionId, trackingId: id },
+      this.named({ operation: 'fetchBillingCommunicationDetails', subscriptionId, trackingId: id }),
     );
     return billingTextOf(data);
   }

@@ -12,7 +12,8 @@ import {
   type RateLimitStatus,
   type Subscription,
 } from '../model/schemas';
-import { ApiError } from './errors';
+import { ApiError, type ApiErrorContext } from './errors';
+import type { SubscriptionNamer } from '../subscriptions/names';
 import { followPages, requestJson, type HttpRequester } from './paging';
 import { RateLimitStatusReader, type RateLimitAwareClient } from './rateLimitStatus';
 
@@ -36,6 +37,8 @@ export interface HealthEventsApiOptions {
    * are sent as they are and the client resolves them against its origin.
    */
   readonly baseUrl?: string | URL;
+  /** Subscription names for error messages ("You do not have access to subscription "Contoso…""). */
+  readonly subscriptionName?: SubscriptionNamer;
 }
 
 export interface ListEventsOptions {
@@ -80,6 +83,11 @@ export function apiTargetOf(options: HealthEventsApiOptions): ApiTarget {
   };
 }
 
+/** Adds the namer to an error context, so messages name the subscription. */
+export function namedContext(name: SubscriptionNamer | undefined): (context: ApiErrorContext) => ApiErrorContext {
+  return (context) => (name ? { ...context, subscriptionName: name } : context);
+}
+
 export class HealthEventsApi {
   private readonly client: HealthEventsApiOptions['client'];
   private readonly apiVersion: string;
@@ -88,9 +96,11 @@ export class HealthEventsApi {
   /** Prepended to every operation's path: '' or an absolute base such as https://host/api/v3. */
   private readonly base: string;
   private readonly rateLimitReader: RateLimitStatusReader;
+  private readonly named: (context: ApiErrorContext) => ApiErrorContext;
 
   constructor(options: HealthEventsApiOptions) {
     this.client = options.client;
+    this.named = namedContext(options.subscriptionName);
     ({ apiVersion: this.apiVersion, maxPages: this.maxPages, origin: this.origin, base: this.base } = apiTargetOf(options));
     this.rateLimitReader = new RateLimitStatusReader({ client: this.client, path: `${this.base}/rate_limit` });
   }
@@ -141,7 +151,7 @@ export class HealthEventsApi {
       origin: this.origin,
       schema: eventsPageSchema,
       kind: 'an event list',
-      context: { operation: 'listEvents', subscriptionId, filterSent },
+      context: this.named({ operation: 'listEvents', subscriptionId, filterSent }),
       signal: options.signal,
     });
     for await (const page of pages) {
@@ -199,7 +209,7 @@ export class HealthEventsApi {
       { method: 'POST', url, signal: options.signal, headers: { accept: 'application/json' } },
       eventSchema,
       'event details',
-      { operation: 'fetchEventDetails', subscriptionId, trackingId: id },
+      this.named({ operation: 'fetchEventDetails', subscriptionId, trackingId: id }),
     );
     return data;
   }

@@ -4,6 +4,7 @@
  * phrases) is escaped: the UI sends the answer as a MarkdownString trusted for ONE command
  * (open details), so a vendor title such as `](command:evil)` must stay text, never a link.
  */
+import { subscriptionList, type SubscriptionNamer } from '../subscriptions/names';
 import { lastUpdateOf, regionsOf, relativeTime, statusOf, titleOf, type EventRef, type StoredEvent } from '../events/eventFacts';
 import type { QuotaState } from '../http/types';
 import { formatQuery, type ParsedQuery } from '../query';
@@ -87,6 +88,8 @@ export interface EventLineOptions {
   readonly openCommand?: string;
   /** How many subscriptions list this incident (shown when more than one). */
   readonly subscriptions?: number;
+  /** The subscriptions' names ("Contoso Production and Dev"): said instead of the count when given. */
+  readonly subscriptionNames?: string;
 }
 
 /** One list item: linked title, status, regions, last update, tracking id. */
@@ -103,7 +106,8 @@ export function eventLine(stored: StoredEvent, options: EventLineOptions): strin
   const updated = lastUpdateOf(event);
   if (updated !== undefined) parts.push(`updated ${relativeTime(updated, options.now)}`);
   parts.push(escapeMarkdown(stored.trackingId));
-  if (options.subscriptions !== undefined && options.subscriptions > 1) parts.push(`${options.subscriptions} subscriptions`);
+  if (options.subscriptionNames) parts.push(`in ${escapeMarkdown(options.subscriptionNames)}`);
+  else if (options.subscriptions !== undefined && options.subscriptions > 1) parts.push(`${options.subscriptions} subscriptions`);
   return `- ${linked} — ${parts.join(' · ')}`;
 }
 
@@ -129,7 +133,7 @@ export interface EventsAnswerInput {
   /** describeQuery of the query (without its limit). */
   readonly description: string;
   /** Matching incidents, in display order (one entry per tracking id). */
-  readonly matches: ReadonlyArray<StoredEvent & { readonly subscriptions?: number }>;
+  readonly matches: ReadonlyArray<StoredEvent & { readonly subscriptions?: number; readonly subscriptionIds?: readonly string[] }>;
   readonly now: number;
   /** The held window, named in the interpretation when the query has no time of its own. */
   readonly windowDays?: number;
@@ -142,6 +146,8 @@ export interface EventsAnswerInput {
   readonly maxLines?: number;
   /** A sentence appended after the list (e.g. which time window is held); plain text, escaped. */
   readonly note?: string;
+  /** Names subscriptions on each line when the matches span several (one needs no naming). */
+  readonly subscriptionName?: SubscriptionNamer;
 }
 
 export interface EventsAnswer {
@@ -165,8 +171,11 @@ export function eventsAnswer(input: EventsAnswerInput): EventsAnswer {
   lines.push(`**${escapeMarkdown(interpretationLine(input.description, input.windowDays, total))}**`);
   if (shown.length > 0) {
     lines.push('');
+    const idsOf = (e: (typeof shown)[number]): readonly string[] => e.subscriptionIds ?? [e.subscriptionId];
+    const several = new Set(input.matches.flatMap((e) => idsOf(e).map((id) => id.toLowerCase()))).size > 1;
     for (const e of shown) {
-      lines.push(eventLine(e, { now: input.now, openCommand: input.openCommand, subscriptions: e.subscriptions }));
+      const names = several && input.subscriptionName ? subscriptionList(idsOf(e), input.subscriptionName) : undefined;
+      lines.push(eventLine(e, { now: input.now, openCommand: input.openCommand, subscriptions: e.subscriptions, ...(names ? { subscriptionNames: names } : {}) }));
     }
   }
   const rest = total - shown.length;

@@ -109,15 +109,17 @@ function limitIncidents(events: readonly StoredEvent[], limit: number): StoredEv
 /**
  * One entry per incident: the service lists the same incident (same tracking id) once per
  * affected subscription; people count incidents, so answers do too. Keeps the first (best
- * sorted) copy and how many subscriptions list it.
+ * sorted) copy, how many subscriptions list it and which.
  */
-export function distinctIncidents(events: readonly StoredEvent[]): Array<StoredEvent & { readonly subscriptions: number }> {
-  const byId = new Map<string, StoredEvent & { subscriptions: number }>();
+export function distinctIncidents(events: readonly StoredEvent[]): Array<StoredEvent & { readonly subscriptions: number; readonly subscriptionIds: readonly string[] }> {
+  const byId = new Map<string, StoredEvent & { subscriptions: number; subscriptionIds: string[] }>();
   for (const e of events) {
     const id = e.trackingId.toUpperCase();
     const seen = byId.get(id);
-    if (seen) seen.subscriptions += 1;
-    else byId.set(id, { ...e, subscriptions: 1 });
+    if (seen) {
+      seen.subscriptions += 1;
+      seen.subscriptionIds.push(e.subscriptionId);
+    } else byId.set(id, { ...e, subscriptions: 1, subscriptionIds: [e.subscriptionId] });
   }
   return [...byId.values()];
 }

@@ -31,6 +31,8 @@ export interface ResourcesAnswerInput {
   readonly resources: readonly ImpactedResource[];
   /** How many subscriptions were asked. */
   readonly subscriptions: number;
+  /** The asked subscriptions' names ("Contoso Production and Dev"), said instead of a count when given. */
+  readonly subscriptionNames?: string;
   readonly maxLines?: number;
 }
 
@@ -39,7 +41,7 @@ export function resourcesAnswer(input: ResourcesAnswerInput): { markdown: string
   const total = input.resources.length;
   const max = Math.max(1, input.maxLines ?? MAX_RESOURCE_LINES);
   const title = titleOf(input.event.event);
-  const subs = input.subscriptions === 1 ? '' : ` in ${input.subscriptions} subscriptions`;
+  const subs = input.subscriptionNames ? ` in ${input.subscriptionNames}` : input.subscriptions === 1 ? '' : ` in ${input.subscriptions} subscriptions`;
   const lines = [`**${escapeMarkdown(`Resources affected by ${input.event.trackingId}${title ? ` (${title})` : ''}${subs}: ${total}`)}**`];
   if (total === 0) {
     lines.push('', 'The service reports none of your resources as affected by this event.');

@@ -7,6 +7,7 @@
 import { titleOf, type StoredEvent } from './eventFacts';
 import type { RefreshOutcome } from './eventsStore';
 import { firstCopies, incidentKey } from './incidents';
+import { subscriptionList, type SubscriptionNamer } from '../subscriptions/names';
 
 export type AnnouncementLevel = 'off' | 'serviceIssues' | 'all';
 
@@ -17,26 +18,51 @@ export interface Announcement {
   readonly text: string;
 }
 
-export function announcementsOf(outcome: Pick<RefreshOutcome, 'newActiveServiceIssues' | 'newActionRecommended'>, level: AnnouncementLevel): Announcement[] {
+/**
+ * `subscriptionName` names the subscriptions the announcement is about ("in Contoso Production");
+ * a subscription without a known name is given by its GUID.
+ */
+export function announcementsOf(
+  outcome: Pick<RefreshOutcome, 'newActiveServiceIssues' | 'newActionRecommended'>,
+  level: AnnouncementLevel,
+  subscriptionName?: SubscriptionNamer,
+): Announcement[] {
   if (level === 'off') {
     return [];
   }
   const out: Announcement[] = [];
   const issues = firstCopies(outcome.newActiveServiceIssues);
   if (issues.length > 0) {
-    out.push({ kind: 'issue', incidents: issues, text: textOf(issues, 'new active service issue', 'service issues affect') });
+    const where = subscriptionsOf(issues, outcome.newActiveServiceIssues, subscriptionName);
+    out.push({ kind: 'issue', incidents: issues, text: textOf(issues, where, 'new active service issue', 'service issues affect') });
   }
   if (level === 'all') {
     const announced = new Set(issues.map((e) => incidentKey(e.trackingId)));
     const actions = firstCopies(outcome.newActionRecommended).filter((e) => !announced.has(incidentKey(e.trackingId)));
     if (actions.length > 0) {
-      out.push({ kind: 'action', incidents: actions, text: textOf(actions, 'action recommended', 'events recommend action for') });
+      const where = subscriptionsOf(actions, outcome.newActionRecommended, subscriptionName);
+      out.push({ kind: 'action', incidents: actions, text: textOf(actions, where, 'action recommended', 'events recommend action for') });
     }
   }
   return out;
 }
 
-function textOf(incidents: readonly StoredEvent[], one: string, many: string): string {
+/** The subscriptions that list the announced incidents (every copy, not just the first). */
+function subscriptionsOf(incidents: readonly StoredEvent[], copies: readonly StoredEvent[], name: SubscriptionNamer | undefined): string | undefined {
+  if (!name) {
+    return undefined;
+  }
+  const announced = new Set(incidents.map((e) => incidentKey(e.trackingId)));
+  return subscriptionList(
+    copies.filter((e) => announced.has(incidentKey(e.trackingId))).map((e) => e.subscriptionId),
+    name,
+  );
+}
+
+/** `where`: the subscriptions' names; undefined (no names at all) says "your subscriptions". */
+function textOf(incidents: readonly StoredEvent[], where: string | undefined, one: string, many: string): string {
   const [first] = incidents;
-  return incidents.length === 1 && first ? `Service Health: "${titleOf(first.event)}" (${one}).` : `Service Health: ${incidents.length} new ${many} your subscriptions.`;
+  return incidents.length === 1 && first
+    ? `Service Health: "${titleOf(first.event)}" (${one}${where ? ` in ${where}` : ''}).`
+    : `Service Health: ${incidents.length} new ${many} ${where ?? 'your subscriptions'}.`;
 }

@@ -2,6 +2,7 @@
  * The user's filter of the events view (persisted per workspace by the UI). Pure and VS Code-free.
  * Empty lists mean "no restriction"; matching is case-insensitive (region names vary in case).
  */
+import type { ImpactedCount } from '../query/predicate';
 import { eventTypeOf, lastUpdateOf, regionsOf, servicesOf, statusOf, type StoredEvent } from './eventFacts';
 import type { HealthEvent } from '../model/schemas';
 
@@ -19,6 +20,12 @@ export interface EventFilter {
   readonly levels: readonly string[];
   readonly services: readonly string[];
   readonly regions: readonly string[];
+  /**
+   * The query's `impacted:yes|no`: true shows only events known to affect the user's resources,
+   * false only those known to affect none; absent shows all. Events whose resources were never
+   * listed match neither (their count is unknown).
+   */
+  readonly impacted?: boolean;
 }
 
 export const TIME_WINDOW_CHOICES = [1, 3, 7, 14, 30, 90] as const;
@@ -49,12 +56,18 @@ export function normalizeFilter(value: unknown, fallbackWindowDays = DEFAULT_WIN
     levels: list(obj['levels']),
     services: list(obj['services']),
     regions: list(obj['regions']),
+    ...(typeof obj['impacted'] === 'boolean' ? { impacted: obj['impacted'] } : {}),
   };
+}
+
+/** The words of the impacted facet, for the picker and the "Filtered: …" row. */
+export function impactedWords(impacted: boolean): string {
+  return impacted ? 'Affects my resources' : 'Affects none of my resources';
 }
 
 /** True when anything beyond the time window restricts the view. */
 export function isRestricted(filter: EventFilter): boolean {
-  return filter.types.length + filter.statuses.length + filter.levels.length + filter.services.length + filter.regions.length > 0;
+  return filter.types.length + filter.statuses.length + filter.levels.length + filter.services.length + filter.regions.length > 0 || filter.impacted !== undefined;
 }
 
 export function windowStartOf(filter: EventFilter, now: number): number {
@@ -69,10 +82,17 @@ function anyMatch(wanted: readonly string[], actual: readonly (string | undefine
   return actual.some((a) => a !== undefined && set.has(a.toLowerCase()));
 }
 
-export function matchesFilter(e: StoredEvent, filter: EventFilter, now: number): boolean {
+/** `impactedCount`: the known impacted-resource counts; without it `impacted` matches nothing. */
+export function matchesFilter(e: StoredEvent, filter: EventFilter, now: number, impactedCount?: ImpactedCount): boolean {
   const updated = lastUpdateOf(e.event);
   if (updated !== undefined && updated < windowStartOf(filter, now)) {
     return false;
+  }
+  if (filter.impacted !== undefined) {
+    const count = impactedCount?.(e.event);
+    if (count === undefined || count > 0 !== filter.impacted) {
+      return false;
+    }
   }
   return (
     anyMatch(filter.types, [eventTypeOf(e.event)]) &&
@@ -83,8 +103,8 @@ export function matchesFilter(e: StoredEvent, filter: EventFilter, now: number):
   );
 }
 
-export function applyFilter(events: readonly StoredEvent[], filter: EventFilter, now: number): StoredEvent[] {
-  return events.filter((e) => matchesFilter(e, filter, now));
+export function applyFilter(events: readonly StoredEvent[], filter: EventFilter, now: number, impactedCount?: ImpactedCount): StoredEvent[] {
+  return events.filter((e) => matchesFilter(e, filter, now, impactedCount));
 }
 
 /** Distinct values present in the data, for the filter pickers. */

@@ -5,8 +5,10 @@
  * name or an `info` value comes from outside. VS Code-free.
  */
 import type { ImpactedRow } from './impactedRows';
+import { subscriptionNameOr, type SubscriptionNamer } from '../subscriptions/names';
 
-export const CSV_HEADER = ['Name', 'Type', 'Resource group', 'Region', 'Subscription', 'Resource ID'] as const;
+/** "Subscription" is the name people know it by (the GUID when none is known); its GUID follows. */
+export const CSV_HEADER = ['Name', 'Type', 'Resource group', 'Region', 'Subscription', 'Subscription ID', 'Resource ID'] as const;
 
 /** One cell: formula-guarded, then quoted when RFC 4180 needs it. */
 export function csvCell(value: string): string {
@@ -19,7 +21,10 @@ export function csvLine(cells: readonly string[]): string {
 }
 
 /** Header plus one line per resource, each line ending in CRLF. */
-export function impactedResourcesCsv(rows: readonly ImpactedRow[]): string {
-  const lines = [csvLine(CSV_HEADER), ...rows.map((r) => csvLine([r.name, r.type, r.resourceGroup, r.region, r.subscriptionId, r.resourceId ?? '']))];
+export function impactedResourcesCsv(rows: readonly ImpactedRow[], subscriptionName?: SubscriptionNamer): string {
+  const lines = [
+    csvLine(CSV_HEADER),
+    ...rows.map((r) => csvLine([r.name, r.type, r.resourceGroup, r.region, subscriptionNameOr(r.subscriptionId, subscriptionName), r.subscriptionId, r.resourceId ?? ''])),
+  ];
   return lines.map((l) => `${l}\r\n`).join('');
 }

@@ -5,6 +5,7 @@
  * ticket); only the links this module builds (portal URLs checked as https) are Markdown links.
  * VS Code-free.
  */
+import { subscriptionDisplay, type SubscriptionNamer } from '../subscriptions/names';
 import { escapeMarkdown } from '../chat/answer';
 import { eventTimeline } from '../chat/timeline';
 import { htmlToText } from '../cli/format';
@@ -26,6 +27,8 @@ export interface EventMarkdownOptions {
   readonly maxUpdates?: number;
   /** Made up by the sample service: said first, and no portal links (they would lead nowhere). */
   readonly sample?: boolean;
+  /** Names the event's subscription ("Contoso Production (1234abcd)"); else its GUID is given. */
+  readonly subscriptionName?: SubscriptionNamer;
 }
 
 /** A table cell: escaped, and a `|` can never end the cell. */
@@ -38,7 +41,7 @@ function timeOf(value: string | null | undefined): string | undefined {
   return ms === undefined ? undefined : formatUtc(ms);
 }
 
-function facts(stored: StoredEvent): string[] {
+function facts(stored: StoredEvent, subscriptionName: SubscriptionNamer | undefined): string[] {
   const p = stored.event.properties;
   const lines: string[] = [];
   const fact = (label: string, value: string | undefined | null): void => {
@@ -50,6 +53,7 @@ function facts(stored: StoredEvent): string[] {
   fact('Type', p?.eventType ? eventTypeWords(p.eventType) : undefined);
   fact('Level', level ? levelWords(level) : undefined);
   fact('Tracking ID', stored.trackingId);
+  fact('Subscription', subscriptionDisplay(stored.subscriptionId, subscriptionName));
   fact('Impact start', timeOf(p?.impactStartTime));
   fact('Mitigated', timeOf(p?.impactMitigationTime));
   fact('Last update', timeOf(p?.lastUpdateTime));
@@ -118,7 +122,7 @@ export function eventMarkdown(stored: StoredEvent, options: EventMarkdownOptions
   const sections = [
     [`# ${escapeMarkdown(titleOf(stored.event))}`],
     options.sample ? ['> Sample event made up by the local sample service: not a real Azure event.'] : [],
-    facts(stored),
+    facts(stored, options.subscriptionName),
     updates(stored, options.maxUpdates ?? 10),
     resourcesSection(options),
     options.sample ? [] : links(stored, options.portalUrl),

@@ -88,6 +88,8 @@ export interface FactView {
 export interface DetailsViewModel {
   readonly key: string;
   readonly subscriptionId: string;
+  /** "Contoso Production (1234abcd)", or the GUID when no name is known (the GUID is the row's tooltip). */
+  readonly subscription: string;
   readonly trackingId: string;
   readonly title: string;
   readonly badges: readonly BadgeView[];

@@ -2,6 +2,7 @@
  * Builds the details view model from a HealthEvent, in the host. All vendor HTML is sanitized
  * here; the webview only lays the model out.
  */
+import { subscriptionDisplay, type SubscriptionNamer } from '../subscriptions/names';
 import { parseServiceTime, type HealthEvent } from '../model/schemas';
 import type {
   BadgeView,
@@ -30,6 +31,8 @@ export interface ViewModelOptions {
   readonly portal?: string;
   /** The event is made up by the embedded sample service. */
   readonly sample?: boolean;
+  /** Names the event's subscription; without a name the GUID is shown. */
+  readonly subscriptionName?: SubscriptionNamer;
 }
 
 export const ACTION_RECOMMENDED_TAG = 'Action Recommended';
@@ -358,6 +361,7 @@ export function buildDetailsViewModel(ref: EventRefData, event: HealthEvent, opt
   return {
     key: eventKey(ref),
     subscriptionId: ref.subscriptionId,
+    subscription: subscriptionDisplay(ref.subscriptionId, options.subscriptionName),
     trackingId: ref.trackingId,
     title: vendorText(p.title) || ref.trackingId,
     badges: badges(event),

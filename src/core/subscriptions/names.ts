@@ -46,3 +46,36 @@ export function subscriptionTooltip(id: string, names: SubscriptionNames): strin
   const name = names.get(id.toLowerCase());
   return name ? `${name} (${id})` : id;
 }
+
+/** A subscription's display name by id, undefined when none is known. */
+export type SubscriptionNamer = (subscriptionId: string) => string | undefined;
+
+/** The namer of a names map (ids compare case-insensitively). */
+export function namerOf(names: SubscriptionNames): SubscriptionNamer {
+  return (id) => names.get(id.toLowerCase());
+}
+
+/** The GUID's first group ("1234abcd"): enough to tell two like-named subscriptions apart. */
+export function shortSubscriptionId(id: string): string {
+  return GUID.test(id) ? id.slice(0, 8) : id;
+}
+
+/** "Name (1234abcd)" where a name is known, else the GUID: the full id stays in tooltips and copies. */
+export function subscriptionDisplay(id: string, name: SubscriptionNamer | undefined): string {
+  const known = name?.(id)?.trim();
+  return known ? `${known} (${shortSubscriptionId(id)})` : id;
+}
+
+/** The name alone where the id adds nothing (a sentence naming one subscription), else the GUID. */
+export function subscriptionNameOr(id: string, name: SubscriptionNamer | undefined): string {
+  return name?.(id)?.trim() || id;
+}
+
+/** "A", "A and B", "A, B and 3 more": names of distinct subscriptions for one sentence. */
+export function subscriptionList(ids: readonly string[], name: SubscriptionNamer | undefined, shown = 2): string {
+  const distinct = [...new Map(ids.map((id) => [id.toLowerCase(), id])).values()].map((id) => subscriptionNameOr(id, name));
+  if (distinct.length <= shown + 1) {
+    return distinct.length <= 1 ? (distinct[0] ?? '') : `${distinct.slice(0, -1).join(', ')} and ${distinct[distinct.length - 1] ?? ''}`;
+  }
+  return `${distinct.slice(0, shown).join(', ')} and ${distinct.length - shown} more`;
+}

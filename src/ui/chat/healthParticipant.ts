@@ -4,6 +4,7 @@
  * of ONE event's updates when asked ("summarize ABCD-123"), and receives nothing but that
  * event's text. Answers are Markdown trusted for exactly one command: opening event details.
  */
+import { subscriptionList, type SubscriptionNamer } from '../../core/subscriptions/names';
 import * as vscode from 'vscode';
 import { escapeMarkdown, eventsAnswer, eventLine, findEvent, followupsFor, quotaAnswer, summarizeTarget, type Followup } from '../../core/chat/answer';
 import { distinctIncidents, KnownNamesCache, runQuery, type QueryRun } from '../../core/chat/eventQuery';
@@ -40,6 +41,8 @@ export interface HealthChatDeps {
   impactedResources?(subscriptionId: string, trackingId: string, signal: AbortSignal): Promise<ImpactedResource[]>;
   /** Impacted-resource counts known so far (the tree's), for `impacted:yes` in questions. */
   readonly impactedCount?: ImpactedCount;
+  /** Subscription names, so answers name subscriptions instead of counting them or giving GUIDs. */
+  readonly subscriptionName?: SubscriptionNamer;
 }
 
 /** The parts of a chat request the handler reads (a real ChatRequest fits). */
@@ -191,6 +194,7 @@ export class HealthChatAnswers {
       ...(run.parsed.unrecognized.length > 0 ? { suggestedQuery: formatQuery(run.parsed) || 'status:active' } : {}),
       openCommand: this.deps.openCommand,
       ...(note ? { note } : {}),
+      ...(this.deps.subscriptionName ? { subscriptionName: this.deps.subscriptionName } : {}),
     });
     stream.markdown(this.trusted(answer.markdown));
     if (answer.total > answer.shown.length) {
@@ -223,7 +227,12 @@ export class HealthChatAnswers {
     const cancel = token.onCancellationRequested(() => controller.abort());
     try {
       const lists = await Promise.all(subscriptions.map((sub) => list(sub, found.trackingId, controller.signal)));
-      const answer = resourcesAnswer({ event: found, resources: lists.flat(), subscriptions: subscriptions.length });
+      const answer = resourcesAnswer({
+        event: found,
+        resources: lists.flat(),
+        subscriptions: subscriptions.length,
+        ...(this.deps.subscriptionName ? { subscriptionNames: subscriptionList(subscriptions, this.deps.subscriptionName) } : {}),
+      });
       stream.markdown(this.trusted(`${answer.markdown}\n${eventLine(found, { now, openCommand: this.deps.openCommand })}\n`));
       return this.result({
         followups: [{ label: `Summarize ${found.trackingId}`, prompt: `summarize ${found.trackingId}` }],

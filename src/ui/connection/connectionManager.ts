@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { ThrottledClient } from '../../core/http/client';
 import { describeNetwork, resolveNetwork, type NetworkConfig, type ProxySettings } from '../../core/http/network';
 import type { SampleService, SampleServiceOptions } from '../../core/sample';
+import type { SubscriptionNamer } from '../../core/subscriptions/names';
 import { startSampleService } from '../lazy/sample';
 import type { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
@@ -25,6 +26,8 @@ export interface Connection {
   readonly portalUrl: string;
   readonly client: ThrottledClient;
   readonly api: HealthEventsApi;
+  /** Subscription names for messages; give it to every API object made for this connection. */
+  readonly subscriptionName: SubscriptionNamer;
   /** Sample mode only: the subscriptions the sample service serves. */
   readonly sampleSubscriptionIds?: readonly string[];
 }
@@ -47,6 +50,12 @@ export class ConnectionManager extends Disposable {
   private readonly networkProblems: NetworkProblemReporter;
   private readonly changed = this._register(new vscode.EventEmitter<Connection | undefined>());
   readonly onDidChange = this.changed.event;
+  /**
+   * Names subscriptions in API error messages; the app sets it to the names SubscriptionSelection
+   * listed (they belong to a connection, so they are known only after one exists).
+   */
+  subscriptionName: SubscriptionNamer = () => undefined;
+  private readonly nameOf: SubscriptionNamer = (id) => this.subscriptionName(id);
 
   constructor(
     private readonly auth: AzureAuth,
@@ -156,7 +165,8 @@ export class ConnectionManager extends Disposable {
       origin,
       portalUrl: cloud.portalUrl,
       client,
-      api: new HealthEventsApi({ client, origin }),
+      api: new HealthEventsApi({ client, origin, subscriptionName: this.nameOf }),
+      subscriptionName: this.nameOf,
     });
   }
 
@@ -188,7 +198,8 @@ export class ConnectionManager extends Disposable {
       origin: sample.url,
       portalUrl: cloudConfig('AzureCloud').portalUrl,
       client,
-      api: new HealthEventsApi({ client, origin: sample.url }),
+      api: new HealthEventsApi({ client, origin: sample.url, subscriptionName: this.nameOf }),
+      subscriptionName: this.nameOf,
       sampleSubscriptionIds: [...sample.subscriptionIds],
     });
   }

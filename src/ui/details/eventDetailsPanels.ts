@@ -13,6 +13,7 @@ import type { ResourcesView } from '../../core/render/resourcesView';
 import { vendorText } from '../../core/render/sanitize';
 import { buildDetailsViewModel, detailsHidden } from '../../core/render/viewModel';
 import { DETAILS_VIEW_TYPE, externalUri, type EventRef } from './detailsShared';
+import type { SubscriptionNamer } from '../../core/subscriptions/names';
 
 export { DETAILS_VIEW_TYPE, externalUri, registerDetailsSerializer, type EventRef } from './detailsShared';
 
@@ -27,6 +28,8 @@ export interface EventDetailsDeps {
   readonly isSample?: () => boolean;
   /** The "Impacted resources" section of an event (asking for it starts loading them). */
   readonly impactedResources?: (ref: EventRef) => ResourcesView | undefined;
+  /** The subscription's display name, shown in the facts instead of its GUID. */
+  readonly subscriptionName?: SubscriptionNamer;
 }
 
 const MAX_TITLE = 48;
@@ -230,7 +233,7 @@ export class EventDetailsPanels implements vscode.Disposable {
 
   private postRender(entry: PanelEntry): void {
     const portal = portalBase(this.deps.portalUrl?.());
-    const model = buildDetailsViewModel(entry.ref, entry.event, { now: Date.now(), portal, sample: this.deps.isSample?.() === true });
+    const model = buildDetailsViewModel(entry.ref, entry.event, { now: Date.now(), portal, sample: this.deps.isSample?.() === true, ...(this.deps.subscriptionName ? { subscriptionName: this.deps.subscriptionName } : {}) });
     const resources = this.deps.impactedResources?.(entry.ref);
     entry.model = resources ? { ...model, impactedResources: resources } : model;
     // VS Code writes webview state to disk: fetched sensitive text never goes there.

@@ -36,7 +36,7 @@ export function extensionSource(deps: AgentHostDeps): HealthDataSource {
     }
     return apiSource({
       api: c.api,
-      resources: new EventResourcesApi({ client: c.client, origin: c.origin }),
+      resources: new EventResourcesApi({ client: c.client, origin: c.origin, subscriptionName: c.subscriptionName }),
       quota: () => c.client.quota,
       subscriptions: deps.subscriptionIds(),
       now,
@@ -60,5 +60,6 @@ export function extensionSource(deps: AgentHostDeps): HealthDataSource {
     listImpactedResources: async (subscriptionId, trackingId, signal) => (await api()).listImpactedResources(subscriptionId, trackingId, signal),
     rateLimit: async (signal) => (await api()).rateLimit(signal),
     now,
+    subscriptionName: (id) => deps.connection()?.subscriptionName(id),
   };
 }

@@ -2,6 +2,7 @@
  * Registers "Query Events…" (the live QuickPick) and "Filter Events by Query…" (the Events view's
  * query filter, persisted per workspace as typed).
  */
+import type { SubscriptionNamer } from '../../core/subscriptions/names';
 import * as vscode from 'vscode';
 import type { ViewQuery } from '../../core/chat/viewQuery';
 import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
@@ -29,6 +30,8 @@ export interface QueryCommandsDeps {
   windowDays(): number;
   /** Known impacted-resource counts, for the term `impacted:yes`. */
   readonly impactedCount?: ImpactedCount;
+  /** Names subscriptions in the palette's event rows. */
+  readonly subscriptionName?: SubscriptionNamer;
   readonly workspaceState: vscode.Memento;
   readonly globalState: vscode.Memento;
   readonly log: vscode.LogOutputChannel;
@@ -88,6 +91,7 @@ export class QueryCommands extends Disposable {
         history: this.history,
         windowDays: this.deps.windowDays,
         ...(this.deps.impactedCount ? { impactedCount: this.deps.impactedCount } : {}),
+        ...(this.deps.subscriptionName ? { subscriptionName: this.deps.subscriptionName } : {}),
         onDidChangeOpen: (state) => {
           this.openPalette = state;
         },

@@ -9,6 +9,7 @@
  * keystroke; it asks the service once with the compiled server part ($filter + queryStartTime)
  * and adds what comes back to this palette only (the Events view keeps its own window).
  */
+import { subscriptionList, type SubscriptionNamer } from '../../core/subscriptions/names';
 import * as vscode from 'vscode';
 import { countText } from '../../core/chat/answer';
 import { distinctIncidents, KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
@@ -39,6 +40,8 @@ export interface QueryPaletteDeps {
   readonly now?: () => number;
   /** Known impacted-resource counts, for the term `impacted:yes`. */
   readonly impactedCount?: ImpactedCount;
+  /** Subscription names for event rows listed by several subscriptions. */
+  readonly subscriptionName?: SubscriptionNamer;
   /** Told when the palette opens (its current state) and closes (undefined); tests observe it. */
   readonly onDidChangeOpen?: (state: (() => PaletteState) | undefined) => void;
 }
@@ -77,7 +80,8 @@ function levelIcon(event: HealthEvent): vscode.ThemeIcon {
   }
 }
 
-export function eventItem(stored: StoredEvent & { subscriptions?: number }, now: number): QueryItem {
+/** `subscriptionName` names the subscriptions of an incident several list (else they are counted). */
+export function eventItem(stored: StoredEvent & { subscriptions?: number; subscriptionIds?: readonly string[] }, now: number, subscriptionName?: SubscriptionNamer): QueryItem {
   const e = stored.event;
   const updated = lastUpdateOf(e);
   const regions = regionsOf(e);
@@ -97,9 +101,16 @@ export function eventItem(stored: StoredEvent & { subscriptions?: number }, now:
     label: plain(titleOf(e)),
     iconPath: levelIcon(e),
     description: plain(description.join(' · ')),
-    detail: plain([stored.trackingId, services.join(', '), stored.subscriptions && stored.subscriptions > 1 ? `${stored.subscriptions} subscriptions` : ''].filter(Boolean).join(' · ')),
+    detail: plain([stored.trackingId, services.join(', '), subscriptionsWords(stored, subscriptionName)].filter(Boolean).join(' · ')),
     alwaysShow: true,
   };
+}
+
+/** "in Contoso Production and Dev" for an incident several subscriptions list; "" for one. */
+function subscriptionsWords(stored: { subscriptions?: number; subscriptionIds?: readonly string[] }, name: SubscriptionNamer | undefined): string {
+  const count = stored.subscriptions ?? 1;
+  if (count <= 1) return '';
+  return name && stored.subscriptionIds ? `in ${subscriptionList(stored.subscriptionIds, name)}` : `${count} subscriptions`;
 }
 
 /** How far back "search the last N days" reaches: the service keeps events this long at most. */
@@ -120,7 +131,7 @@ export function fetchKey(text: string): string {
 /** Builds the items for a query text (exported for tests of the palette's contents). */
 export function paletteItems(
   text: string,
-  deps: Pick<QueryPaletteDeps, 'events' | 'windowDays' | 'history' | 'fetchEvents' | 'impactedCount'>,
+  deps: Pick<QueryPaletteDeps, 'events' | 'windowDays' | 'history' | 'fetchEvents' | 'impactedCount' | 'subscriptionName'>,
   names: KnownNamesCache,
   now: number,
   fetched?: FetchedResults,
@@ -195,7 +206,7 @@ export function paletteItems(
   }
   if (incidents.length > 0) {
     items.push({ action: 'none', label: incidents.length > MAX_EVENT_ITEMS ? `Events (first ${MAX_EVENT_ITEMS} of ${incidents.length})` : 'Events', kind: vscode.QuickPickItemKind.Separator });
-    for (const e of incidents.slice(0, MAX_EVENT_ITEMS)) items.push(eventItem(e, now));
+    for (const e of incidents.slice(0, MAX_EVENT_ITEMS)) items.push(eventItem(e, now, deps.subscriptionName));
   }
   return items;
 }

@@ -4,6 +4,7 @@ import { announcementsOf, type Announcement } from '../../core/events/announceme
 import type { EventRef } from '../../core/events/eventFacts';
 import type { RefreshOutcome } from '../../core/events/eventsStore';
 import type { NotificationLevel } from '../config/settings';
+import type { SubscriptionNamer } from '../../core/subscriptions/names';
 
 export interface EventNotifierDeps {
   readonly level: () => NotificationLevel;
@@ -12,6 +13,8 @@ export interface EventNotifierDeps {
   readonly open: (ref: EventRef) => Promise<unknown>;
   /** Selects the event's row in the Events view (opening the view). */
   readonly reveal: (ref: EventRef) => Promise<unknown>;
+  /** Names the subscriptions a notification is about. */
+  readonly subscriptionName?: SubscriptionNamer;
 }
 
 export class EventNotifier {
@@ -22,7 +25,7 @@ export class EventNotifier {
     if (this.deps.sample()) {
       return;
     }
-    for (const announcement of announcementsOf(outcome, this.deps.level())) {
+    for (const announcement of announcementsOf(outcome, this.deps.level(), this.deps.subscriptionName)) {
       this.announce(announcement);
     }
   }

@@ -122,7 +122,7 @@ export class EventsController extends Disposable {
     }
     const now = this.now();
     const held = this.store.getEvents();
-    const filtered = applyFilter(held, this.filterValue, now);
+    const filtered = applyFilter(held, this.filterValue, now, this.impactedCount);
     return this.queryValue ? this.queryValue.select(filtered, held, now, this.impactedCount) : filtered;
   }
 

@@ -47,7 +47,7 @@ export interface LastExport {
 }
 
 function listFor(connection: Connection): ListResources {
-  const api = new EventResourcesApi({ client: connection.client, origin: connection.origin });
+  const api = new EventResourcesApi({ client: connection.client, origin: connection.origin, subscriptionName: connection.subscriptionName });
   return (stored, signal) =>
     stored.event.properties?.eventType === 'SecurityAdvisory'
       ? api.listSecurityAdvisoryImpactedResources(stored.subscriptionId, stored.trackingId, { signal })
@@ -91,7 +91,7 @@ export class ImpactedResourcesFeature extends Disposable {
   /** The details panel section for an event (starts loading it). */
   panelSection(ref: EventRef): ResourcesView {
     const copies = this.copiesOf(ref);
-    const view = resourcesViewOf(this.store.peek(copies), this.portal());
+    const view = resourcesViewOf(this.store.peek(copies), this.portal(), this.deps.connection()?.subscriptionName);
     // After this render: the load's change notice then re-renders the panel only if its section changed.
     queueMicrotask(() => void this.store.load(copies));
     return view;
@@ -166,6 +166,7 @@ export class ImpactedResourcesFeature extends Disposable {
       const markdown = eventMarkdown(stored, {
         portalUrl: portalBase(this.deps.connection()?.portalUrl),
         sample: this.deps.connection()?.mode === 'sample',
+        subscriptionName: (id) => this.deps.connection()?.subscriptionName(id),
         ...(state?.kind === 'loaded' ? { resources: state.rows } : {}),
         ...(state?.kind === 'error' ? { resourcesError: state.message } : {}),
       });
@@ -201,7 +202,7 @@ export class ImpactedResourcesFeature extends Disposable {
     if (!target) {
       return;
     }
-    const text = impactedResourcesCsv(state.rows);
+    const text = impactedResourcesCsv(state.rows, this.deps.connection()?.subscriptionName);
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
     this.last = { ...this.last, csv: { uri: target.toString(), text } };
     vscode.window.setStatusBarMessage(`Exported ${state.rows.length} impacted resource${state.rows.length === 1 ? '' : 's'} to ${target.path.split('/').pop() ?? 'the file'}`, 5000);

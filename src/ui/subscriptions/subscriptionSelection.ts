@@ -50,12 +50,17 @@ export class SubscriptionSelection {
 
   /**
    * Lists the subscriptions once for this connection (on sign-in, or a new connection without
-   * names yet) and keeps their names, so rows, quota and messages name them instead of showing
-   * GUIDs. `force` lists again even when names are known (sign-in). Resolves to whether names changed.
+   * names yet, or a selected subscription without one) and keeps their names, so rows, quota and
+   * messages name them instead of showing GUIDs. `force` lists again even when names are known
+   * (sign-in). Resolves to whether names changed.
    */
   async refreshNames(connection: Connection, force = false, signal?: AbortSignal): Promise<boolean> {
     const key = NAMES_PREFIX + this.key(connection).slice(KEY_PREFIX.length);
-    if (!force && this.memento.get<unknown>(key) !== undefined) {
+    // A sample service started with another seed (same key, new GUIDs), or a subscription added
+    // through the setting, has no name yet: list again rather than show its GUID.
+    const known = this.names(connection);
+    const unnamed = this.selected(connection).some((id) => !known.has(id.toLowerCase()));
+    if (!force && this.memento.get<unknown>(key) !== undefined && !unnamed) {
       return false;
     }
     const names = namesFromListing(await connection.api.listSubscriptions(signal ? { signal } : {}));

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { StoredEvent } from '../../core/events/eventFacts';
-import { isRestricted, type EventFilter } from '../../core/events/eventFilter';
+import { impactedWords, isRestricted, type EventFilter } from '../../core/events/eventFilter';
 import { typeLabel } from '../../core/events/grouping';
 import { countIncidents } from '../../core/events/incidents';
 import { MessageNode } from './nodes';
@@ -27,6 +27,7 @@ export function filterSummary(filter: EventFilter, query: string | undefined): s
     ...filter.levels,
     ...filter.regions,
     ...filter.services,
+    ...(filter.impacted !== undefined ? [impactedWords(filter.impacted)] : []),
     ...(query ? [`“${query}”`] : []),
   ];
   return parts.join(' · ');

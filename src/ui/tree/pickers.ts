@@ -1,11 +1,11 @@
-/** QuickPicks of the view title bar: filter (time window, type, status, level, region, service) and group by. */
+/** QuickPicks of the view title bar: filter (time window, type, status, level, region, service, your resources) and group by. */
 import * as vscode from 'vscode';
-import { facetsOf, TIME_WINDOW_CHOICES, type EventFilter } from '../../core/events/eventFilter';
+import { facetsOf, impactedWords, TIME_WINDOW_CHOICES, type EventFilter } from '../../core/events/eventFilter';
 import type { StoredEvent } from '../../core/events/eventFacts';
 import { typeLabel, type GroupBy } from '../../core/events/grouping';
 import { EVENT_LEVELS, EVENT_STATUSES, EVENT_TYPES } from '../../core/model/schemas';
 
-type Facet = 'window' | 'types' | 'statuses' | 'levels' | 'regions' | 'services';
+type Facet = 'window' | 'types' | 'statuses' | 'levels' | 'regions' | 'services' | 'impacted';
 
 interface FacetItem extends vscode.QuickPickItem {
   readonly facet?: Facet;
@@ -14,7 +14,7 @@ interface FacetItem extends vscode.QuickPickItem {
 }
 
 /** The sections of the picker, in order: what the value lists come from and how values read. */
-function sections(current: EventFilter, events: readonly StoredEvent[]): { facet: Exclude<Facet, 'window'>; title: string; values: string[]; label?: (v: string) => string }[] {
+function sections(current: EventFilter, events: readonly StoredEvent[]): { facet: Exclude<Facet, 'window' | 'impacted'>; title: string; values: string[]; label?: (v: string) => string }[] {
   const facets = facetsOf(events);
   const union = (...lists: (readonly string[])[]): string[] => {
     const seen = new Map<string, string>();
@@ -44,6 +44,11 @@ export function filterItems(current: EventFilter, events: readonly StoredEvent[]
       items.push({ facet: section.facet, value, label, description: label === value ? undefined : value, picked: chosen.has(value.toLowerCase()) });
     }
   }
+  // The query's impacted:yes|no. Counts are known once an event's resources were listed (expanding it).
+  items.push({ label: 'Your resources', kind: vscode.QuickPickItemKind.Separator });
+  for (const impacted of [true, false]) {
+    items.push({ facet: 'impacted', value: impacted ? 'yes' : 'no', label: impactedWords(impacted), description: `impacted:${impacted ? 'yes' : 'no'}`, picked: current.impacted === impacted });
+  }
   return items;
 }
 
@@ -51,12 +56,15 @@ export function filterItems(current: EventFilter, events: readonly StoredEvent[]
 export function filterOf(selected: readonly FacetItem[], current: EventFilter): EventFilter {
   const of = (facet: Facet): string[] => selected.filter((i) => i.facet === facet && i.value !== undefined).map((i) => i.value as string);
   const windowDays = selected.find((i) => i.facet === 'window')?.days ?? current.windowDays;
-  return { windowDays, types: of('types'), statuses: of('statuses'), levels: of('levels'), regions: of('regions'), services: of('services') };
+  const impacted = of('impacted');
+  // Both checked, like none, shows every event (as in the other sections).
+  const only = impacted.length === 1 ? { impacted: impacted[0] === 'yes' } : {};
+  return { windowDays, types: of('types'), statuses: of('statuses'), levels: of('levels'), regions: of('regions'), services: of('services'), ...only };
 }
 
 /**
  * "Filter Events…": one multi-select pick of every facet (time window, type, status, level, region,
- * service), checked as the current filter is, so several can be set in one go. Resolves to the new
+ * service, whether it affects your resources), checked as the current filter is, so several can be set in one go. Resolves to the new
  * filter, or undefined when the user cancelled.
  */
 export function pickFilter(current: EventFilter, events: readonly StoredEvent[]): Promise<EventFilter | undefined> {

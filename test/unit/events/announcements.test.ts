@@ -13,7 +13,7 @@ describe('announcements and incident counting', () => {
     assert.equal(countIncidents([stored('a', ev('X1')), stored('a', ev('X2'))]), 2);
   });
 
-  it('names a single new issue by title, even when several subscriptions list it', () => {
+  it('names a single new issue by title, even when several subscriptions list it (no names known: no subscriptions said)', () => {
     const out = announcementsOf({ newActiveServiceIssues: [stored('a', ev('I1', { title: 'Storage outage' })), stored('b', ev('I1', { title: 'Storage outage' }))], newActionRecommended: [] }, 'serviceIssues');
     assert.deepEqual(out.map((a) => [a.kind, a.text, a.incidents.length]), [['issue', 'Service Health: "Storage outage" (new active service issue).', 1]]);
   });

@@ -29,10 +29,10 @@ describe('impacted resources CSV', () => {
     ]);
     assert.equal(
       csv,
-      'Name,Type,Resource group,Region,Subscription,Resource ID\r\n' +
-        'web-1,Microsoft.Web/sites,rg-web,westeurope,s1,/subscriptions/s1/resourceGroups/rg-web/providers/Microsoft.Web/sites/web-1\r\n' +
-        "'=cmd,,,eastus,s1,\r\n",
+      'Name,Type,Resource group,Region,Subscription,Subscription ID,Resource ID\r\n' +
+        'web-1,Microsoft.Web/sites,rg-web,westeurope,s1,s1,/subscriptions/s1/resourceGroups/rg-web/providers/Microsoft.Web/sites/web-1\r\n' +
+        "'=cmd,,,eastus,s1,s1,\r\n",
     );
-    assert.equal(impactedResourcesCsv([]), 'Name,Type,Resource group,Region,Subscription,Resource ID\r\n');
+    assert.equal(impactedResourcesCsv([]), 'Name,Type,Resource group,Region,Subscription,Subscription ID,Resource ID\r\n');
   });
 });

@@ -35,10 +35,11 @@ export function registerChat(
       extensionUri: deps.context.extensionUri,
       log: deps.log,
       impactedCount: impacted.impactedCount,
+      subscriptionName: deps.events.subscriptionName,
       impactedResources: (subscriptionId, trackingId, signal) => {
         const c = connections.current;
         if (!c) throw new Error('Service Health is not connected; sign in or use the sample service, then ask again.');
-        return new EventResourcesApi({ client: c.client, origin: c.origin }).listImpactedResources(subscriptionId, trackingId, { signal });
+        return new EventResourcesApi({ client: c.client, origin: c.origin, subscriptionName: c.subscriptionName }).listImpactedResources(subscriptionId, trackingId, { signal });
       },
     }),
   );

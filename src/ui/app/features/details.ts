@@ -34,6 +34,7 @@ export function registerDetails(
       portalUrl: () => connections.current?.portalUrl ?? cloudConfig(deps.state.settings.cloud).portalUrl,
       isSample: () => connections.current?.mode === 'sample',
       impactedResources: (ref) => impacted.panelSection(ref),
+      subscriptionName: deps.events.subscriptionName,
     }),
   );
   register(

@@ -5,6 +5,7 @@
 import type * as vscode from 'vscode';
 import type { EventRef } from '../../../core/events/eventFacts';
 import type { RefreshOutcome } from '../../../core/events/eventsStore';
+import type { SubscriptionNamer } from '../../../core/subscriptions/names';
 import { EventsController } from '../../refresh/eventsController';
 import { ImpactedResourcesFeature } from '../../resources/impactedResourcesFeature';
 import { SubscriptionSelection } from '../../subscriptions/subscriptionSelection';
@@ -19,6 +20,8 @@ export interface EventsParts {
   readonly controller: EventsController;
   readonly impacted: ImpactedResourcesFeature;
   readonly view: EventsView;
+  /** The listed display name of a subscription (see SubscriptionSelection); parts show it instead of the GUID. */
+  readonly subscriptionName: SubscriptionNamer;
 }
 
 export interface EventsDeps {
@@ -58,8 +61,10 @@ export function registerEvents(register: Register, deps: EventsDeps): EventsPart
     }),
   );
   controller.impactedCount = impacted.impactedCount;
+  const subscriptionName: SubscriptionNamer = (id) => controller.subscriptionNames().get(id.toLowerCase());
+  connections.subscriptionName = subscriptionName;
   const view = register(new EventsView(controller, () => state.settings.groupBy, impacted.treeHooks));
-  return { selection, controller, impacted, view };
+  return { selection, controller, impacted, view, subscriptionName };
 }
 
 /** Why events cannot load yet, as one sentence saying what to do (for `@health` and the agent tools); undefined when they can. */

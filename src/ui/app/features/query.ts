@@ -38,6 +38,7 @@ export function registerQuery(
       setTreeQuery: (q) => controller.setQuery(q),
       windowDays: () => controller.filter.windowDays,
       impactedCount: impacted.impactedCount,
+      subscriptionName: deps.events.subscriptionName,
       workspaceState: context.workspaceState,
       globalState: context.globalState,
       log,

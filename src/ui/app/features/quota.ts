@@ -13,7 +13,7 @@ export function registerQuota(
   return register(
     new QuotaStatusBar({
       refreshFromService: async () => (await connections.current?.api.getRateLimitStatus()) !== undefined,
-      subscriptionName: (id) => deps.events.controller.subscriptionNames().get(id.toLowerCase()),
+      subscriptionName: deps.events.subscriptionName,
       log: deps.log,
     }),
   );

@@ -25,6 +25,7 @@ export function registerRefresh(
     sample: () => connections.current?.mode === 'sample',
     open: (ref) => deps.navigation.openDetails(ref),
     reveal: (ref) => deps.navigation.revealEvent(ref),
+    subscriptionName: deps.events.subscriptionName,
   });
   const autoRefresh = register(
     new AutoRefresh({
