@@ -23,7 +23,7 @@ import {
   viewTitleMenuItems,
   waitFor,
 } from '../steps';
-import { notifications, pickSubscriptions, showNotificationCenter, signInFromWelcome, welcome, welcomeButton } from '../azure/steps';
+import { notifications, pickAnotherAccount, pickSubscriptions, showNotificationCenter, signInFromWelcome, welcome, welcomeButton } from '../azure/steps';
 import { endpointFixture } from './fixture';
 
 /** Title actions that need a loaded connection (signed in, subscriptions picked). */
@@ -179,5 +179,23 @@ describe('Connection problems in the workbench (UI)', function () {
     await eventRows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
     const said = await notifications(page);
     assert.deepEqual(said.filter((t) => NETWORK_ADVICE.test(t) || /sample service/i.test(t)), [], 'a recovery that worked still raised a notification');
+  });
+
+  it('while a sign-in waits for the browser, the "…" menu offers no Sign In (it could not start another one), only after Cancel', async () => {
+    const { page } = uiSession();
+    await runPaletteCommand(page, 'Service Health: Use Azure');
+    await eventRows(page).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await runPaletteCommand(page, 'Service Health: Sign Out');
+    await welcomeButton(page, 'Sign In').waitFor({ state: 'visible', timeout: 30_000 });
+    await signInFromWelcome(page);
+    await pickAnotherAccount(page);
+    // The browser flow never finishes: the view offers Cancel.
+    await welcomeButton(page, 'Cancel').waitFor({ state: 'visible', timeout: 30_000 });
+    let menu = await viewTitleMenuItems(page);
+    for (const name of ['Sign In', 'Sign Out', ...CONNECTED_MENU]) assert.ok(!menu.includes(name), `the "…" menu offers "${name}" while signing in: ${menu.join(', ')}`);
+    await welcomeButton(page, 'Cancel').click();
+    await welcomeButton(page, 'Sign In').waitFor({ state: 'visible', timeout: 10_000 });
+    menu = await viewTitleMenuItems(page);
+    assert.ok(menu.includes('Sign In'), `the "…" menu offers no Sign In after Cancel: ${menu.join(', ')}`);
   });
 });

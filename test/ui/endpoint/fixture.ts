@@ -61,6 +61,8 @@ export async function prepareEndpointWorkbench(root: string): Promise<PreparedWo
       VSCODE_SKIP_BUILTIN_EXTENSIONS: 'vscode.microsoft-authentication',
       SERVICE_HEALTH_TEST_AUTH_SECRET: secret,
       SERVICE_HEALTH_TEST_AUTH_ACCOUNTS: JSON.stringify(ACCOUNTS),
+      // The first sign-in succeeds; the last test's browser flow never finishes (see connection.test.ts).
+      SERVICE_HEALTH_TEST_AUTH_SIGN_IN: 'ok,hang',
       // The endpoint goes to the user settings: a workspace's value is ignored.
       SERVICE_HEALTH_TEST_USER_SETTINGS: JSON.stringify({ 'serviceHealth.endpoint': endpoint }),
     },
