@@ -147,6 +147,9 @@ describe('Connection problems in the workbench (UI)', function () {
     const text = (await item.locator('.notification-list-item-message').innerText()).trim();
     assert.equal(text, `The endpoint ${fixture.endpoint} in the serviceHealth.endpoint setting cannot be used (Nothing answered at ${fixture.endpoint} (ECONNREFUSED)); select Open Settings to fix or clear it.`);
     assert.doesNotMatch(text, NETWORK_ADVICE);
+    // The Refresh button's hover (the mouse is still on it) can cover the notification's buttons.
+    await page.mouse.move(700, 450);
+    await page.locator('.monaco-hover').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
     await item.locator('.monaco-button').filter({ hasText: /^Open Settings$/ }).click();
     await assertEndpointSettingShown(page, fixture.endpoint);
     await closeAllEditors(page);
