@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot, treeRows } from '../harness/ui';
 import { reportFailures, uiSession } from './session';
-import { CONTAINER_ID, allRows, closeAllEditors, detailsFrame, eventRows, groupRow, openEventsView, rowAccessibleName, rowInfo, setExpanded, showsTitle, viewTitleAction, waitFor } from './steps';
+import { CONTAINER_ID, allRows, checkPickItem, isPickItemChecked, closeAllEditors, detailsFrame, eventRows, groupRow, openEventsView, rowAccessibleName, rowInfo, setExpanded, showsTitle, viewTitleAction, waitFor } from './steps';
 
 /** VS Code's default side-bar width, and a narrow one users drag to. */
 const DEFAULT_SIDEBAR = 300;
@@ -78,25 +78,6 @@ async function pickGroupBy(page: Page, label: RegExp): Promise<void> {
   await row.waitFor({ state: 'visible' });
   await row.click();
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
-}
-
-/** Whether a multi-select QuickPick row is checked. */
-async function isChecked(row: Locator): Promise<boolean> {
-  const aria = await row.getAttribute('aria-checked');
-  if (aria !== null) return aria === 'true';
-  return row.locator('input[type=checkbox]').first().isChecked();
-}
-
-/** Types `filter` into the open Filter Events pick and checks the row labelled exactly `label`. */
-async function check(page: Page, filter: string, label: string): Promise<void> {
-  await page.locator('.quick-input-widget input.input').first().fill(filter);
-  const row = pickRows(page).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) }).first();
-  await row.waitFor({ state: 'visible' });
-  if (!(await isChecked(row))) {
-    const box = row.locator('.quick-input-list-checkbox, input[type=checkbox], .monaco-checkbox').first();
-    await ((await box.count()) > 0 ? box.click() : row.click());
-  }
-  await waitFor(async () => ((await isChecked(row)) ? true : undefined), 5_000, `"${label}" did not get checked`);
 }
 
 describe('Rows, groups and filters at the default width (UI)', function () {
@@ -213,8 +194,8 @@ describe('Rows, groups and filters at the default width (UI)', function () {
     for (const s of ['Time window', 'Event type', 'Status', 'Level']) {
       assert.ok(separators.some((t) => t.includes(s)), `no "${s}" section: ${separators.join(', ')}`);
     }
-    await check(page, 'Active', 'Active');
-    await check(page, 'Warning', 'Warning');
+    await checkPickItem(page, 'Active', 'Active');
+    await checkPickItem(page, 'Warning', 'Warning');
     await page.locator('.quick-input-widget input.input').first().fill('');
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
@@ -239,7 +220,7 @@ describe('Rows, groups and filters at the default width (UI)', function () {
       const row = pickRows(page).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) }).first();
       await page.locator('.quick-input-widget input.input').first().fill(label);
       await row.waitFor({ state: 'visible' });
-      assert.equal(await isChecked(row), true, `"${label}" is not checked`);
+      assert.equal(await isPickItemChecked(row), true, `"${label}" is not checked`);
     }
     await page.keyboard.press('Escape');
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });

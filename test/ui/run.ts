@@ -1,7 +1,8 @@
 // `npm run test:ui`: for each group of UI tests, starts the VS Code server and the browser once, with
 // the extension under development loaded in demo mode (no extensionTestsPath) on the group's workspace,
 // then runs the group's mocha files against that page from plain Node. Groups: sample mode
-// (out/test/ui/*.test.js) and Azure mode with the test-only sign-in provider (out/test/ui/azure).
+// (out/test/ui/*.test.js), Azure mode with the test-only sign-in provider (out/test/ui/azure), chat
+// (out/test/ui/chat) and connection problems (out/test/ui/endpoint).
 // A group none of whose tests match the grep is not launched. Everything is closed again, also on
 // failure or timeout.
 import { readdirSync } from 'node:fs';
@@ -10,6 +11,7 @@ import Mocha from 'mocha';
 import { launchWorkbench, type WorkbenchSession } from '../harness/ui';
 import { prepareAzureWorkbench } from './azure/fixture';
 import { prepareChatWorkbench } from './chat/fixture';
+import { prepareEndpointWorkbench } from './endpoint/fixture';
 import { setUiSession } from './session';
 import { prepareVsixWorkbench } from './vsix/fixture';
 import { createSampleWorkspace } from './workspace';
@@ -69,6 +71,8 @@ export async function runUiTests(options: UiTestOptions): Promise<number> {
         { name: 'azure', testDir: join(testDir, 'azure'), prepare: () => prepareAzureWorkbench(options.root) },
         // The real Chat view needs a model to dispatch @health: the test-only one is preinstalled.
         { name: 'chat', testDir: join(testDir, 'chat'), prepare: () => prepareChatWorkbench(options.root) },
+        // Connection problems: an endpoint whose server is down, and a crashed embedded sample service.
+        { name: 'endpoint', testDir: join(testDir, 'endpoint'), prepare: () => prepareEndpointWorkbench(options.root) },
       ];
   const totals = { passes: 0, failures: 0, groups: 0 };
   try {

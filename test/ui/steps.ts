@@ -181,3 +181,89 @@ export async function openFirstLockedEvent(page: Page): Promise<string> {
   await locked.first().click();
   return name;
 }
+
+/**
+ * The aria-labels of the actions shown in the Events view's title bar (hovering the header shows
+ * them; VS Code hides them otherwise), e.g. "Refresh", "Filter Events…", "Views and More Actions...".
+ * Waits for the overflow ("…") button, which is always there, so an empty answer cannot mean "not drawn yet".
+ */
+export async function viewTitleActionLabels(page: Page): Promise<string[]> {
+  const title = page.locator('.part.sidebar .composite.title').first();
+  await title.hover();
+  await title.locator('a.action-label[aria-label^="Views and More Actions"], a.action-label[aria-label^="More Actions"]').first().waitFor({ state: 'visible', timeout: 10_000 });
+  const labels = await title.locator('a.action-label').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  return labels.filter((l) => l !== '');
+}
+
+/** The items of the Events view's "…" menu (opened by clicking it, closed again with Escape). */
+export async function viewTitleMenuItems(page: Page): Promise<string[]> {
+  const title = page.locator('.part.sidebar .composite.title').first();
+  await title.hover();
+  await title.locator('a.action-label[aria-label^="Views and More Actions"], a.action-label[aria-label^="More Actions"]').first().click();
+  const menu = page.locator('.context-view .monaco-menu');
+  await menu.locator('.action-item .action-label').first().waitFor({ state: 'visible', timeout: 10_000 });
+  const items = (await menu.locator('.action-item .action-label').allInnerTexts()).map((t) => t.trim()).filter((t) => t !== '');
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden', timeout: 5_000 });
+  return items;
+}
+
+/** The number on a view container's activity-bar icon (its badge), or undefined when it has none. */
+export async function activityBarBadge(page: Page, title: string): Promise<number | undefined> {
+  const icon = page.locator(`a.action-label[aria-label^="${title.replace(/["\\]/g, '\\$&')}"]`);
+  const item = page.locator('.activitybar .action-item').filter({ has: icon }).first();
+  await item.waitFor({ state: 'visible', timeout: 10_000 });
+  const badge = item.locator('.badge .badge-content');
+  if (!(await badge.isVisible())) return undefined;
+  const text = (await badge.innerText()).trim();
+  return /^\d+$/.test(text) ? Number(text) : undefined;
+}
+
+/** Whether a row of the open multi-select QuickPick is checked. */
+export async function isPickItemChecked(row: Locator): Promise<boolean> {
+  const aria = await row.getAttribute('aria-checked');
+  if (aria !== null) return aria === 'true';
+  return row.locator('input[type=checkbox]').first().isChecked();
+}
+
+/** Types `filter` into the open multi-select QuickPick (Filter Events…) and checks the row labelled exactly `label`. */
+export async function checkPickItem(page: Page, filter: string, label: string): Promise<void> {
+  await page.locator('.quick-input-widget input.input').first().fill(filter);
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
+  await row.waitFor({ state: 'visible' });
+  if (!(await isPickItemChecked(row))) {
+    const box = row.locator('.quick-input-list-checkbox, input[type=checkbox], .monaco-checkbox').first();
+    await ((await box.count()) > 0 ? box.click() : row.click());
+  }
+  await waitFor(async () => ((await isPickItemChecked(row)) ? true : undefined), 5_000, `"${label}" did not get checked`);
+}
+
+/**
+ * Opens the Service Health log (Show Log) in the maximized panel and waits until its visible text
+ * (whitespace collapsed) matches `pattern`; resolves to that text. Restores the panel afterwards.
+ */
+export async function readLogUntil(page: Page, pattern: RegExp, timeoutMs = 30_000): Promise<string> {
+  await runPaletteCommand(page, 'Service Health: Show Log');
+  const output = page.locator('.part.panel .view-lines');
+  await output.first().waitFor({ state: 'visible', timeout: 20_000 });
+  // The editor renders only the lines in view: a maximized panel shows the recent ones.
+  await runPaletteCommand(page, 'View: Toggle Maximized Panel');
+  try {
+    // Monaco renders spaces as no-break spaces.
+    return await waitFor(async () => {
+      const text = (await output.first().innerText()).replace(/\s+/g, ' ');
+      return pattern.test(text) ? text : undefined;
+    }, timeoutMs, `the Service Health log does not show ${String(pattern)}`);
+  } finally {
+    await runPaletteCommand(page, 'View: Toggle Maximized Panel');
+    await runPaletteCommand(page, 'View: Hide Panel');
+  }
+}
+
+/** The Settings editor's row of the setting titled `title` under `category` (e.g. "Service Health: ", "Endpoint"). */
+export function settingRow(page: Page, category: string, title: string): Locator {
+  return page
+    .locator('.settings-editor .setting-item-contents')
+    .filter({ has: page.locator('.setting-item-category', { hasText: category }) })
+    .filter({ has: page.locator('.setting-item-label', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
+}

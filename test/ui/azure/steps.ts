@@ -39,7 +39,7 @@ export function statusBarSpinners(page: Page): Locator {
 }
 
 /** Opens or closes the notification center with the status bar's bell, as a user does. */
-async function showNotificationCenter(page: Page, visible: boolean): Promise<Locator> {
+export async function showNotificationCenter(page: Page, visible: boolean): Promise<Locator> {
   const center = page.locator('.notifications-center');
   const bell = page.locator('.part.statusbar [id="status.notifications"], .part.statusbar .codicon-bell, .part.statusbar .codicon-bell-dot').first();
   // On a loaded machine a click can get lost: try again before giving up.
