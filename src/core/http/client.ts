@@ -5,7 +5,7 @@ import { credentialRefusal } from './originPolicy';
 import { armBucketKey, QuotaTracker, type Disposable } from './quota';
 import { parseRateLimitHeaders, parseServerSkew, RESOURCE_GRAPH_BUCKET, type RateLimitHeaders } from './rateLimitHeaders';
 import { classify, secondaryBackoffMs, transientBackoffMs } from './retryPolicy';
-import { pointsFor, Throttle, type PauseKind, type Ticket } from './throttle';
+import { pointsFor, Throttle, type PauseKind, type Release, type Ticket } from './throttle';
 import type { Clock, HttpMethod, HttpRequest, HttpResponse, QuotaState, TokenProvider } from './types';
 import { createDispatcher, type NetworkConfig } from './network';
 import { dispatchRequest, type Dispatcher } from './undiciParts';
@@ -121,11 +121,19 @@ function ticketResourcesFor(resource: string | undefined): string[] {
 
 /**
  * ARM counts GETs as reads and PUT/PATCH/POST/DELETE as writes (deletes too, when reported).
- * Subscription buckets belong to one subscription, so holding one never stalls the others.
+ * A request whose path names a subscription draws on that subscription's buckets (ours and the
+ * global one all principals share), one without on the tenant's: ARM keeps the scopes apart, so
+ * a tenant bucket seen empty never holds subscription requests, nor one subscription another.
+ * A tenant request also waits on an unkeyed `subscription-*` bucket, where a service that names
+ * its tenant bucket that way is recorded.
  */
 function armBucketsFor(method: HttpMethod, subscription: string | undefined): string[] {
   const kinds = method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? ['reads'] : method === 'DELETE' ? ['deletes', 'writes'] : ['writes'];
-  return kinds.flatMap((k) => [armBucketKey(`subscription-${k}`, subscription), `tenant-${k}`, armBucketKey(`subscription-global-${k}`, subscription)]);
+  return kinds.flatMap((k) =>
+    subscription === undefined
+      ? [`tenant-${k}`, `subscription-${k}`, `subscription-global-${k}`]
+      : [armBucketKey(`subscription-${k}`, subscription), armBucketKey(`subscription-global-${k}`, subscription)],
+  );
 }
 
 interface Attempt {
@@ -274,14 +282,17 @@ export class ThrottledClient {
       const release = await this.throttle.acquire(ticket, signal);
       let response: HttpResponse;
       let tokenSent = false;
+      let sending = false;
       try {
         const token = withCredentials ? await this.options.tokenProvider?.getToken({ forceRefresh: attempt.forceRefresh, ...(signal ? { signal } : {}) }) : undefined;
         attempt.forceRefresh = false;
         tokenSent = token !== undefined;
         this.tracker.countSend();
+        sending = true;
         response = await this.send(url, req, token);
       } catch (error) {
-        release(error instanceof NetworkError && !error.afterHeaders);
+        // A request cut off before any answer (a timeout) may still reach the service later.
+        release(!sending || (error instanceof NetworkError && !error.afterHeaders) ? 'notReached' : 'unanswered');
         if (await this.retryAfterNetworkError(error, attempt, signal)) {
           continue;
         }
@@ -291,7 +302,7 @@ export class ThrottledClient {
       // is released, so the next queued request is judged on it.
       let next: 'return' | 'retry';
       try {
-        next = this.afterResponse(response, ticket, scope, attempt, tokenSent);
+        next = this.afterResponse(response, release, scope, attempt, tokenSent);
       } finally {
         release();
       }
@@ -318,14 +329,14 @@ export class ThrottledClient {
   }
 
   /** Records the response's quota headers and decides: hand it back, or retry (after `attempt.wait`). */
-  private afterResponse(response: HttpResponse, ticket: Ticket, scope: RequestScope, attempt: Attempt, tokenSent: boolean): 'return' | 'retry' {
+  private afterResponse(response: HttpResponse, slot: Release, scope: RequestScope, attempt: Attempt, tokenSent: boolean): 'return' | 'retry' {
     const now = this.clock.now();
     const skew = parseServerSkew(response.headers['date'], now);
     if (skew !== undefined) {
       this.skewMs = skew;
     }
     const parsed = parseRateLimitHeaders(response.headers, now, { skewMs: this.skewMs, ...(scope.resource ? { pathResource: scope.resource } : {}) });
-    this.throttle.snapshotsUpdated(this.tracker.recordHeaders(parsed, now, scope.subscription), ticket);
+    this.throttle.snapshotsUpdated(this.tracker.recordHeaders(parsed, now, scope.subscription), slot);
     const verdict = classify(response.status, parsed, response.body);
     this.log(`${attempt.label} -> ${response.status}${verdict === 'final' ? '' : ` (${verdict})`}`);
 

@@ -1,5 +1,7 @@
 import { RateLimitError } from './errors';
+import { PointsWindow } from './pointsWindow';
 import type { QuotaTracker } from './quota';
+import { SendLedger, type SendOutcome } from './sendLedger';
 import type { Clock, HttpMethod } from './types';
 
 /** What one send costs and which buckets it draws from. */
@@ -21,12 +23,23 @@ export interface ThrottleOptions {
   readonly safetyMarginMs: number;
   /** A hold longer than this fails fast with RateLimitError instead of waiting. */
   readonly maxWaitMs: number;
-  /** How long an ARM token bucket seen at 0 is held: it refills at >= 10 tokens/s. */
+  /**
+   * An ARM token bucket with nothing left for us (and none of our requests to it out) is probed
+   * with one request this long after it was seen: it refills at >= 10 tokens/s.
+   */
   readonly tokenBucketRefillMs: number;
 }
 
-/** Releases the slot taken by `acquire`; `notCounted` when the request never reached the service. */
-export type Release = (notCounted?: boolean) => void;
+/** Releases the slot taken by `acquire`, saying how the send ended (default: answered). */
+export type Release = (outcome?: SendOutcome) => void;
+
+/** Why a ticket waits: until a time, or (`until` Infinity) until an answer to a request in flight. */
+interface Hold {
+  readonly until: number;
+  /** The service itself said so (a pause, or a bucket it reported empty until its reset). */
+  readonly definite: boolean;
+  readonly resource?: string;
+}
 
 interface Waiter {
   readonly ticket: Ticket;
@@ -35,8 +48,6 @@ interface Waiter {
   readonly cleanup: () => void;
 }
 
-const WINDOW_MS = 60_000;
-
 /** Seed 001 points: GET/HEAD/OPTIONS cost 1, POST/PATCH/PUT/DELETE cost 5. */
 export function pointsFor(method: HttpMethod): number {
   return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? 1 : 5;
@@ -44,25 +55,31 @@ export function pointsFor(method: HttpMethod): number {
 
 /**
  * The proactive half of rate limiting: a FIFO queue that lets a request go only when
- * (1) the queue is not paused, (2) none of its buckets is known to be empty before its reset,
- * (3) fewer than maxConcurrency are in flight, and (4) the points of the last 60 s plus its own
- * stay within pointsPerMinute. Holds wake on a single clock.sleep timer or on state changes.
+ * (1) the queue is not paused, (2) each of its buckets has budget left: the `remaining` last
+ * reported minus our sends that report cannot have counted (see SendLedger), (3) fewer than
+ * maxConcurrency are in flight, and (4) its points fit in the minute (see PointsWindow). Until a
+ * bucket's first answer, only one request draws on it, so no burst leaves before its headers are
+ * known. Holds wake on a single clock.sleep timer or on state changes (answers, releases).
+ *
+ * The budget is never assumed to be ours alone: another tool with the same token spends from it
+ * too, so every answer's `remaining` replaces what we believed, however far it dropped.
  */
 export class Throttle {
   private readonly queue: Waiter[] = [];
   private inFlight = 0;
-  private readonly sent: { at: number; points: number }[] = [];
-  /** Sends per bucket since its last snapshot, so N queued requests cannot all spend the last unit. */
-  private readonly sentSinceSnapshot = new Map<string, number>();
-  /** Requests per bucket sent and not yet answered. */
-  private readonly inFlightPerBucket = new Map<string, number>();
+  private readonly window: PointsWindow;
+  private readonly ledger = new SendLedger();
+  /** Each granted slot's send number per bucket, so its answer's snapshot is charged correctly. */
+  private readonly grants = new WeakMap<Release, ReadonlyMap<string, number>>();
   /** Primary and secondary pauses are separate: `GET /rate_limit` may pass the first, never the second. */
   private readonly pauses = new Map<PauseKind, { until: number; reason: string }>();
   private timerAt: number | undefined;
   private timerCancel: AbortController | undefined;
   private closed = false;
 
-  constructor(private readonly o: ThrottleOptions) {}
+  constructor(private readonly o: ThrottleOptions) {
+    this.window = new PointsWindow(o.pointsPerMinute, o.safetyMarginMs);
+  }
 
   get inFlightCount(): number {
     return this.inFlight;
@@ -106,20 +123,14 @@ export class Throttle {
   }
 
   /**
-   * New snapshots arrived for these buckets. The `remaining` they report may not count the
-   * requests still in flight (sent before, answered after), so those stay counted against it:
-   * forgetting them let up to maxConcurrency requests overshoot an exhausted window. The
-   * request whose response carried them (`answered`, still holding its slot) is counted in them.
+   * New snapshots arrived for these buckets, carried by the answer to the slot `answered` (still
+   * held), or by a `GET /rate_limit` body when undefined. Our sends they cannot have counted stay
+   * charged against them: forgetting them let up to maxConcurrency requests overshoot.
    */
-  snapshotsUpdated(buckets: readonly string[], answered?: Ticket): void {
+  snapshotsUpdated(buckets: readonly string[], answered?: Release): void {
+    const seqs = answered ? this.grants.get(answered) : undefined;
     for (const b of buckets) {
-      const own = answered && !answered.exempt && answered.buckets.includes(b) ? 1 : 0;
-      const pending = (this.inFlightPerBucket.get(b) ?? 0) - own;
-      if (pending > 0) {
-        this.sentSinceSnapshot.set(b, pending);
-      } else {
-        this.sentSinceSnapshot.delete(b);
-      }
+      this.ledger.snapshot(b, seqs?.get(b));
     }
     this.pump();
   }
@@ -149,12 +160,7 @@ export class Throttle {
     if (ended) {
       this.publishPause();
     }
-    // A point leaves our window a safety margin after 60 s: the service's minute starts when the
-    // request arrives (later than we sent it), so leaving exactly at 60 s overshoots its budget
-    // by the requests whose predecessors travelled slower (seen with 1,000 subscriptions).
-    while (this.sent.length > 0 && (this.sent[0]?.at ?? 0) <= now - WINDOW_MS - this.o.safetyMarginMs) {
-      this.sent.shift();
-    }
+    this.window.prune(now);
 
     let wakeAt: number | undefined;
     const wake = (at: number): void => {
@@ -175,22 +181,26 @@ export class Throttle {
           w.reject(new RateLimitError({ resetAt: hold.until, retries: 0, ...(hold.resource ? { resource: hold.resource } : {}) }));
           continue;
         }
-        wake(hold.until);
+        if (Number.isFinite(hold.until)) {
+          wake(hold.until);
+        }
         i++;
         continue; // other requests may draw on other buckets
       }
       if (this.inFlight >= this.o.maxConcurrency) {
         break; // a release will pump again
       }
-      const windowPoints = this.sent.reduce((sum, s) => sum + s.points, 0);
-      if (windowPoints > 0 && windowPoints + w.ticket.points > this.o.pointsPerMinute) {
+      if (!this.window.fits(w.ticket.points)) {
         // FIFO: later (cheaper) requests must not starve this one.
-        wake(this.pointsFreeAt(w.ticket.points, now));
+        const freeAt = this.window.freeAt(w.ticket.points);
+        if (freeAt !== undefined) {
+          wake(freeAt);
+        }
         break;
       }
       this.queue.splice(i, 1);
       w.cleanup();
-      this.grant(w, now);
+      this.grant(w);
     }
 
     if (wakeAt !== undefined) {
@@ -209,36 +219,34 @@ export class Throttle {
     this.o.quota.setPause(latest?.until, latest?.reason);
   }
 
-  private grant(w: Waiter, now: number): void {
+  private grant(w: Waiter): void {
     this.inFlight++;
-    this.sent.push({ at: now, points: w.ticket.points });
+    const leave = this.window.add(w.ticket.points);
+    const seqs = new Map<string, number>();
     if (!w.ticket.exempt) {
       for (const b of w.ticket.buckets) {
-        this.sentSinceSnapshot.set(b, (this.sentSinceSnapshot.get(b) ?? 0) + 1);
-        this.inFlightPerBucket.set(b, (this.inFlightPerBucket.get(b) ?? 0) + 1);
+        seqs.set(b, this.ledger.send(b));
       }
     }
     let released = false;
-    w.resolve((notCounted) => {
+    const release: Release = (outcome = 'answered') => {
       if (released) {
         return;
       }
       released = true;
       this.inFlight--;
-      if (!w.ticket.exempt) {
-        for (const b of w.ticket.buckets) {
-          decrement(this.inFlightPerBucket, b);
-          if (notCounted) {
-            decrement(this.sentSinceSnapshot, b);
-          }
-        }
+      leave(outcome === 'answered', this.o.clock.now());
+      for (const [b, seq] of seqs) {
+        this.ledger.settle(b, seq, outcome);
       }
       this.pump();
-    });
+    };
+    this.grants.set(release, seqs);
+    w.resolve(release);
   }
 
   /** Why this ticket must wait and until when; `definite` when the service itself said so. */
-  private holdUntil(t: Ticket, now: number): { until: number; definite: boolean; resource?: string } | undefined {
+  private holdUntil(t: Ticket, now: number): Hold | undefined {
     const secondary = this.pauses.get('secondary');
     const primary = t.exempt ? undefined : this.pauses.get('primary');
     const pausedUntil = Math.max(secondary?.until ?? 0, primary?.until ?? 0);
@@ -248,44 +256,38 @@ export class Throttle {
     if (t.exempt) {
       return undefined;
     }
-    let result: { until: number; definite: boolean; resource?: string } | undefined;
+    let result: Hold | undefined;
     for (const b of t.buckets) {
-      const snap = this.o.quota.bucket(b);
-      if (!snap) {
-        continue;
-      }
-      let until: number | undefined;
-      let definite = false;
-      if (snap.resetAt !== undefined) {
-        const left = snap.remaining - (this.sentSinceSnapshot.get(b) ?? 0);
-        const liftAt = snap.resetAt + this.o.safetyMarginMs;
-        if (left <= 0 && now < liftAt) {
-          until = liftAt;
-          definite = snap.remaining <= 0;
-        }
-      } else if (snap.remaining <= 0) {
-        // A token bucket (ARM) at 0: it refills within about a second.
-        const liftAt = snap.observedAt + this.o.tokenBucketRefillMs;
-        if (now < liftAt) {
-          until = liftAt;
-        }
-      }
-      if (until !== undefined && (result === undefined || until > result.until)) {
-        result = { until, definite, resource: b };
+      const hold = this.bucketHold(b, now);
+      if (hold !== undefined && (result === undefined || hold.until > result.until)) {
+        result = hold;
       }
     }
     return result;
   }
 
-  private pointsFreeAt(points: number, now: number): number {
-    let over = this.sent.reduce((sum, s) => sum + s.points, 0) + points - this.o.pointsPerMinute;
-    for (const s of this.sent) {
-      over -= s.points;
-      if (over <= 0) {
-        return s.at + WINDOW_MS + this.o.safetyMarginMs;
-      }
+  private bucketHold(b: string, now: number): Hold | undefined {
+    const snap = this.o.quota.bucket(b);
+    if (!snap) {
+      // Nothing known yet: one request finds out, the others wait for its headers.
+      return this.ledger.awaitingFirstAnswer(b) ? { until: Infinity, definite: false, resource: b } : undefined;
     }
-    return now + WINDOW_MS + this.o.safetyMarginMs;
+    const left = snap.remaining - this.ledger.unaccounted(b);
+    if (left > 0) {
+      return undefined;
+    }
+    if (snap.resetAt !== undefined) {
+      // A window: nothing comes back before its reset (+ margin for skew).
+      const liftAt = snap.resetAt + this.o.safetyMarginMs;
+      return now < liftAt ? { until: liftAt, definite: snap.remaining <= 0, resource: b } : undefined;
+    }
+    // A token bucket (ARM): it refills, at a rate no header states. An answer still due tells
+    // us more; with none due, one request goes after the refill interval to find out.
+    if (this.ledger.inFlight(b) > 0) {
+      return { until: Infinity, definite: false, resource: b };
+    }
+    const probeAt = snap.observedAt + this.o.tokenBucketRefillMs;
+    return now < probeAt ? { until: probeAt, definite: false, resource: b } : undefined;
   }
 
   private scheduleWake(at: number, now: number): void {
@@ -306,14 +308,5 @@ export class Throttle {
       },
       () => undefined,
     );
-  }
-}
-
-function decrement(counts: Map<string, number>, key: string): void {
-  const n = counts.get(key) ?? 0;
-  if (n > 1) {
-    counts.set(key, n - 1);
-  } else {
-    counts.delete(key);
   }
 }

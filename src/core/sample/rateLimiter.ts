@@ -1,7 +1,21 @@
 /**
- * Rate limits of the sample service: seed 001's primary and secondary limits plus ARM's
- * per-subscription token buckets (`x-ms-ratelimit-remaining-subscription-reads/writes`).
- * Every clock read goes through the injected `now()`, so tests drive windows with a fake clock.
+ * Rate limits of the sample service: seed 001's primary and secondary limits plus ARM's token
+ * buckets. Every clock read goes through the injected `now()`, so tests drive windows with a
+ * fake clock.
+ *
+ * ARM, as documented since its 2024 throttling update ("Request limits and throttling", Azure
+ * Resource Manager docs): one token bucket per scope, principal and operation type. Subscription
+ * scope (the path names a subscription) and tenant scope (it does not) are separate buckets:
+ * reads 250 tokens refilled 25/s, writes and deletes 200 refilled 10/s. A request takes one
+ * token or is refused with 429 and `Retry-After`; every answer reports what is left in the
+ * bucket it drew on, `x-ms-ratelimit-remaining-subscription-reads` or `-tenant-reads` (writes
+ * alike), with no limit and no reset time. Modelled here for one principal (the sample has one
+ * token); a second client with that token (another tool) spends from the same buckets. Not
+ * modelled: the global subscription bucket (15x, all principals), resource-provider limits.
+ *
+ * Seed 001's limits apply to every request besides, ARM paths included: the product's contract
+ * says the service may enforce them, so the client must keep both. Its points per minute are a
+ * fixed minute per endpoint opened by the first request to *arrive* after the last one ended.
  */
 
 export interface RateLimitOptions {
@@ -60,8 +74,15 @@ export interface AdmitRequest {
   readonly inFlight: number;
 }
 
+/** What is left in the ARM bucket a request drew on, and which scope that bucket belongs to. */
+export interface ArmRemainingReport {
+  readonly bucket: ArmBucketName;
+  readonly scope: 'subscription' | 'tenant';
+  readonly remaining: number;
+}
+
 export type Admission =
-  | { readonly ok: true; readonly armRemaining?: { readonly bucket: ArmBucketName; readonly remaining: number } }
+  | { readonly ok: true; readonly armRemaining?: ArmRemainingReport }
   | {
       readonly ok: false;
       readonly kind: 'primary' | 'secondary' | 'arm';
@@ -69,7 +90,7 @@ export type Admission =
       readonly code: string;
       readonly message: string;
       readonly retryAfterSeconds?: number;
-      readonly armRemaining?: { readonly bucket: ArmBucketName; readonly remaining: number };
+      readonly armRemaining?: ArmRemainingReport;
     };
 
 class TokenBucket {
@@ -199,10 +220,11 @@ export class SampleRateLimiter {
         };
       }
     }
-    let armRemaining: { bucket: ArmBucketName; remaining: number } | undefined;
+    let armRemaining: ArmRemainingReport | undefined;
     if (req.armBucket) {
       const taken = this.bucket(req.armBucket, req.armScope, now).take(now);
-      armRemaining = { bucket: req.armBucket, remaining: taken.remaining };
+      const scope = req.armScope === undefined ? 'tenant' : 'subscription';
+      armRemaining = { bucket: req.armBucket, scope, remaining: taken.remaining };
       if (!taken.ok) {
         this.counters.armThrottled++;
         this.announcedUntil = Math.max(this.announcedUntil, now + taken.retryAfterSeconds * 1000);
@@ -210,8 +232,8 @@ export class SampleRateLimiter {
           ok: false,
           kind: 'arm',
           status: 429,
-          code: 'SubscriptionRequestsThrottled',
-          message: `Number of ${req.armBucket} requests for this subscription exceeded the limit. Retry after ${taken.retryAfterSeconds} seconds.`,
+          code: scope === 'tenant' ? 'TenantRequestsThrottled' : 'SubscriptionRequestsThrottled',
+          message: `Number of ${req.armBucket} requests for this ${scope} exceeded the limit. Retry after ${taken.retryAfterSeconds} seconds.`,
           retryAfterSeconds: taken.retryAfterSeconds,
           armRemaining,
         };

@@ -33,7 +33,8 @@ export function sendReply(ctx: SendContext, req: IncomingMessage, res: ServerRes
     headers['x-ratelimit-remaining'] = '0';
   }
   if (admission?.armRemaining) {
-    headers[`x-ms-ratelimit-remaining-subscription-${admission.armRemaining.bucket}`] = String(admission.armRemaining.remaining);
+    const a = admission.armRemaining;
+    headers[`x-ms-ratelimit-remaining-${a.scope}-${a.bucket}`] = String(a.remaining);
   }
   ctx.stats.byStatus.set(reply.status, (ctx.stats.byStatus.get(reply.status) ?? 0) + 1);
   if (body === undefined) {

@@ -263,6 +263,24 @@ describe('sample service over HTTP', function () {
     assert.equal((await call(eventsPath(sub))).status, 200);
   });
 
+  it('keeps the tenant read bucket apart from the subscriptions’ and names it in x-ms-ratelimit-remaining-tenant-reads, as ARM does', async () => {
+    await start({ rateLimits: { armReadsCapacity: 2, armReadsRefillPerSecond: 1 } });
+    const sub = svc.subscriptionIds[0] as string;
+    const tenantPath = `/providers/Microsoft.ResourceHealth/events?${API}`;
+    const first = await call(tenantPath);
+    assert.equal(first.headers['x-ms-ratelimit-remaining-tenant-reads'], '1');
+    assert.equal(first.headers['x-ms-ratelimit-remaining-subscription-reads'], undefined, 'a tenant request reports no subscription bucket');
+    assert.equal((await call(tenantPath)).headers['x-ms-ratelimit-remaining-tenant-reads'], '0', 'the whole bucket spent: still answered');
+    const over = await call(tenantPath);
+    assert.equal(over.status, 429, 'one over the bucket is refused');
+    assert.equal(over.json()['code'], 'TenantRequestsThrottled');
+    // The empty tenant bucket takes nothing from a subscription's.
+    const subscription = await call(eventsPath(sub));
+    assert.equal(subscription.status, 200);
+    assert.equal(subscription.headers['x-ms-ratelimit-remaining-subscription-reads'], '1');
+    assert.equal(subscription.headers['x-ms-ratelimit-remaining-tenant-reads'], undefined);
+  });
+
   it('reports /rate_limit with all categories and answers If-None-Match with 304', async () => {
     await call(eventsPath(svc.subscriptionIds[0] as string));
     const res = await call('/rate_limit');
