@@ -84,6 +84,24 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
     }
   });
 
+  it('the tools name subscriptions as the service lists them, keeping the ids the tools take as input', async () => {
+    const sample = health.sampleService();
+    assert.ok(sample);
+    const response = await fetch(`${sample.url}/subscriptions?api-version=2022-12-01`, { headers: { authorization: `Bearer ${sample.token}` } });
+    const listed = new Map(((await response.json()) as { value: Array<{ subscriptionId: string; displayName?: string }> }).value.map((s) => [s.subscriptionId.toLowerCase(), s.displayName]));
+    const list = await invoke<{ events: Array<{ subscriptions: string[]; subscriptionNames?: string[] }> }>('serviceHealth_listEvents', { days: 30 });
+    assert.ok(list.events.length > 0);
+    for (const e of list.events) {
+      assert.deepEqual(e.subscriptionNames, e.subscriptions.map((id) => listed.get(id.toLowerCase())), 'names beside the ids, in the same order');
+    }
+    const event = health.getEvents()[0];
+    assert.ok(event);
+    const resources = await invoke<{ interpretation: string; resources: Array<{ subscriptionId: string; subscriptionName?: string }> }>('serviceHealth_listImpactedResources', { trackingId: event.trackingId, subscription: event.subscriptionId });
+    const name = listed.get(event.subscriptionId.toLowerCase()) ?? '?';
+    assert.match(resources.interpretation, new RegExp(` in ${name}: \\d+$`, 'u'));
+    assert.ok(resources.resources.every((r) => r.subscriptionName === name), 'a resource without its subscription name');
+  });
+
   it('an unknown tracking id fails with a sentence the model can act on', async () => {
     await assert.rejects(invoke('serviceHealth_getEvent', { trackingId: 'NOPE-000' }), /No event with tracking id NOPE-000 was updated in the last 30 days.*check the id with the list tool/u);
     await assert.rejects(invoke('serviceHealth_listEvents', { days: 500 }), /Invalid days: .*call the tool again/u);
