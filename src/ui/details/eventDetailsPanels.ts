@@ -13,7 +13,7 @@ import type { ResourcesView } from '../../core/render/resourcesView';
 import { vendorText } from '../../core/render/sanitize';
 import { buildDetailsViewModel, detailsHidden } from '../../core/render/viewModel';
 import { DETAILS_VIEW_TYPE, externalUri, type EventRef } from './detailsShared';
-import type { SubscriptionNamer } from '../../core/subscriptions/names';
+import { subscriptionDisplay, type SubscriptionNamer } from '../../core/subscriptions/names';
 
 export { DETAILS_VIEW_TYPE, externalUri, registerDetailsSerializer, type EventRef } from './detailsShared';
 
@@ -152,6 +152,15 @@ export class EventDetailsPanels implements vscode.Disposable {
     for (const entry of this.panels.values()) {
       const next = this.deps.impactedResources?.(entry.ref);
       if (JSON.stringify(next) !== JSON.stringify(entry.model?.impactedResources)) {
+        this.postRender(entry);
+      }
+    }
+  }
+
+  /** Renders again the open panels whose subscription now has a (new) name, e.g. a panel restored before the names were listed. */
+  refreshSubscriptionNames(): void {
+    for (const entry of this.panels.values()) {
+      if (entry.model && subscriptionDisplay(entry.ref.subscriptionId, this.deps.subscriptionName) !== entry.model.subscription) {
         this.postRender(entry);
       }
     }

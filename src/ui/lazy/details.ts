@@ -11,7 +11,7 @@ import type * as DetailsBundle from './detailsBundle';
 
 export type DetailsPanels = Pick<
   EventDetailsPanels,
-  'openCount' | 'lastRendered' | 'show' | 'restore' | 'fetch' | 'refreshImpactedResources' | 'activeRef' | 'closeAll' | 'dispose'
+  'openCount' | 'lastRendered' | 'show' | 'restore' | 'fetch' | 'refreshImpactedResources' | 'refreshSubscriptionNames' | 'activeRef' | 'closeAll' | 'dispose'
 >;
 
 function loadDetails(): typeof DetailsBundle {
@@ -56,6 +56,10 @@ export class LazyDetailsPanels implements DetailsPanels {
 
   refreshImpactedResources(): void {
     this.loaded?.refreshImpactedResources();
+  }
+
+  refreshSubscriptionNames(): void {
+    this.loaded?.refreshSubscriptionNames();
   }
 
   activeRef(): EventRef | undefined {

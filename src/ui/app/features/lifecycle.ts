@@ -21,7 +21,7 @@ export interface LifecycleDeps {
   readonly log: vscode.LogOutputChannel;
   readonly connection: ConnectionParts;
   readonly events: EventsParts;
-  readonly details: Pick<EventDetailsPanels, 'closeAll'>;
+  readonly details: Pick<EventDetailsPanels, 'closeAll' | 'refreshSubscriptionNames'>;
   readonly statusBar: Pick<QuotaStatusBar, 'setSource'>;
   readonly refresh: Pick<RefreshParts, 'autoRefresh'>;
 }
@@ -115,7 +115,12 @@ export class ConnectionLifecycle {
       return;
     }
     void this.deps.events.selection.refreshNames(c, force).then(
-      (changed) => changed && connections.current === c && this.deps.events.view.render(),
+      (changed) => {
+        if (changed && connections.current === c) {
+          this.deps.events.view.render();
+          this.deps.details.refreshSubscriptionNames();
+        }
+      },
       (error: unknown) => this.deps.log.warn(`Listing subscription names failed (GUIDs are shown instead): ${error instanceof Error ? error.message : String(error)}`),
     );
   }
