@@ -237,7 +237,11 @@ export class ServiceHealthApp extends Disposable {
   private async start(): Promise<void> {
     void this.settingsGuard.check();
     if (this.settings.mode === 'azure') {
-      await this.auth.signInSilently();
+      // The last account's cached rows show before the silent sign-in answers (AzureAuth.restore).
+      const restored = this.auth.restore();
+      await this.connections.apply(this.settings);
+      this.afterApply();
+      await restored;
     }
     await this.connections.apply(this.settings);
     this.afterApply();
@@ -464,6 +468,8 @@ export class ServiceHealthApp extends Disposable {
   }
 
   private async openDetails(ref: EventRef): Promise<boolean> {
+    // Rows drawn from the cache preview open with their full texts.
+    await this.controller.whenRestored();
     const stored = this.controller.store.getEvent(ref.subscriptionId, ref.trackingId);
     if (!stored) {
       void vscode.window.showInformationMessage('That event is no longer in the list; refresh the Service Health view.');
