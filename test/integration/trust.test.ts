@@ -202,7 +202,7 @@ describe('trust boundaries (real VS Code)', function () {
 
       await controller.refresh();
       assert.equal(controller.phase(), 'ready');
-      assert.equal(await countFiles(storageUri), 1, 'one cache file for the account');
+      assert.equal(await countFiles(storageUri), 2, 'one cache for the account: the full events and their preview');
       const sensitive = controller.store.getEvents().find((e) => e.event.properties?.isEventSensitive === true);
       assert.ok(sensitive, 'the sample has a sensitive event');
       const ref = refOf(sensitive);

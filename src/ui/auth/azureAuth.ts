@@ -17,6 +17,15 @@ import { Disposable } from '../base/disposable';
 import { armScopes, isValidTenant, type CloudConfig } from '../config/clouds';
 
 const SIGNED_OUT_KEY = 'serviceHealth.auth.signedOut';
+/** The account signed in when VS Code last ran (id and label, never a token), per cloud and tenant. */
+const LAST_ACCOUNT_KEY = 'serviceHealth.auth.lastAccount';
+
+interface LastAccount {
+  readonly id: string;
+  readonly label: string;
+  /** Cloud name and tenant ('' for none) it was signed in for. */
+  readonly target: string;
+}
 
 /**
  * The part of `vscode.authentication` this class uses; the composition root passes
@@ -50,6 +59,13 @@ export class AzureAuth extends Disposable {
   /** The interactive sign-in waiting for the provider, if any; Cancel stops the wait. */
   private pending: vscode.CancellationTokenSource | undefined;
   private readonly pendingChanged = this._register(new vscode.EventEmitter<boolean>());
+  /**
+   * While the first silent sign-in after start has not answered: the account signed in last time,
+   * so its cached events (keyed by account) can be drawn before any request. Requests wait for
+   * {@link restoring}; an answer with another account or none replaces it at once.
+   */
+  private provisional: LastAccount | undefined;
+  private restoringValue: Promise<boolean> | undefined;
   /** Fires with `signingIn` when an interactive sign-in starts or ends. */
   readonly onDidChangeSigningIn = this.pendingChanged.event;
 
@@ -78,9 +94,41 @@ export class AzureAuth extends Disposable {
     return this.session?.account.label;
   }
 
-  /** Identity of the account, for per-account memory (subscription selection, cache). */
+  /**
+   * Identity of the account, for per-account memory (subscription selection, cache): the signed-in
+   * one, or while {@link restoring} the one signed in last time.
+   */
   get accountId(): string | undefined {
-    return this.session?.account.id;
+    return this.session?.account.id ?? this.provisional?.id;
+  }
+
+  /** Set until the silent sign-in started by {@link restore} answers; resolves to whether it found a session. */
+  get restoring(): Promise<boolean> | undefined {
+    return this.restoringValue;
+  }
+
+  /** True while the account signed in last time stands in for the silent sign-in's answer. */
+  get restoringAccount(): boolean {
+    return this.session === undefined && this.provisional !== undefined;
+  }
+
+  /**
+   * Start: takes the account signed in last time (same cloud and tenant, not signed out since) as
+   * provisional at once, then asks silently. A slow provider (a token refresh over a slow network)
+   * then delays the first request, not the cached rows.
+   */
+  restore(): Promise<boolean> {
+    if (this.memento.get<boolean>(SIGNED_OUT_KEY) !== true) {
+      const last = this.memento.get<unknown>(LAST_ACCOUNT_KEY);
+      this.provisional = isLastAccount(last) && last.target === this.targetKey() ? last : undefined;
+    }
+    const restoring = this.signInSilently().finally(() => {
+      if (this.restoringValue === restoring) {
+        this.restoringValue = undefined;
+      }
+    });
+    this.restoringValue = restoring;
+    return restoring;
   }
 
   get scopes(): string[] {
@@ -95,6 +143,7 @@ export class AzureAuth extends Disposable {
     }
     this.target = target;
     this.epoch++;
+    this.dropProvisional();
     this.setSession(undefined);
     await this.signInSilently();
   }
@@ -102,6 +151,7 @@ export class AzureAuth extends Disposable {
   /** Attaches to an existing session without any UI. Returns whether one was found. */
   async signInSilently(): Promise<boolean> {
     if (this.memento.get<boolean>(SIGNED_OUT_KEY) === true) {
+      this.dropProvisional();
       this.setSession(undefined);
       return false;
     }
@@ -110,7 +160,15 @@ export class AzureAuth extends Disposable {
     if (epoch !== this.epoch) {
       return false;
     }
+    // The answer replaces the stand-in: the same account keeps its identity (no reset), another or none does not.
+    const stoodIn = this.provisional;
+    this.provisional = undefined;
     this.setSession(session);
+    if (stoodIn && !session) {
+      this.log.info('Not signed in.');
+      this.rememberAccount(undefined);
+      this.changed.fire();
+    }
     return session !== undefined;
   }
 
@@ -162,6 +220,7 @@ export class AzureAuth extends Disposable {
   /** Forgets the session for this extension; the account stays in VS Code. */
   async signOut(): Promise<void> {
     this.epoch++;
+    this.dropProvisional();
     await this.memento.update(SIGNED_OUT_KEY, true);
     this.setSession(undefined);
     this.log.info('Signed out of Service Health (the account stays available in VS Code\'s Accounts menu).');
@@ -233,9 +292,33 @@ export class AzureAuth extends Disposable {
     this.session = session;
     if (before?.id !== session?.id || before?.account.id !== session?.account.id) {
       this.log.info(session ? `Signed in as ${session.account.label}.` : 'Not signed in.');
+      this.rememberAccount(session);
       this.changed.fire();
     }
   }
+
+  /** Sign Out or a new cloud or tenant during the start: the last account no longer stands in. */
+  private dropProvisional(): void {
+    if (this.provisional && !this.session) {
+      this.provisional = undefined;
+      this.changed.fire();
+    }
+    this.provisional = undefined;
+  }
+
+  private rememberAccount(session: vscode.AuthenticationSession | undefined): void {
+    const value: LastAccount | undefined = session ? { id: session.account.id, label: session.account.label, target: this.targetKey() } : undefined;
+    void Promise.resolve(this.memento.update(LAST_ACCOUNT_KEY, value)).catch(() => undefined);
+  }
+
+  private targetKey(): string {
+    return `${this.target.cloud.name}|${this.target.tenant ?? ''}`;
+  }
+}
+
+function isLastAccount(value: unknown): value is LastAccount {
+  const v = value as Partial<LastAccount> | undefined;
+  return typeof v?.id === 'string' && v.id.length > 0 && typeof v.label === 'string' && typeof v.target === 'string';
 }
 
 /** VS Code's answer when the user dismissed its consent dialog or account picker: their choice, not a failure. */

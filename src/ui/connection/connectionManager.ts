@@ -20,7 +20,7 @@ import type { Mode, ServiceHealthSettings } from '../config/settings';
 
 export interface Connection {
   readonly mode: Mode;
-  /** Distinguishes caches and remembered selections: mode, cloud, origin and account. */
+  /** Distinguishes caches and remembered selections: mode, cloud, origin, account and tenant. */
   readonly identity: string;
   readonly origin: string;
   readonly portalUrl: string;
@@ -118,6 +118,11 @@ export class ConnectionManager extends Disposable {
     return next;
   }
 
+  /** Resolves once every apply queued so far has run. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
   /** Brings the connection in line with the settings and sign-in state; calls run one at a time. */
   apply(settings: ServiceHealthSettings): Promise<void> {
     const next = this.queue.then(() => this.applyNow(settings));
@@ -147,7 +152,8 @@ export class ConnectionManager extends Disposable {
       }
       origin = check.origin;
     }
-    const identity = `azure|${cloud.name}|${origin}|${this.auth.accountId ?? ''}`;
+    // A tenant is part of it (one account can see other subscriptions in another tenant); none keeps the older key.
+    const identity = `azure|${cloud.name}|${origin}|${this.auth.accountId ?? ''}${settings.tenant ? `|${settings.tenant.toLowerCase()}` : ''}`;
     const network = this.resolveNetwork();
     const networkKey = fingerprint(network);
     if (this.connection?.identity === identity && this.networkKey === networkKey) {

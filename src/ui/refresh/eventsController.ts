@@ -5,8 +5,8 @@
  * data is made up and never cached). Sensitive text is never cached: listings hide it, and
  * fetched details live only in their panel.
  */
-import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
+import { previewSnapshot, snapshotOfPreview } from '../../core/events/cachePreview';
 import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
 import { EventsStore, type RefreshOutcome, type SubscriptionFetchResult } from '../../core/events/eventsStore';
 import { RefreshQueue } from '../../core/events/refreshQueue';
@@ -18,6 +18,7 @@ import { Disposable } from '../base/disposable';
 import type { ServiceHealthSettings } from '../config/settings';
 import type { Connection, ConnectionManager } from '../connection/connectionManager';
 import type { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
+import { EventsCacheFiles } from './eventsCacheFiles';
 import { listEventsFor } from './resourceGraphHook';
 
 const FILTER_KEY = 'serviceHealth.filter';
@@ -53,6 +54,10 @@ export class EventsController extends Disposable {
   private filterValue: EventFilter;
   /** The query-language filter ("Filter Events by Query…"), on top of the filter above. */
   private queryValue: ViewQuery | undefined;
+  private readonly cache: EventsCacheFiles;
+  /** After a preview was restored: reads the full cache (once), see {@link whenRestored}. */
+  private fullRestore: (() => Promise<void>) | undefined;
+  private fullRestoring: Promise<void> | undefined;
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when anything the view shows may have changed. */
   readonly onDidChange = this.changed.event;
@@ -66,6 +71,7 @@ export class EventsController extends Disposable {
     });
     this._register(this.store.onDidChange(() => this.changed.fire()));
     this.filterValue = normalizeFilter(deps.workspaceState.get(FILTER_KEY), deps.settings().timeWindowDays);
+    this.cache = new EventsCacheFiles(deps.storageUri);
     this._register({ dispose: () => this.abort?.abort() });
   }
 
@@ -99,7 +105,8 @@ export class EventsController extends Disposable {
     if (!c) {
       return 'connecting';
     }
-    if (c.mode === 'azure' && !this.deps.auth.signedIn) {
+    // The account signed in last time stands in until the silent sign-in answers: its cache shows.
+    if (c.mode === 'azure' && !this.deps.auth.signedIn && !this.deps.auth.restoringAccount) {
       return 'signedOut';
     }
     return this.subscriptionIds().length === 0 ? 'noSubscriptions' : 'ready';
@@ -156,12 +163,27 @@ export class EventsController extends Disposable {
     this.refreshes.reset();
     this.loading = false;
     this.loadedOnce = false;
+    this.fullRestore = undefined;
+    this.fullRestoring = undefined;
     this.store.clear();
     const c = this.connection;
     if (c?.mode === 'azure') {
-      await this.restoreCache(c);
+      await this.restoreCache(c, this.generation);
     }
     this.changed.fire();
+  }
+
+  /**
+   * Resolves once the store holds full events, not only the preview the tree was first drawn from
+   * (details, Markdown and chat read the long texts). Reads the full cache if that is pending.
+   */
+  whenRestored(): Promise<void> {
+    const pending = this.fullRestore;
+    if (pending) {
+      this.fullRestore = undefined;
+      this.fullRestoring = pending();
+    }
+    return this.fullRestoring ?? Promise.resolve();
   }
 
   /**
@@ -173,22 +195,24 @@ export class EventsController extends Disposable {
     this.abort?.abort();
     this.refreshes.reset();
     this.loading = false;
+    this.fullRestore = undefined;
     this.store.clear();
     this.changed.fire();
-    try {
-      await vscode.workspace.fs.delete(this.cacheUri(connection), { useTrash: false });
-      return true;
-    } catch {
-      // No cache was written for this account.
-      return false;
-    }
+    return this.cache.delete(connection.identity);
   }
 
   /**
    * Refreshes the selected subscriptions. Joins a refresh already running, unless this one asks
    * for more (a full refresh, a wider window): then it runs right after.
    */
-  refresh(options: { full?: boolean } = {}): Promise<void> {
+  async refresh(options: { full?: boolean } = {}): Promise<void> {
+    // A refresh merges into the full cached events, never into the preview.
+    await this.whenRestored();
+    const restoring = this.deps.auth.restoring;
+    if (restoring && this.connection?.mode === 'azure') {
+      // No token until the silent sign-in answers; its answer may also change the connection.
+      return restoring.then(() => this.deps.connections.settled()).then(() => this.refresh(options));
+    }
     if (!this.refreshes.busy && this.phase() !== 'ready') {
       this.changed.fire();
       return Promise.resolve();
@@ -272,28 +296,43 @@ export class EventsController extends Disposable {
     }
   }
 
-  private cacheUri(connection: Connection): vscode.Uri {
-    const hash = createHash('sha256').update(connection.identity).digest('hex').slice(0, 24);
-    return vscode.Uri.joinPath(this.deps.storageUri, `events-${hash}.json`);
-  }
-
   private async saveCache(connection: Connection): Promise<void> {
     try {
-      await vscode.workspace.fs.createDirectory(this.deps.storageUri);
-      await vscode.workspace.fs.writeFile(this.cacheUri(connection), Buffer.from(JSON.stringify(this.store.toJSON()), 'utf8'));
+      const snapshot = this.store.toJSON();
+      await this.cache.write(connection.identity, snapshot, previewSnapshot(snapshot));
     } catch (error) {
       this.deps.log.warn(`Could not write the events cache: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  private async restoreCache(connection: Connection): Promise<void> {
-    try {
-      const bytes = await vscode.workspace.fs.readFile(this.cacheUri(connection));
-      if (this.store.restore(JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown)) {
+  /** Draws from the preview when there is one (the full cache follows in whenRestored), else from the full cache. */
+  private async restoreCache(connection: Connection, generation: number): Promise<void> {
+    const preview = snapshotOfPreview(await this.cache.read(connection.identity, 'preview'));
+    if (generation !== this.generation) {
+      return;
+    }
+    if (preview && this.store.restore(preview)) {
+      this.deps.log.info(`Showing ${this.store.size} cached event(s) until the first refresh.`);
+      this.fullRestore = () => this.restoreFull(connection, generation);
+      return;
+    }
+    await this.restoreFull(connection, generation);
+  }
+
+  private async restoreFull(connection: Connection, generation: number): Promise<void> {
+    const json = await this.cache.read(connection.identity, 'full');
+    if (generation !== this.generation) {
+      return;
+    }
+    const hadPreview = this.store.size > 0;
+    if (json !== undefined && this.store.restore(json)) {
+      if (!hadPreview) {
         this.deps.log.info(`Showing ${this.store.size} cached event(s) until the first refresh.`);
       }
-    } catch {
-      // No cache yet (first run) or unreadable: the first refresh fills the store.
+    } else if (hadPreview) {
+      // A preview without its full cache: its rows could open without their texts, so none show.
+      this.deps.log.warn('The events cache could not be read; the next refresh fills the view.');
+      this.store.clear();
     }
   }
 }

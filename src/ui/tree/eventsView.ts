@@ -55,6 +55,13 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
     return node.getTreeItem();
   }
 
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    if (node instanceof EventNode && item.tooltip === undefined) {
+      item.tooltip = node.tooltip();
+    }
+    return item;
+  }
+
   getChildren(node?: TreeNode): TreeNode[] {
     // Expanding an event loads its impacted resources (once; the store caches them).
     if (node instanceof EventNode) {

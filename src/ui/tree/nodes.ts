@@ -128,7 +128,7 @@ export class EventNode extends TreeNode {
     const affects = this.ctx.impacted?.note(this.row);
     item.description = [describeIncident(this.row, this.ctx.now), affects].filter(Boolean).join(' · ');
     item.iconPath = eventIcon(this.row.primary);
-    item.tooltip = eventTooltip(this.row, this.ctx, affects);
+    // The tooltip is made on hover (resolveTreeItem): thousands of rows would carry it over for nothing.
     // Opening marks every copy seen, so "seen" means all of them.
     const seen = this.row.copies.every((c) => this.ctx.isSeen(eventKey(c.subscriptionId, c.trackingId)));
     const flags = [
@@ -148,6 +148,11 @@ export class EventNode extends TreeNode {
       role: 'treeitem',
     };
     return item;
+  }
+
+  /** The row's tooltip: full title, type, status, level, services, regions, subscriptions. */
+  tooltip(): vscode.MarkdownString {
+    return eventTooltip(this.row, this.ctx, this.ctx.impacted?.note(this.row));
   }
 
   override getChildren(): TreeNode[] {

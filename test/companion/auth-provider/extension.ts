@@ -10,8 +10,9 @@
 //   SERVICE_HEALTH_TEST_AUTH_SIGN_IN      outcomes of successive sign-ins, comma-separated:
 //                                         ok | fail (the identity provider errs) | hang (the browser
 //                                         flow never finishes); `ok` once the list is used up
-//   SERVICE_HEALTH_TEST_AUTH_PERSIST      "1": sessions survive a window reload (kept in globalState),
-//                                         as the real provider keeps them (the first-paint bench)
+//   SERVICE_HEALTH_TEST_AUTH_PERSIST      "1": sessions (and how far the sign-in outcomes got) survive a
+//                                         window reload (kept in globalState), as the real provider
+//                                         keeps them (the first-paint bench, the Azure UI suite)
 //   SERVICE_HEALTH_TEST_READY_URL         fetched once activated (onStartupFinished): tells the bench
 //                                         that the extension host is up after a reload
 import * as vscode from 'vscode';
@@ -30,6 +31,8 @@ interface Held {
 
 const PROVIDER_ID = 'microsoft';
 const PERSIST_KEY = 'testAuth.sessions';
+/** With persistence, how many sign-in outcomes were used: a reload goes on with the list, not from its start. */
+const OUTCOMES_USED_KEY = 'testAuth.outcomesUsed';
 const env = process.env;
 
 function accounts(): Account[] {
@@ -48,6 +51,7 @@ class TestMicrosoftProvider implements vscode.AuthenticationProvider {
     private readonly secret: string,
     private readonly store?: vscode.Memento,
   ) {
+    this.outcomes.splice(0, store?.get<number>(OUTCOMES_USED_KEY) ?? 0);
     for (const session of store?.get<vscode.AuthenticationSession[]>(PERSIST_KEY) ?? []) {
       this.held.set(session.account.id, this.renewIfExpired({ session, exp: 0, serial: 0 }));
     }
@@ -67,6 +71,7 @@ class TestMicrosoftProvider implements vscode.AuthenticationProvider {
 
   async createSession(scopes: readonly string[], options?: vscode.AuthenticationProviderSessionOptions): Promise<vscode.AuthenticationSession> {
     const outcome = this.outcomes.shift() ?? 'ok';
+    void this.store?.update(OUTCOMES_USED_KEY, (this.store.get<number>(OUTCOMES_USED_KEY) ?? 0) + 1);
     if (outcome === 'hang') {
       return new Promise<vscode.AuthenticationSession>(() => undefined);
     }

@@ -3,7 +3,7 @@
 // subscription picker, events from the ARM stand-in, a token expiring on its way, switching account
 // and signing out. The tests run in order: each starts where the previous one left the workbench.
 import * as assert from 'node:assert/strict';
-import { clickActivityBarIcon, statusBarItem, viewContainer } from '../../harness/ui';
+import { clickActivityBarIcon, statusBarItem, viewContainer, waitForWorkbench } from '../../harness/ui';
 import { reportFailures, uiSession } from '../session';
 import { CONTAINER_ID, CONTAINER_TITLE, QUOTA_ITEM_ID, eventRows, runPaletteCommand, viewTitleAction, waitFor } from '../steps';
 import type { AuthRecord } from '../../../src/core/sample';
@@ -131,6 +131,38 @@ describe('Azure mode in the workbench (UI)', function () {
     assert.equal(expired.filter((e, i) => expired.findIndex((x) => x.path === e.path) !== i).length, 0, 'a request got two 401s');
     await eventRows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
     assert.deepEqual(await notifications(page), [], 'the user was told something (asked to sign in again?)');
+  });
+
+  it('after a window reload on a slow network, the cached events are on screen before any request is answered', async () => {
+    const { page } = uiSession();
+    const service = azureFixture().service;
+    await eventRows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
+    // A network where every answer takes half a minute: rows that show sooner come from the cache.
+    const slowMs = 30_000;
+    service.knobs.latencyMs = slowMs;
+    const from = service.authRecords.length;
+    let answeredBeforeRows: number;
+    try {
+      const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+      await runPaletteCommand(page, 'Developer: Reload Window');
+      await reloaded;
+      await waitForWorkbench(page, 120_000);
+      if (!(await viewContainer(page, CONTAINER_ID).isVisible())) {
+        await clickActivityBarIcon(page, CONTAINER_TITLE);
+      }
+      await eventRows(page).first().waitFor({ state: 'visible', timeout: slowMs });
+      // The service records a request once it answers it (after the delay).
+      answeredBeforeRows = recordsSince(from).length;
+    } finally {
+      service.knobs.latencyMs = 0;
+    }
+    assert.equal(answeredBeforeRows, 0, 'a request was answered before the cached rows showed');
+    // The refresh behind the cached rows is answered too (as Ada), so later tests meet no late answer.
+    // Held longer than a token lives (15 s), the first requests may meet an expired token and go again with a renewed one.
+    await waitFor(async () => (recordsSince(from).some((r) => r.path.endsWith('/events') && r.outcome === 'ok') ? true : undefined), slowMs + 45_000, 'the refresh after the reload never got through');
+    const records = recordsSince(from);
+    assert.ok(records.every((r) => r.account === ADA && (r.outcome === 'ok' || r.outcome === 'expired')), `requests after the reload: ${JSON.stringify(records.map((r) => [r.account, r.outcome]))}`);
+    await eventRows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
   });
 
   it('switching account: Sign Out, then Sign In with another account in VS Code\'s account picker', async () => {

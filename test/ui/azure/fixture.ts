@@ -60,6 +60,8 @@ export async function prepareAzureWorkbench(root: string): Promise<PreparedWorkb
       SERVICE_HEALTH_TEST_AUTH_ACCOUNTS: JSON.stringify(ACCOUNTS),
       SERVICE_HEALTH_TEST_AUTH_LIFETIME_MS: String(TOKEN_LIFETIME_MS),
       SERVICE_HEALTH_TEST_AUTH_SIGN_IN: SIGN_IN_OUTCOMES,
+      // Sessions survive the suite's window reload, as VS Code's own Microsoft sign-in keeps them.
+      SERVICE_HEALTH_TEST_AUTH_PERSIST: '1',
       SERVICE_HEALTH_TEST_USER_SETTINGS: JSON.stringify({ 'serviceHealth.endpoint': service.url }),
     },
     preinstall: [companion.folder],

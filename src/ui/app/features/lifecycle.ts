@@ -75,7 +75,11 @@ export class ConnectionLifecycle {
     const { settingsGuard, auth, connections } = this.deps.connection;
     void settingsGuard.check();
     if (this.deps.state.settings.mode === 'azure') {
-      await auth.signInSilently();
+      // The last account's cached rows show before the silent sign-in answers (AzureAuth.restore).
+      const restored = auth.restore();
+      await connections.apply(this.deps.state.settings);
+      this.afterApply();
+      await restored;
     }
     await connections.apply(this.deps.state.settings);
     this.afterApply();

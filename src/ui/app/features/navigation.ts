@@ -17,6 +17,8 @@ export class EventNavigation {
 
   async openDetails(ref: EventRef): Promise<boolean> {
     const { store } = this.deps.events.controller;
+    // Rows drawn from the cache preview open with their full texts.
+    await this.deps.events.controller.whenRestored();
     const stored = store.getEvent(ref.subscriptionId, ref.trackingId);
     if (!stored) {
       void vscode.window.showInformationMessage('That event is no longer in the list; refresh the Service Health view.');

@@ -1,0 +1,175 @@
+// A restart on a slow network, in a real VS Code: the events cache written before the restart is
+// shown before any request answers, even while VS Code's Microsoft sign-in still refreshes its token
+// (a silent sign-in that takes long) and the service answers only after half a minute; and a
+// sign-in that answers with another account, or none, takes the cached rows away at once.
+import * as assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { startSampleService, type SampleService } from '../../src/core/sample';
+import { recordingLog } from '../../src/ui/app/logRecorder';
+import { AzureAuth, type AuthenticationApi } from '../../src/ui/auth/azureAuth';
+import { cloudConfig } from '../../src/ui/config/clouds';
+import { readSettings, type ServiceHealthSettings } from '../../src/ui/config/settings';
+import { ConnectionManager } from '../../src/ui/connection/connectionManager';
+import { EventsController } from '../../src/ui/refresh/eventsController';
+import { SubscriptionSelection } from '../../src/ui/subscriptions/subscriptionSelection';
+import { MemoryMemento, waitFor } from './trustKit';
+
+const TOKEN = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.cached-start-token.sig';
+/** Far longer than the test waits for rows: an answer that arrives cannot have drawn them. */
+const SLOW_SERVICE_MS = 30_000;
+
+type Account = vscode.AuthenticationSessionAccountInformation;
+
+/** VS Code's Microsoft sign-in as the extension sees it; `answerAfter` holds silent answers back (a token refresh on a slow network). */
+class ScriptedAccounts implements AuthenticationApi {
+  private readonly emitter = new vscode.EventEmitter<vscode.AuthenticationSessionsChangeEvent>();
+  readonly onDidChangeSessions = this.emitter.event;
+  calls = 0;
+  private gate: Promise<void> = Promise.resolve();
+  private open: (() => void) | undefined;
+
+  constructor(public account: Account | undefined) {}
+
+  holdAnswers(): void {
+    this.gate = new Promise((resolve) => (this.open = resolve));
+  }
+
+  release(): void {
+    this.open?.();
+  }
+
+  async getSession(): Promise<vscode.AuthenticationSession | undefined> {
+    this.calls++;
+    await this.gate;
+    const account = this.account;
+    return account ? { id: `session-${account.id}`, accessToken: TOKEN, account, scopes: [] } : undefined;
+  }
+
+  dispose(): void {
+    this.emitter.dispose();
+  }
+}
+
+describe('start from the events cache on a slow network (real VS Code)', function () {
+  this.timeout(60_000);
+  const ada: Account = { id: `ada-${randomUUID()}`, label: 'ada@contoso.com' };
+  const lines: string[] = [];
+  let sample: SampleService;
+  let storageDir: string;
+  let channel: vscode.LogOutputChannel;
+  let log: vscode.LogOutputChannel;
+  let settings: ServiceHealthSettings;
+  let owned: vscode.Disposable[] = [];
+  /** globalState across the restarts: the remembered account and subscription names live there. */
+  let globalState: MemoryMemento;
+  let cachedKeys: string[];
+
+  /** One extension start, wired as the composition root does (connection change -> cache -> refresh). */
+  function start(accounts: ScriptedAccounts): { auth: AzureAuth; connections: ConnectionManager; controller: EventsController; started: Promise<void> } {
+    const auth = new AzureAuth({ cloud: cloudConfig('AzureCloud'), tenant: undefined }, globalState, log, accounts);
+    const connections = new ConnectionManager(auth, log);
+    const controller = new EventsController({
+      connections,
+      auth,
+      selection: new SubscriptionSelection(globalState, () => settings.subscriptions),
+      settings: () => settings,
+      workspaceState: new MemoryMemento(),
+      storageUri: vscode.Uri.file(storageDir),
+      log,
+      onOutcome: () => undefined,
+    });
+    owned.push(accounts, controller, connections, auth);
+    connections.onDidChange(() => void controller.resetForConnection().then(() => controller.refresh()));
+    auth.onDidChange(() => void connections.apply(settings));
+    const restored = auth.restore();
+    const started = connections.apply(settings).then(() => restored).then(() => undefined);
+    return { auth, connections, controller, started };
+  }
+
+  const keysOf = (controller: EventsController): string[] => controller.visibleEvents().map((e) => `${e.subscriptionId}/${e.trackingId}`).sort();
+
+  before(async () => {
+    channel = vscode.window.createOutputChannel('Service Health cached start test', { log: true });
+    log = recordingLog(channel, lines);
+    sample = await startSampleService({ token: TOKEN, events: 300, seed: 8 });
+    storageDir = await mkdtemp(join(tmpdir(), 'service-health-cached-start-'));
+    settings = { ...readSettings(), mode: 'azure', endpoint: sample.url, subscriptions: sample.subscriptionIds, tenant: undefined };
+  });
+
+  beforeEach(async () => {
+    globalState = new MemoryMemento();
+    sample.knobs.latencyMs = 0;
+    // The first run: signed in, one full load, which writes the cache.
+    const first = start(new ScriptedAccounts(ada));
+    await first.started;
+    await first.controller.refresh();
+    cachedKeys = keysOf(first.controller);
+    assert.ok(cachedKeys.length > 100, `the first load held ${cachedKeys.length} events`);
+    assert.equal((await readdir(storageDir)).length, 2, 'the cache (full and preview) was not written');
+    for (const d of owned.reverse()) d.dispose();
+    owned = [];
+  });
+
+  afterEach(() => {
+    for (const d of owned.reverse()) d.dispose();
+    owned = [];
+  });
+
+  after(async () => {
+    await sample.close();
+    channel.dispose();
+    await rm(storageDir, { recursive: true, force: true });
+  });
+
+  it('shows the cached rows, marked stale, before any request and before the slow sign-in answers; then refreshes as that account', async () => {
+    sample.knobs.latencyMs = SLOW_SERVICE_MS;
+    const accounts = new ScriptedAccounts(ada);
+    accounts.holdAnswers();
+    const requestsBefore = sample.stats.requests;
+    const { controller, auth } = start(accounts);
+
+    await waitFor('the cached rows', () => (keysOf(controller).length > 0 ? true : undefined), 15_000);
+    assert.deepEqual(keysOf(controller), cachedKeys, 'the rows are not the cached ones');
+    assert.equal(controller.phase(), 'ready');
+    assert.ok(controller.store.restoredFromCacheAt !== undefined, 'cached rows are not marked as cached');
+    assert.equal(auth.signedIn, false, 'the sign-in answered already; the test proves nothing');
+    assert.equal(accounts.calls, 1, 'no silent sign-in was asked');
+    // Requests need the sign-in's token: none went out, let alone came back.
+    assert.equal(sample.stats.requests - requestsBefore, 0, 'a request went out before the sign-in answered');
+
+    accounts.release();
+    await waitFor('the refresh after the sign-in', () => (sample.stats.requests > requestsBefore ? true : undefined), 15_000);
+    assert.equal(auth.signedIn, true);
+    assert.deepEqual(keysOf(controller), cachedKeys, 'the same account lost its rows when its sign-in answered');
+  });
+
+  it('a sign-in that answers with another account takes the cached rows away at once', async () => {
+    sample.knobs.latencyMs = SLOW_SERVICE_MS;
+    const accounts = new ScriptedAccounts(ada);
+    accounts.holdAnswers();
+    const { controller, auth } = start(accounts);
+    await waitFor('the cached rows', () => (keysOf(controller).length > 0 ? true : undefined), 15_000);
+
+    accounts.account = { id: `grace-${randomUUID()}`, label: 'grace@fabrikam.com' };
+    accounts.release();
+    await waitFor('the other account', () => (auth.accountId === accounts.account?.id ? true : undefined), 15_000);
+    await waitFor('the rows gone', () => (controller.store.size === 0 ? true : undefined), 15_000);
+    assert.deepEqual(keysOf(controller), [], "another account's rows are shown");
+  });
+
+  it('a sign-in that answers with no account leaves the view signed out, without the cached rows', async () => {
+    const accounts = new ScriptedAccounts(ada);
+    accounts.holdAnswers();
+    const { controller } = start(accounts);
+    await waitFor('the cached rows', () => (keysOf(controller).length > 0 ? true : undefined), 15_000);
+
+    accounts.account = undefined;
+    accounts.release();
+    await waitFor('the signed-out view', () => (controller.phase() === 'signedOut' ? true : undefined), 15_000);
+    assert.equal(controller.store.size, 0, 'cached events stay in memory after the account was gone');
+  });
+});
