@@ -14,19 +14,22 @@ function responses(page: Page): Locator {
   return page.locator('.interactive-item-container.interactive-response');
 }
 
-/** The interpretation line (bold, first paragraph) of the latest response with one, and its count. */
-async function latestInterpretation(page: Page, count: number): Promise<{ response: Locator; text: string; n: number }> {
+/**
+ * The interpretation line (bold, first paragraph) of the latest response, once it matches `expected`,
+ * and its count. Not a count of responses: the chat list renders only what is in view.
+ */
+async function latestInterpretation(page: Page, expected: RegExp): Promise<{ response: Locator; text: string; n: number }> {
   return waitFor(
     async () => {
-      if ((await responses(page).count()) < count) return undefined;
-      const response = responses(page).nth(count - 1);
+      const response = responses(page).last();
+      if ((await response.count()) === 0) return undefined;
       const strong = response.locator('.rendered-markdown strong').first();
-      const text = (await strong.innerText({ timeout: 1_000 })).trim();
+      const text = (await strong.innerText({ timeout: 1_000 }).catch(() => '')).trim();
       const m = INTERPRETATION.exec(text);
-      return m ? { response, text, n: Number(m[2]) } : undefined;
+      return m && expected.test(text) ? { response, text, n: Number(m[2]) } : undefined;
     },
     60_000,
-    `response ${count} with an interpretation line`,
+    `a response whose interpretation line matches ${String(expected)}`,
   );
 }
 
@@ -44,7 +47,7 @@ describe('@health in the real Chat view (UI)', function () {
     await page.keyboard.type(QUESTION, { delay: 10 });
     await page.keyboard.press('Enter');
 
-    const first = await latestInterpretation(page, 1);
+    const first = await latestInterpretation(page, /^Active service issues in West Europe/u);
     const items = first.response.locator('.rendered-markdown li');
     assert.equal(await items.count(), Math.min(first.n, 10), `${first.text}: one line per event, at most 10`);
     assert.match(first.text, /^Active service issues in West Europe/u);
@@ -55,7 +58,7 @@ describe('@health in the real Chat view (UI)', function () {
     await followup.waitFor({ state: 'visible', timeout: 30_000 });
     assert.match((await followup.innerText()).trim(), /Show resolved too/u);
     await followup.click();
-    const second = await latestInterpretation(page, 2);
+    const second = await latestInterpretation(page, /^Service issues in West Europe/u);
     assert.match(second.text, /^Service issues in West Europe, last 7 days: \d+$/u);
     assert.ok(second.n >= first.n, `${second.text} counts at least the ${first.n} active ones`);
 
