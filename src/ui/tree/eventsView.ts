@@ -33,6 +33,8 @@ export interface TreeSnapshotNode {
   readonly label: string;
   readonly description?: string;
   readonly contextValue?: string;
+  /** What a click runs (tests run it as the tree would). */
+  readonly command?: { readonly command: string; readonly arguments?: readonly unknown[] };
   readonly children?: TreeSnapshotNode[];
 }
 
@@ -330,6 +332,7 @@ export class EventsView extends Disposable {
           label,
           description: typeof item.description === 'string' ? item.description : undefined,
           contextValue: item.contextValue,
+          ...(item.command ? { command: { command: item.command.command, ...(item.command.arguments ? { arguments: item.command.arguments } : {}) } } : {}),
           ...(children ? { children } : {}),
         };
       });
