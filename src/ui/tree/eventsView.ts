@@ -53,8 +53,16 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
   ) {}
 
   fire(): void {
+    // Every change of grouping or filter comes through here, even while VS Code asks for no rows.
+    this.enterScope();
     this.paint.changed();
     this.changed.fire(undefined);
+  }
+
+  /** Raised row limits hold while the grouping and filter stay the same. */
+  private enterScope(): void {
+    const c = this.controller;
+    this.limits.enter(JSON.stringify([this.groupBy(), c.filter, c.query?.text ?? '']));
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -153,8 +161,7 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
       return [];
     }
     const names = c.subscriptionNames();
-    // Raised row limits hold while the grouping and filter stay the same.
-    this.limits.enter(JSON.stringify([this.groupBy(), c.filter, c.query?.text ?? '']));
+    this.enterScope();
     const filter = filterRow(c, events);
     const ctx: NodeContext = {
       now: Date.now(),
