@@ -11,8 +11,9 @@ import { filterRow } from './filterRow';
 import { Disposable } from '../base/disposable';
 import type { EventsController } from '../refresh/eventsController';
 import type { ImpactedTreeHooks } from '../resources/resourceNodes';
-import { EventNode, GroupNode, MessageNode, type NodeContext, type TreeNode } from './nodes';
+import { EventNode, GroupNode, MessageNode, SHOW_MORE_COMMAND, type NodeContext, type TreeNode } from './nodes';
 import { PaintTracker } from './paintTracker';
+import { GroupLimits, limitShowing } from './rowPaging';
 
 export const EVENTS_VIEW_ID = 'serviceHealth.events';
 /** The view's name in package.json; the title says "Sample Data" in sample mode. */
@@ -32,6 +33,8 @@ export interface TreeSnapshotNode {
   readonly label: string;
   readonly description?: string;
   readonly contextValue?: string;
+  /** What a click runs (tests run it as the tree would). */
+  readonly command?: { readonly command: string; readonly arguments?: readonly unknown[] };
   readonly children?: TreeSnapshotNode[];
 }
 
@@ -39,6 +42,9 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly paint = new PaintTracker();
+  private readonly limits = new GroupLimits();
+  /** The group nodes VS Code last got, by id: a refresh of one group must name the instance it holds. */
+  private readonly servedGroups = new Map<string, GroupNode>();
 
   constructor(
     private readonly controller: EventsController,
@@ -47,8 +53,16 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
   ) {}
 
   fire(): void {
+    // Every change of grouping or filter comes through here, even while VS Code asks for no rows.
+    this.enterScope();
     this.paint.changed();
     this.changed.fire(undefined);
+  }
+
+  /** Raised row limits hold while the grouping and filter stay the same. */
+  private enterScope(): void {
+    const c = this.controller;
+    this.limits.enter(JSON.stringify([this.groupBy(), c.filter, c.query?.text ?? '']));
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -68,24 +82,60 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
       this.impacted?.ensure(node.row);
     }
     const rows = node ? node.getChildren() : this.roots();
+    if (node === undefined) {
+      this.servedGroups.clear();
+    }
+    for (const n of rows) {
+      if (n instanceof GroupNode) this.servedGroups.set(n.group.id, n);
+    }
     this.paint.served(node === undefined, rows.some((n) => n instanceof GroupNode));
     return rows;
+  }
+
+  /**
+   * Raises a group's row limit and redraws that group only (the rest of the tree stays as it is).
+   * Returns whether the limit changed.
+   */
+  showMore(groupId: string, limit: number): boolean {
+    if (!this.limits.raise(groupId, limit)) {
+      return false;
+    }
+    // A group VS Code never got has no rows on screen: it asks for them when it shows the group.
+    const node = this.servedGroups.get(groupId);
+    if (node) {
+      this.changed.fire(node);
+    }
+    return true;
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
     return node.parent;
   }
 
-  /** Every row showing the event in the current grouping, in tree order (region/service groups list an incident more than once). */
+  /**
+   * Every row showing the event in the current grouping, in tree order (region/service groups list
+   * an incident more than once), past the groups' row limits too; `showRow` makes one exist.
+   */
   rowsShowing(ref: EventRef): EventNode[] {
     const walk = (nodes: readonly TreeNode[]): EventNode[] =>
       nodes.flatMap((n) => {
-        if (n instanceof EventNode) {
-          return n.shows(ref) ? [n] : [];
+        if (!(n instanceof GroupNode)) {
+          return [];
         }
-        return n instanceof GroupNode ? walk(n.getChildren()) : [];
+        return n.group.groups.length > 0 ? walk(n.getChildren()) : n.rowsShowing(ref).map((r) => r.row);
       });
     return walk(this.roots());
+  }
+
+  /** Raises the row limit of the row's group so the row is among its children; true when it changed. */
+  showRow(row: EventNode): boolean {
+    const group = row.parent;
+    if (!(group instanceof GroupNode)) {
+      return false;
+    }
+    const index = group.group.incidents.indexOf(row.row);
+    const limit = this.limits.of(group.group.id);
+    return index >= 0 && this.showMore(group.group.id, limitShowing(index, limit));
   }
 
   roots(): TreeNode[] {
@@ -111,6 +161,7 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
       return [];
     }
     const names = c.subscriptionNames();
+    this.enterScope();
     const filter = filterRow(c, events);
     const ctx: NodeContext = {
       now: Date.now(),
@@ -118,6 +169,7 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
       subscriptionNames: names,
       multipleSubscriptions: c.subscriptionIds().length > 1,
       ...(this.impacted ? { impacted: this.impacted } : {}),
+      limitOf: (groupId) => this.limits.of(groupId),
     };
     const groups = groupEvents(events, this.groupBy(), { subscriptionNames: names }).map((g) => new GroupNode(g, ctx));
     return filter ? [filter, ...groups] : groups;
@@ -142,6 +194,13 @@ export class EventsView extends Disposable {
     this.provider = this._register(new EventsTreeProvider(controller, groupBy, impacted));
     this.view = this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
     this._register(controller.onDidChange(() => this.render()));
+    this._register(
+      vscode.commands.registerCommand(SHOW_MORE_COMMAND, (groupId: unknown, limit: unknown) => {
+        if (typeof groupId === 'string' && typeof limit === 'number') {
+          this.provider.showMore(groupId, limit);
+        }
+      }),
+    );
     this.render();
   }
 
@@ -236,6 +295,8 @@ export class EventsView extends Disposable {
       if (!target) {
         return false;
       }
+      // A row past its group's "Show more" row is not in the tree until the group shows it.
+      this.provider.showRow(target);
       const settled = this.selectionOf(target.id, 2_000);
       await this.view.reveal(target, { select: true, focus: false, expand: false });
       if (this.view.selection.some((n) => n.id === target.id) || (await settled)) {
@@ -278,6 +339,7 @@ export class EventsView extends Disposable {
           label,
           description: typeof item.description === 'string' ? item.description : undefined,
           contextValue: item.contextValue,
+          ...(item.command ? { command: { command: item.command.command, ...(item.command.arguments ? { arguments: item.command.arguments } : {}) } } : {}),
           ...(children ? { children } : {}),
         };
       });

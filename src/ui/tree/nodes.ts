@@ -13,8 +13,11 @@ import { eventTypeWords, levelWords, statusWords } from '../../core/render/enumW
 import { formatWhen } from '../../core/render/time';
 import type { ImpactedTreeHooks } from '../resources/resourceNodes';
 import { describeGroup, describeIncident, distinctLabels, levelOf, subscriptionNamesOf } from './rowText';
+import { pageRows } from './rowPaging';
 
 export const OPEN_DETAILS_COMMAND = 'serviceHealth.openDetails';
+/** The "Show N more" row's command: (group id, new limit). Not in the palette (no manifest entry). */
+export const SHOW_MORE_COMMAND = 'serviceHealth.showMoreEvents';
 
 /** Second argument of the rows' open command: the row is already where the user clicked, so no reveal. */
 export interface OpenOrigin {
@@ -36,6 +39,8 @@ export interface NodeContext {
   readonly multipleSubscriptions: boolean;
   /** Impacted resources: an event's first children, and its "affects N of your resources" note. */
   readonly impacted?: ImpactedTreeHooks;
+  /** How many event rows a group shows before its "Show more" row. */
+  readonly limitOf: (groupId: string) => number;
 }
 
 export abstract class TreeNode {
@@ -80,8 +85,38 @@ export class GroupNode extends TreeNode {
     if (this.group.groups.length > 0) {
       return this.group.groups.map((g) => new GroupNode(g, this.ctx, this));
     }
+    // Labels are told apart over every row, so a row reads the same before and after "Show more".
     const labels = distinctLabels(this.group.incidents, this.group);
-    return this.group.incidents.map((r, i) => new EventNode(r, labels[i] ?? titleOf(r.primary.event), this.ctx, this));
+    const page = pageRows(this.group.incidents, this.ctx.limitOf(this.group.id));
+    const rows: TreeNode[] = page.shown.map((r, i) => new EventNode(r, labels[i] ?? titleOf(r.primary.event), this.ctx, this));
+    const more = page.more;
+    if (more) {
+      rows.push(
+        new MessageNode(`more:${this.group.id}`, more.label, {
+          ...(more.description ? { description: more.description } : {}),
+          icon: new vscode.ThemeIcon('more'),
+          command: { command: SHOW_MORE_COMMAND, title: more.label, arguments: [this.group.id, more.nextLimit] },
+          tooltip: `${more.accessibleLabel} in ${this.group.label}`,
+          contextValue: 'serviceHealth.more',
+          accessibleLabel: more.accessibleLabel,
+        }, this),
+      );
+    }
+    return rows;
+  }
+
+  /** Every row of a leaf group showing the event, past the limit too, with its index in the group. */
+  rowsShowing(ref: EventRef): { row: EventNode; index: number }[] {
+    const found: { row: EventNode; index: number }[] = [];
+    let labels: string[] | undefined;
+    this.group.incidents.forEach((r, index) => {
+      const row = new EventNode(r, '', this.ctx, this);
+      if (row.shows(ref)) {
+        labels ??= distinctLabels(this.group.incidents, this.group);
+        found.push({ row: new EventNode(r, labels[index] ?? titleOf(r.primary.event), this.ctx, this), index });
+      }
+    });
+    return found;
   }
 }
 
@@ -200,7 +235,7 @@ export class MessageNode extends TreeNode {
   constructor(
     private readonly key: string,
     private readonly label: string,
-    private readonly options: { description?: string; icon?: vscode.ThemeIcon; command?: vscode.Command; tooltip?: string; contextValue?: string } = {},
+    private readonly options: { description?: string; icon?: vscode.ThemeIcon; command?: vscode.Command; tooltip?: string; contextValue?: string; accessibleLabel?: string } = {},
     parent?: TreeNode,
   ) {
     super(parent);
@@ -218,6 +253,9 @@ export class MessageNode extends TreeNode {
     item.command = this.options.command;
     item.tooltip = this.options.tooltip;
     item.contextValue = this.options.contextValue ?? 'serviceHealth.message';
+    if (this.options.accessibleLabel) {
+      item.accessibilityInformation = { label: this.options.accessibleLabel, role: 'treeitem' };
+    }
     return item;
   }
 }

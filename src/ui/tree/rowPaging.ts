@@ -1,0 +1,93 @@
+/**
+ * Paging of a group's event rows: a group with thousands of events would be built, sent to the
+ * renderer and laid out all at once, which dominates the first paint. A group shows its first
+ * rows (in its own order: active and newest first) and one "Show N more" row after them.
+ * VS Code-free, so the slicing and the wording are unit-tested.
+ */
+
+/**
+ * Rows a group shows before its "Show more" row, and how many more each click adds. Above the
+ * sample service's default 300 events, so no group of the default data (or the tests') is cut.
+ */
+export const ROWS_PER_PAGE = 300;
+
+/** The "Show N more" row under a cut group. */
+export interface MoreRows {
+  /** Rows the next click adds. */
+  readonly next: number;
+  /** Rows not shown now. */
+  readonly hidden: number;
+  /** The group's limit after the click. */
+  readonly nextLimit: number;
+  readonly label: string;
+  /** "9,800 not shown" when a click will not show them all. */
+  readonly description?: string;
+  /** What a screen reader says: the label, the word "events" and what stays hidden. */
+  readonly accessibleLabel: string;
+}
+
+export interface RowPage<T> {
+  readonly shown: readonly T[];
+  readonly more?: MoreRows;
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+/** The first `limit` rows, and the "Show more" row when some are left out. */
+export function pageRows<T>(rows: readonly T[], limit: number, step = ROWS_PER_PAGE): RowPage<T> {
+  if (rows.length <= limit) {
+    return { shown: rows };
+  }
+  const hidden = rows.length - limit;
+  const next = Math.min(step, hidden);
+  const label = `Show ${count.format(next)} more`;
+  const rest = hidden > next ? `${count.format(hidden)} not shown` : undefined;
+  return {
+    shown: rows.slice(0, limit),
+    more: {
+      next,
+      hidden,
+      nextLimit: limit + next,
+      label,
+      ...(rest ? { description: rest } : {}),
+      accessibleLabel: `${label} event${next === 1 ? '' : 's'}${rest ? ` (${rest})` : ''}`,
+    },
+  };
+}
+
+/** The smallest limit, in whole pages, that shows the row at `index`. */
+export function limitShowing(index: number, limit: number, step = ROWS_PER_PAGE): number {
+  return index < limit ? limit : limit + Math.ceil((index + 1 - limit) / step) * step;
+}
+
+/**
+ * Per-group row limits. They survive refreshes of the same view (new data, a reload), and start
+ * over when the grouping or the filter changes, since the groups then hold other rows.
+ */
+export class GroupLimits {
+  private readonly limits = new Map<string, number>();
+  private scope: string | undefined;
+
+  constructor(private readonly first = ROWS_PER_PAGE) {}
+
+  /** Forgets every raised limit when `scope` (grouping + filter) differs from the last one. */
+  enter(scope: string): void {
+    if (scope !== this.scope) {
+      this.scope = scope;
+      this.limits.clear();
+    }
+  }
+
+  of(groupId: string): number {
+    return this.limits.get(groupId) ?? this.first;
+  }
+
+  /** Raises a group's limit (never lowers it); true when it changed. */
+  raise(groupId: string, limit: number): boolean {
+    if (limit <= this.of(groupId)) {
+      return false;
+    }
+    this.limits.set(groupId, limit);
+    return true;
+  }
+}
