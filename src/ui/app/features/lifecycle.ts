@@ -43,12 +43,11 @@ export class ConnectionLifecycle {
         previousMode = c?.mode;
         impacted.store.clear();
         this.deps.statusBar.setSource(c?.client);
-        // Cached events are drawn before the first request goes out (see PaintTracker).
-        void controller
-          .resetForConnection()
-          .then(() => (controller.store.size > 0 ? view.painted() : undefined))
-          .then(() => controller.refresh());
-        this.refreshSubscriptionNames(false);
+        // Cached events are drawn before the first request goes out (see PaintTracker), the
+        // subscription-name listing included.
+        const painted = controller.resetForConnection().then(() => (controller.store.size > 0 ? view.painted() : undefined));
+        void painted.then(() => controller.refresh());
+        void painted.then(() => this.refreshSubscriptionNames(false));
       }),
     );
     register(
