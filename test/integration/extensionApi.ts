@@ -29,3 +29,18 @@ export async function activateWithSampleEvents(): Promise<ServiceHealthApi> {
 export function eventRows(nodes: readonly TreeSnapshotNode[]): TreeSnapshotNode[] {
   return nodes.flatMap((n) => (n.contextValue?.startsWith('serviceHealth.event') ? [n] : eventRows(n.children ?? [])));
 }
+
+/** Polls `probe` until it returns a value (not undefined or false), or fails naming `what`. */
+export async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out waiting for ${what}.`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -5,21 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
-import { activateExtension } from './extensionApi';
-
-async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for ${what}.`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { activateExtension, until } from './extensionApi';
 
 describe('sample service recovery (real VS Code)', function () {
   this.timeout(90_000);

@@ -6,24 +6,10 @@ import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
 import type { TreeSnapshotNode } from '../../src/ui/tree/eventsView';
 import { ROWS_PER_PAGE } from '../../src/ui/tree/rowPaging';
-import { activateExtension, eventRows } from './extensionApi';
+import { activateExtension, eventRows, until } from './extensionApi';
 
 /** 3 subscriptions (the sample's default) hold about 900 rows each in subscription grouping. */
 const EVENTS = 1_100;
-
-async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) {
-      return value;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for ${what}.`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function sumOf(description: string | undefined): number {
   return (description?.match(/\d+/g) ?? []).reduce((n, d) => n + Number(d), 0);

@@ -1,20 +1,11 @@
 /** The language-model tools and the MCP server definition (src/ui/lm). */
-import type * as vscode from 'vscode';
 import { registerAgentTools, type AgentRegistration } from '../../lm/registerAgentTools';
-import type { AppState } from '../appState';
-import type { ConnectionParts } from './connection';
-import { notReadyReason, type EventsParts } from './events';
-import type { Register } from './register';
+import { notReadyReason } from './events';
+import type { FeatureDeps, Register } from './register';
 
 export function registerAgents(
   register: Register,
-  deps: {
-    readonly context: vscode.ExtensionContext;
-    readonly log: vscode.LogOutputChannel;
-    readonly state: AppState;
-    readonly connection: ConnectionParts;
-    readonly events: EventsParts;
-  },
+  deps: FeatureDeps,
 ): AgentRegistration {
   const { auth, connections } = deps.connection;
   const { controller } = deps.events;

@@ -1,22 +1,13 @@
 /** The `@health` chat participant. */
-import type * as vscode from 'vscode';
 import { EventResourcesApi } from '../../../core/api/eventResourcesApi';
 import { HealthChat } from '../../chat/chatParticipant';
 import { OPEN_DETAILS_COMMAND } from '../../tree/nodes';
-import type { AppState } from '../appState';
-import type { ConnectionParts } from './connection';
-import { notReadyReason, type EventsParts } from './events';
-import type { Register } from './register';
+import { notReadyReason } from './events';
+import type { FeatureDeps, Register } from './register';
 
 export function registerChat(
   register: Register,
-  deps: {
-    readonly context: vscode.ExtensionContext;
-    readonly log: vscode.LogOutputChannel;
-    readonly state: AppState;
-    readonly connection: ConnectionParts;
-    readonly events: EventsParts;
-  },
+  deps: FeatureDeps,
 ): HealthChat {
   const { connections } = deps.connection;
   const { controller, impacted } = deps.events;

@@ -1,22 +1,12 @@
 /** Event details panels (loaded with the first panel), their restore-after-reload serializer, and repainting impacted resources. */
-import type * as vscode from 'vscode';
 import { cloudConfig } from '../../config/clouds';
 import { registerDetailsSerializer } from '../../details/detailsShared';
 import { LazyDetailsPanels, type DetailsPanels } from '../../lazy/details';
-import type { AppState } from '../appState';
-import type { ConnectionParts } from './connection';
-import type { EventsParts } from './events';
-import type { Register } from './register';
+import type { FeatureDeps, Register } from './register';
 
 export function registerDetails(
   register: Register,
-  deps: {
-    readonly context: vscode.ExtensionContext;
-    readonly log: vscode.LogOutputChannel;
-    readonly state: AppState;
-    readonly connection: ConnectionParts;
-    readonly events: EventsParts;
-  },
+  deps: FeatureDeps,
 ): DetailsPanels {
   const { connections } = deps.connection;
   const { impacted, view } = deps.events;
