@@ -34,6 +34,9 @@ export interface ProxySettings {
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
+/** The environment variables resolveNetwork reads (the proxy ones also in lowercase). */
+export const NETWORK_ENV_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'NODE_EXTRA_CA_CERTS'] as const;
+
 export interface ResolveNetworkInput {
   /** VS Code settings (extension); absent for the CLI, which reads only the environment. */
   readonly settings?: ProxySettings;

@@ -6,9 +6,9 @@
  */
 import * as vscode from 'vscode';
 import { HealthEventsApi } from '../../core/api/healthEventsApi';
-import { createHash } from 'node:crypto';
 import { ThrottledClient } from '../../core/http/client';
-import { describeNetwork, resolveNetwork, type NetworkConfig, type ProxySettings } from '../../core/http/network';
+import { describeNetwork, type NetworkConfig, type ProxySettings } from '../../core/http/network';
+import { NetworkCache } from '../../core/http/networkCache';
 import type { SampleService, SampleServiceOptions } from '../../core/sample';
 import type { SubscriptionNamer } from '../../core/subscriptions/names';
 import { startSampleService } from '../lazy/sample';
@@ -62,6 +62,8 @@ export class ConnectionManager extends Disposable {
     private readonly log: vscode.LogOutputChannel,
     /** VS Code's http.* settings; the environment fills in when http.proxy is empty. */
     private readonly proxySettings: () => ProxySettings = readProxySettings,
+    /** Keeps the resolved network while the http.* settings and proxy variables stay the same. */
+    private readonly networkCache: NetworkCache = new NetworkCache(),
   ) {
     super();
     this.networkProblems = new NetworkProblemReporter(log);
@@ -154,8 +156,7 @@ export class ConnectionManager extends Disposable {
     }
     // A tenant is part of it (one account can see other subscriptions in another tenant); none keeps the older key.
     const identity = `azure|${cloud.name}|${origin}|${this.auth.accountId ?? ''}${settings.tenant ? `|${settings.tenant.toLowerCase()}` : ''}`;
-    const network = this.resolveNetwork();
-    const networkKey = fingerprint(network);
+    const { config: network, fingerprint: networkKey } = this.networkCache.get(this.proxySettings(), process.env);
     if (this.connection?.identity === identity && this.networkKey === networkKey) {
       return;
     }
@@ -210,8 +211,9 @@ export class ConnectionManager extends Disposable {
     });
   }
 
-  private resolveNetwork(): NetworkConfig {
-    return resolveNetwork({ settings: this.proxySettings(), env: process.env });
+  /** The network set-up the current settings and environment give (resolved again only after they change). */
+  network(): NetworkConfig {
+    return this.networkCache.get(this.proxySettings(), process.env).config;
   }
 
   private replace(next: Connection | undefined): void {
@@ -240,9 +242,4 @@ export class ConnectionManager extends Disposable {
     await connection?.client.close().catch(() => undefined);
     await this.stopSample();
   }
-}
-
-/** Changes when anything the dispatcher is built from changes; hashed so no credential is kept in clear. */
-function fingerprint(n: NetworkConfig): string {
-  return createHash('sha256').update(JSON.stringify(n)).digest('hex');
 }

@@ -3,10 +3,8 @@
  * the recovery that says what to do when a connection fails.
  */
 import * as vscode from 'vscode';
-import { resolveNetwork } from '../../../core/http/network';
 import { AzureAuth } from '../../auth/azureAuth';
 import { cloudConfig } from '../../config/clouds';
-import { readProxySettings } from '../../config/network';
 import { WorkspaceSettingsGuard } from '../../config/workspaceSettingsGuard';
 import { ConnectionManager } from '../../connection/connectionManager';
 import { ConnectionRecovery } from '../../connection/connectionRecovery';
@@ -40,7 +38,7 @@ export function registerConnection(
       connections,
       settings: () => state.settings,
       log,
-      proxyConfigured: () => resolveNetwork({ settings: readProxySettings(), env: process.env }).proxySource !== 'none',
+      proxyConfigured: () => connections.network().proxySource !== 'none',
     }),
   );
   return { settingsGuard, auth, connections, recovery };
