@@ -145,7 +145,7 @@ async function runGroup(group: Group, options: UiTestOptions, limit: Limit): Pro
     session = launched;
     if (options.verbose) printLogs(session);
     console.error(`[ui] ${group.name}: workbench ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    setUiSession({ page: session.page, logs: session.logs, artifactsDir: join(options.root, 'screenshots-tmp', 'ui-failures'), folder: prepared.folder });
+    setUiSession({ page: session.page, logs: session.logs, artifactsDir: join(options.root, 'screenshots-tmp', 'ui-failures'), folder: prepared.folder, serverDir: session.server.tempDir });
     const failures = await Promise.race([
       new Promise<number>((resolve) => {
         runner = mocha.run(resolve);

@@ -11,6 +11,8 @@ export interface UiSession {
   readonly artifactsDir: string;
   /** The workspace folder the workbench opened (same machine: tests read files saved there). */
   readonly folder?: string;
+  /** The VS Code server's temp folder (its logs are under user-data/logs). */
+  readonly serverDir?: string;
 }
 
 // One per process by design: mocha's test files need the page the runner opened, and mocha offers

@@ -3,7 +3,8 @@
 // subscription picker, events from the ARM stand-in, a token expiring on its way, switching account
 // and signing out. The tests run in order: each starts where the previous one left the workbench.
 import * as assert from 'node:assert/strict';
-import { clickActivityBarIcon, statusBarItem, viewContainer, waitForWorkbench } from '../../harness/ui';
+import { extensionHostLogs, type ExtensionHostLog } from '../../harness/activations';
+import { EXTENSION_ID, activityBarIcon, clickActivityBarIcon, statusBarItem, viewContainer, waitForWorkbench } from '../../harness/ui';
 import { reportFailures, uiSession } from '../session';
 import { CONTAINER_ID, CONTAINER_TITLE, QUOTA_ITEM_ID, eventRows, runPaletteCommand, viewTitleAction, waitFor } from '../steps';
 import type { AuthRecord } from '../../../src/core/sample';
@@ -19,6 +20,11 @@ async function assertNoSpinner(what: string): Promise<void> {
   const { page } = uiSession();
   await new Promise((r) => setTimeout(r, 1_500));
   assert.equal(await statusBarSpinners(page).count(), 0, `a spinner is left in the status bar after ${what}`);
+}
+
+/** The activation events that started Service Health in this extension host. */
+function ours(host: ExtensionHostLog): string[] {
+  return host.activations.filter((a) => a.extensionId === EXTENSION_ID).map((a) => a.event);
 }
 
 function recordsSince(index: number): AuthRecord[] {
@@ -163,6 +169,36 @@ describe('Azure mode in the workbench (UI)', function () {
     const records = recordsSince(from);
     assert.ok(records.every((r) => r.account === ADA && (r.outcome === 'ok' || r.outcome === 'expired')), `requests after the reload: ${JSON.stringify(records.map((r) => [r.account, r.outcome]))}`);
     await eventRows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
+  });
+
+  it('a reloaded window with the Explorer in front does not start Service Health (no activation, no request) until its view opens', async () => {
+    // Signed in with subscriptions picked: the chat participant, the agent tools and the MCP server
+    // definitions (which VS Code caches) are all contributed; none may activate the extension.
+    const { page, serverDir } = uiSession();
+    assert.ok(serverDir, 'the runner did not say where the VS Code server keeps its logs');
+    const service = azureFixture().service;
+    await clickActivityBarIcon(page, 'Explorer');
+    await viewContainer(page, CONTAINER_ID).waitFor({ state: 'hidden', timeout: 10_000 });
+    const hostsBefore = extensionHostLogs(serverDir).length;
+    // Through VS Code's own command, which saves the window's state (a browser reload may not).
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+    await runPaletteCommand(page, 'Developer: Reload Window');
+    await reloaded;
+    const requestsAtReload = service.stats.requests;
+    await waitForWorkbench(page, 120_000);
+    // Start-up is over once VS Code has activated the `onStartupFinished` extensions (the test-only sign-in provider is one).
+    const host = await waitFor(async () => extensionHostLogs(serverDir).slice(hostsBefore).find((h) => h.startupFinished), 120_000, 'the reloaded window\'s extension host did not finish starting');
+    assert.equal(await viewContainer(page, CONTAINER_ID).isVisible(), false, 'the reloaded window restored the Service Health view, so this test proves nothing');
+    assert.deepEqual(ours(host), [], `Service Health was activated at start-up with its view closed (log: ${host.folder})`);
+    assert.equal(service.stats.requests, requestsAtReload, 'a request reached the service before the view was opened');
+    // Opening the view is what starts it, and its events show.
+    await activityBarIcon(page, CONTAINER_TITLE).first().click();
+    const opened = await waitFor(async () => {
+      const h = extensionHostLogs(serverDir).find((l) => l.folder === host.folder);
+      return h && ours(h).length > 0 ? ours(h) : undefined;
+    }, 60_000, 'opening the view did not activate Service Health');
+    assert.deepEqual(opened, ['onView:serviceHealth.events']);
+    await eventRows(page).first().waitFor({ state: 'visible', timeout: 60_000 });
   });
 
   it('switching account: Sign Out, then Sign In with another account in VS Code\'s account picker', async () => {
