@@ -3,8 +3,8 @@
  * HTTPS_PROXY/HTTP_PROXY/NO_PROXY environment) and which certificate authorities it trusts
  * (Node's bundled roots, plus NODE_EXTRA_CA_CERTS and the operating system's store).
  *
- * Everything here is plain data resolved once per client; `createDispatcher` turns it into the
- * client's own undici dispatcher (never the process-wide one). Proxy credentials live only in
+ * Everything here is plain data (the extension keeps it until an input changes, networkCache.ts);
+ * `createDispatcher` turns it into the client's own undici dispatcher (never the process-wide one). Proxy credentials live only in
  * the resolved config and the dispatcher: `describeNetwork` is the one text meant for logs and
  * it never contains them.
  */
