@@ -55,12 +55,19 @@ export function showsTitle(accessibleName: string, title: string): boolean {
   return accessibleName.startsWith(`${title},`);
 }
 
+/**
+ * The rendered rows in screen order. The list reuses row elements as it scrolls, so DOM order can
+ * differ from what the user sees; each row's data-index is its position in the list.
+ */
 export async function allRows(page: Page): Promise<RowInfo[]> {
   const rows = treeRows(page, CONTAINER_ID);
   const n = await rows.count();
-  const out: RowInfo[] = [];
-  for (let i = 0; i < n; i++) out.push(await rowInfo(rows.nth(i)));
-  return out;
+  const out: { index: number; info: RowInfo }[] = [];
+  for (let i = 0; i < n; i++) {
+    const row = rows.nth(i);
+    out.push({ index: Number(await row.getAttribute('data-index')), info: await rowInfo(row) });
+  }
+  return out.sort((a, b) => a.index - b.index).map((r) => r.info);
 }
 
 /**
