@@ -15,11 +15,17 @@ import { createSampleWorkspace } from '../workspace';
 export interface EndpointFixture {
   /** `serviceHealth.endpoint` as written to the user settings. */
   readonly endpoint: string;
-  /** Starts the ARM stand-in on the endpoint's port (a no-op when it runs). */
-  startService(): Promise<SampleService>;
+  /**
+   * Starts the ARM stand-in on the endpoint's port (a no-op when it runs), with `events` events
+   * (default {@link DEFAULT_EVENTS}); the same seed, so the same subscriptions and secret.
+   */
+  startService(options?: { readonly events?: number }): Promise<SampleService>;
   /** Stops it: the endpoint's port then refuses connections. */
   stopService(): Promise<void>;
 }
+
+/** The ARM stand-in's events unless a test asks for more: about as many as the extension's own sample. */
+export const DEFAULT_EVENTS = 150;
 
 let current: EndpointFixture | undefined;
 
@@ -35,8 +41,8 @@ export async function prepareEndpointWorkbench(root: string): Promise<PreparedWo
   let service: SampleService | undefined;
   const fixture: EndpointFixture = {
     endpoint,
-    startService: async () => {
-      service ??= await startSampleService({ seed: 5, events: 150, signedTokensSecret: secret, port });
+    startService: async (options = {}) => {
+      service ??= await startSampleService({ seed: 5, events: options.events ?? DEFAULT_EVENTS, signedTokensSecret: secret, port });
       return service;
     },
     stopService: async () => {
