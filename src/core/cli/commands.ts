@@ -155,8 +155,10 @@ export async function runList(ctx: CommandContext): Promise<number> {
       const message = (explainForCli(r.error, hasToken) as Error).message.replace(/\s+/g, ' ');
       ctx.stderr.write(`health-events list: ${results.length > 1 ? `subscription ${subscriptionCell(r.subscriptionId, name)}: ` : ''}${message}\n`);
     }
-    // Said once, and only when the events were listed (a rejected token is reported above already).
-    if (namesFailure !== undefined && failed.length < results.length) {
+    // Said once, only when ids stand where names would be and the events were listed (a rejected
+    // token is reported above already).
+    const idsShown = rows.length > 0 || (results.length > 1 && failed.length > 0);
+    if (namesFailure !== undefined && idsShown && failed.length < results.length) {
       ctx.stderr.write(`health-events list: ${namesUnavailableText(explainForCli(namesFailure, hasToken))}\n`);
     }
     return failed.length > 0 ? 1 : 0;
