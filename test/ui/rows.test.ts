@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot, treeRows } from '../harness/ui';
 import { reportFailures, uiSession } from './session';
-import { CONTAINER_ID, allRows, checkPickItem, isPickItemChecked, closeAllEditors, detailsFrame, eventRows, groupRow, openEventsView, rowAccessibleName, rowInfo, setExpanded, showsTitle, viewTitleAction, waitFor } from './steps';
+import { CONTAINER_ID, allRows, checkPickItem, pickGroupBy, isPickItemChecked, closeAllEditors, detailsFrame, eventRows, groupRow, openEventsView, rowAccessibleName, rowInfo, setExpanded, showsTitle, viewTitleAction, waitFor } from './steps';
 
 /** VS Code's default side-bar width, and a narrow one users drag to. */
 const DEFAULT_SIDEBAR = 300;
@@ -70,14 +70,6 @@ async function activeIssueRows(page: Page): Promise<{ label: string; visible: st
 /** The open QuickPick's rows. */
 function pickRows(page: Page): Locator {
   return page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
-}
-
-async function pickGroupBy(page: Page, label: RegExp): Promise<void> {
-  await (await viewTitleAction(page, 'Group By…')).click();
-  const row = pickRows(page).filter({ has: page.locator('.label-name', { hasText: label }) }).first();
-  await row.waitFor({ state: 'visible' });
-  await row.click();
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
 
 describe('Rows, groups and filters at the default width (UI)', function () {

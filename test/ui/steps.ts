@@ -55,12 +55,103 @@ export function showsTitle(accessibleName: string, title: string): boolean {
   return accessibleName.startsWith(`${title},`);
 }
 
+/**
+ * The rendered rows in screen order. The list reuses row elements as it scrolls, so DOM order can
+ * differ from what the user sees; each row's data-index is its position in the list.
+ */
 export async function allRows(page: Page): Promise<RowInfo[]> {
   const rows = treeRows(page, CONTAINER_ID);
   const n = await rows.count();
-  const out: RowInfo[] = [];
-  for (let i = 0; i < n; i++) out.push(await rowInfo(rows.nth(i)));
-  return out;
+  const out: { index: number; info: RowInfo }[] = [];
+  for (let i = 0; i < n; i++) {
+    const row = rows.nth(i);
+    out.push({ index: Number(await row.getAttribute('data-index')), info: await rowInfo(row) });
+  }
+  return out.sort((a, b) => a.index - b.index).map((r) => r.info);
+}
+
+/** The Events view's row at list position `index` (its data-index), whatever it shows. */
+export function rowAt(page: Page, index: number): Locator {
+  return treeRows(page, CONTAINER_ID).and(page.locator(`[data-index="${index}"]`));
+}
+
+/**
+ * Scrolls the Events view as a user does (dragging its scroll bar when far, the mouse wheel when
+ * near) until the row at list position `index` is on screen (the list renders only the rows in
+ * view); resolves to that row.
+ */
+export async function scrollToRow(page: Page, index: number, timeoutMs = 60_000): Promise<Locator> {
+  const list = viewContainer(page, CONTAINER_ID).locator('.monaco-list').first();
+  const box = await list.boundingBox();
+  if (!box) throw new Error('The Events view is not shown.');
+  // The rows' container moves up by the scroll offset; each row sits at data-index × row height.
+  const content = list.locator('.monaco-list-rows').first();
+  const scrolled = async (): Promise<number> => -parseFloat((await content.getAttribute('style'))?.match(/top:\s*(-?[\d.]+)px/)?.[1] ?? '0');
+  const rowHeight = (await treeRows(page, CONTAINER_ID).first().boundingBox())?.height ?? 22;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const target = rowAt(page, index);
+  // The workbench scrolls a fixed step per wheel notch (50 px seen), whatever the event's delta.
+  let perNotch = 50;
+  let at = await scrolled();
+  const inView = (r: { y: number; height: number }): boolean => r.y >= box.y - 1 && r.y + r.height <= box.y + box.height + 1;
+  // The list may keep a row element it scrolled away from (the focused one): only a shown one counts.
+  const shownAt = async (): Promise<number | undefined> => {
+    for (let i = 0; i < (await target.count()); i++) {
+      const r = await target.nth(i).boundingBox();
+      if (r && inView(r)) return i;
+    }
+    return undefined;
+  };
+  return waitFor(async () => {
+    const shown = await shownAt();
+    if (shown !== undefined) return target.nth(shown);
+    // Towards the middle of the view: far away by dragging the scroll bar, near with the wheel.
+    const wanted = index * rowHeight + rowHeight / 2 - (at + box.height / 2);
+    let notches = 1;
+    if (Math.abs(wanted) > box.height * 2) {
+      await dragScrollbar(page, list, wanted);
+    } else {
+      notches = Math.max(1, Math.round(Math.min(Math.abs(wanted), box.height * 0.9) / perNotch));
+      for (let i = 0; i < notches; i++) await page.mouse.wheel(0, Math.sign(wanted) * 100);
+    }
+    // Settled: the offset reads the same twice in a row.
+    let last = at;
+    const now = await waitFor(async () => {
+      const top = await scrolled();
+      const settled = top !== at && top === last;
+      last = top;
+      return settled ? top : undefined;
+    }, 3_000, 'the wheel did not scroll the Events view').catch(() => last);
+    if (now !== at && notches > 1) perNotch = Math.max(1, Math.abs(now - at) / notches);
+    at = now;
+    return undefined;
+  }, timeoutMs, `the Events view did not scroll to row ${index}`).catch(async (error: unknown) => {
+    const height = (await content.getAttribute('style'))?.match(/height:\s*([\d.]+)px/)?.[1];
+    throw new Error(`${error instanceof Error ? error.message : String(error)} (scrolled ${at} px of ${height ?? '?'} px; ${await target.count()} such rows in the page)`);
+  });
+}
+
+/** Drags a list's vertical scroll bar so its content moves by about `pixels` (the wheel goes 50 px a notch). */
+async function dragScrollbar(page: Page, list: Locator, pixels: number): Promise<void> {
+  const box = await list.boundingBox();
+  if (!box) return;
+  // Hovering the list shows its scroll bar.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const [track, slider, height] = await Promise.all([
+    list.locator('.scrollbar.vertical').first().boundingBox(),
+    list.locator('.scrollbar.vertical .slider').first().boundingBox(),
+    list.locator('.monaco-list-rows').first().getAttribute('style'),
+  ]);
+  const content = parseFloat(height?.match(/height:\s*([\d.]+)px/)?.[1] ?? '0');
+  if (!track || !slider || content <= box.height) return;
+  const dy = (pixels * (track.height - slider.height)) / (content - box.height);
+  const x = slider.x + slider.width / 2;
+  const y = slider.y + slider.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + dy, { steps: 5 });
+  await page.mouse.up();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
 }
 
 /**
@@ -154,6 +245,15 @@ export async function viewTitleAction(page: Page, title: string): Promise<Locato
   const action = page.locator(`.part.sidebar a.action-label[aria-label="${title.replace(/"/g, '\\"')}"]`).first();
   await action.waitFor({ state: 'visible', timeout: 10_000 });
   return action;
+}
+
+/** Picks a grouping with the view's Group By… action, by the pick's label (e.g. /^Region$/). */
+export async function pickGroupBy(page: Page, label: RegExp): Promise<void> {
+  await (await viewTitleAction(page, 'Group By…')).click();
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: label }) }).first();
+  await row.waitFor({ state: 'visible' });
+  await row.click();
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
 
 export function escapeRegExp(text: string): string {

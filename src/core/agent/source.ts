@@ -9,6 +9,7 @@ import { trackingIdOrUndefined, type StoredEvent } from '../events/eventFacts';
 import type { QuotaState } from '../http/types';
 import type { ImpactedResource } from '../model/eventResourceSchemas';
 import type { HealthEvent, RateLimitStatus } from '../model/schemas';
+import type { ListedSubscriptions } from '../subscriptions/listedSubscriptions';
 
 export interface SubscriptionFailure {
   readonly subscriptionId: string;
@@ -51,14 +52,23 @@ export interface ApiSourceOptions {
   /** Fixed subscriptions (`--subscription`); empty: every subscription the token can see. */
   readonly subscriptions: readonly string[];
   readonly now?: () => number;
+  /**
+   * The token's subscriptions listed once (the MCP server): answers name subscriptions, and
+   * `subscriptions()` reuses the listing. Without it, names are left to the host.
+   */
+  readonly listed?: ListedSubscriptions;
 }
 
 /** A source straight on the API: every call goes to the service. */
 export function apiSource(options: ApiSourceOptions): HealthDataSource {
   let visible: Promise<readonly string[]> | undefined;
+  const { listed } = options;
+  /** `work`, with the names listed alongside (the answer formats them), when the host asked for them. */
+  const named = async <T>(work: Promise<T>): Promise<T> => (listed ? (await Promise.all([work, listed.namesReady()]))[0] : work);
   return {
     subscriptions: () => {
       if (options.subscriptions.length > 0) return Promise.resolve(options.subscriptions);
+      if (listed) return listed.all().then((subs) => subs.map((s) => s.subscriptionId));
       // Listed once per server: subscriptions rarely change while a client runs.
       visible ??= options.api.listSubscriptions().then(
         (subs) => subs.map((s) => s.subscriptionId),
@@ -70,7 +80,7 @@ export function apiSource(options: ApiSourceOptions): HealthDataSource {
       return visible;
     },
     listEvents: async (subscriptionIds, since, signal) => {
-      const results = await options.api.listEventsForSubscriptions(subscriptionIds, { queryStartTime: since, ...(signal ? { signal } : {}) });
+      const results = await named(options.api.listEventsForSubscriptions(subscriptionIds, { queryStartTime: since, ...(signal ? { signal } : {}) }));
       const failed = results.filter((r) => r.error);
       if (failed.length > 0 && failed.length === results.length && failed[0]?.error) {
         throw failed[0].error;
@@ -81,13 +91,14 @@ export function apiSource(options: ApiSourceOptions): HealthDataSource {
       };
     },
     fetchEventDetails: (subscriptionId, trackingId, signal) => options.api.fetchEventDetails(subscriptionId, trackingId, signal ? { signal } : {}),
-    listImpactedResources: (subscriptionId, trackingId, signal) => options.resources.listImpactedResources(subscriptionId, trackingId, signal ? { signal } : {}),
+    listImpactedResources: (subscriptionId, trackingId, signal) => named(options.resources.listImpactedResources(subscriptionId, trackingId, signal ? { signal } : {})),
     rateLimit: async (signal) => {
       const status = await options.api.getRateLimitStatus(signal ? { signal } : {});
       const quota = options.quota();
       return { ...(status ? { status } : {}), ...(quota ? { quota } : {}) };
     },
     now: options.now ?? Date.now,
+    ...(listed ? { subscriptionName: listed.name } : {}),
   };
 }
 

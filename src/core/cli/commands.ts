@@ -8,7 +8,8 @@ import { HttpClientError, NetworkError } from '../http/errors';
 import { resolveNetwork } from '../http/network';
 import type { Clock, TokenProvider } from '../http/types';
 import type { HealthEvent } from '../model/schemas';
-import { eventDetails, eventsTable, latestSnapshot, quotaLine, rateLimitTable, subscriptionsTable, type EventRow } from './format';
+import { ListedSubscriptions, namesUnavailableText } from '../subscriptions/listedSubscriptions';
+import { eventCountLine, eventDetails, eventsTable, latestSnapshot, quotaLine, rateLimitTable, subscriptionCell, subscriptionsTable, type EventRow } from './format';
 import { chooseToken, parseEndpoint, parseSince, UsageError } from './options';
 import { TOKEN_ENV } from './usage';
 import { waitLine } from './waitLine';
@@ -123,12 +124,17 @@ export async function runList(ctx: CommandContext): Promise<number> {
   const sinceText = str(ctx, 'since');
   const queryStartTime = sinceText === undefined ? undefined : parseSince(sinceText, ctx.now());
 
+  const asJson = ctx.values['json'] === true;
   return withSession(ctx, async ({ client, api, hasToken }) => {
-    const results = await api.listEventsForSubscriptions(subscriptionIds, { filter, queryStartTime, signal: ctx.signal });
+    // People read names, as in the extension; --json stays as it was (no extra request, same fields).
+    let namesFailure: unknown;
+    const listed = asJson ? undefined : new ListedSubscriptions(() => api.listSubscriptions({ signal: ctx.signal }), (error) => (namesFailure = error));
+    const [results] = await Promise.all([api.listEventsForSubscriptions(subscriptionIds, { filter, queryStartTime, signal: ctx.signal }), listed?.namesReady()]);
     const failed = results.filter((r) => r.error);
     const rows: EventRow[] = results.flatMap((r) => r.events.map((event: HealthEvent) => ({ subscriptionId: r.subscriptionId, event })));
     const quota = client.quota;
-    if (ctx.values['json'] === true) {
+    const name = listed?.name ?? (() => undefined);
+    if (asJson) {
       const out: Record<string, unknown> = {
         events: rows.map((r) => r.event),
         requests: quota.requestsSent,
@@ -139,15 +145,21 @@ export async function runList(ctx: CommandContext): Promise<number> {
       }
       json(ctx, out);
     } else if (rows.length > 0) {
-      ctx.stdout.write(eventsTable(rows, results.length > 1));
-      ctx.stdout.write(`\n${rows.length} event${rows.length === 1 ? '' : 's'}, ${quota.requestsSent} request${quota.requestsSent === 1 ? '' : 's'}. ${quotaLine(latestSnapshot(quota), ctx.now())}\n`);
+      ctx.stdout.write(eventsTable(rows, results.length > 1, name));
+      ctx.stdout.write(`\n${eventCountLine(rows.length, results.length === 1 ? subscriptionIds[0] : undefined, name)}, ${quota.requestsSent} request${quota.requestsSent === 1 ? '' : 's'}. ${quotaLine(latestSnapshot(quota), ctx.now())}\n`);
     } else if (failed.length < results.length) {
       ctx.stdout.write('No events in the time window; widen it with --since (the service default is the last 3 days).\n');
     }
     for (const r of failed) {
       // One line per failing subscription; the others were still listed.
       const message = (explainForCli(r.error, hasToken) as Error).message.replace(/\s+/g, ' ');
-      ctx.stderr.write(`health-events list: ${results.length > 1 ? `subscription ${r.subscriptionId}: ` : ''}${message}\n`);
+      ctx.stderr.write(`health-events list: ${results.length > 1 ? `subscription ${subscriptionCell(r.subscriptionId, name)}: ` : ''}${message}\n`);
+    }
+    // Said once, only when ids stand where names would be and the events were listed (a rejected
+    // token is reported above already).
+    const idsShown = rows.length > 0 || (results.length > 1 && failed.length > 0);
+    if (namesFailure !== undefined && idsShown && failed.length < results.length) {
+      ctx.stderr.write(`health-events list: ${namesUnavailableText(explainForCli(namesFailure, hasToken))}\n`);
     }
     return failed.length > 0 ? 1 : 0;
   });

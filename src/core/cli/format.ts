@@ -4,6 +4,7 @@ import { parseServiceTime, trackingIdOf, type HealthEvent, type RateLimitStatus,
 import { stripTags } from '../text/scan';
 import { eventSourceWords, eventSubTypeWords, eventTypeWords, levelWords, statusWords } from '../render/enumWords';
 import { formatWhen } from '../render/time';
+import type { SubscriptionNamer } from '../subscriptions/names';
 
 /**
  * Service text on a terminal: control characters (ANSI escapes included) become spaces so the
@@ -137,8 +138,13 @@ export function sortForDisplay(rows: readonly EventRow[]): EventRow[] {
   return [...rows].sort((a, b) => rank(a.event) - rank(b.event) || time(b.event) - time(a.event));
 }
 
-export function eventsTable(rows: readonly EventRow[], withSubscription: boolean): string {
+/**
+ * The event table; with several subscriptions it starts with their ids, and their names next to
+ * them when any are known (`name`).
+ */
+export function eventsTable(rows: readonly EventRow[], withSubscription: boolean, name: SubscriptionNamer = () => undefined): string {
   const header = ['STATUS', 'TYPE', 'LEVEL', 'TRACKING ID', 'TITLE', 'REGIONS', 'LAST UPDATE'];
+  const named = withSubscription && rows.some((r) => name(r.subscriptionId) !== undefined);
   const body = sortForDisplay(rows).map(({ subscriptionId, event }) => {
     const p = event.properties;
     const regions = regionsOf(event);
@@ -151,9 +157,23 @@ export function eventsTable(rows: readonly EventRow[], withSubscription: boolean
       truncate(regions.length > 0 ? regions.join(', ') : '-', 40),
       p?.lastUpdateTime ? shortTime(p.lastUpdateTime) : '-',
     ];
-    return withSubscription ? [terminalText(subscriptionId), ...cells] : cells;
+    const subscription = named ? [terminalText(subscriptionId), truncate(terminalText(name(subscriptionId)) || '-', 40)] : [terminalText(subscriptionId)];
+    return withSubscription ? [...subscription, ...cells] : cells;
   });
-  return table(withSubscription ? ['SUBSCRIPTION', ...header] : header, body);
+  const subscriptionHeader = named ? ['SUBSCRIPTION', 'SUBSCRIPTION NAME'] : ['SUBSCRIPTION'];
+  return table(withSubscription ? [...subscriptionHeader, ...header] : header, body);
+}
+
+/** "Contoso Production (0123…-full-id)" where a name is known, else the id: for one-line messages. */
+export function subscriptionCell(id: string, name: SubscriptionNamer): string {
+  const known = name(id);
+  return known ? `${terminalText(known)} (${terminalText(id)})` : terminalText(id);
+}
+
+/** "12 events", and for one subscription with a known name "12 events in Contoso Production". */
+export function eventCountLine(count: number, subscriptionId: string | undefined, name: SubscriptionNamer): string {
+  const known = subscriptionId === undefined ? undefined : name(subscriptionId);
+  return `${count} event${count === 1 ? '' : 's'}${known ? ` in ${terminalText(known)}` : ''}`;
 }
 
 /** A time for people, as the extension shows it: `3 hours ago (24 Nov 2026, 14:05 UTC)`. */

@@ -8,6 +8,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { HealthTools } from '../agent/healthTools';
 import { apiSource } from '../agent/source';
 import { createHealthMcpServer } from '../mcp/healthMcpServer';
+import { ListedSubscriptions, namesUnavailableText } from '../subscriptions/listedSubscriptions';
 import { explainForCli, withSession, type CommandContext } from './commands';
 import { UsageError } from './options';
 import { TOKEN_ENV } from './usage';
@@ -29,8 +30,14 @@ export async function runMcp(ctx: CommandContext, streams: McpStreams | undefine
   const token = ctx.env[TOKEN_ENV]?.trim();
   const redact = (text: string): string => (token && token.length >= 4 ? text.split(token).join('[redacted]') : text);
   return withSession(ctx, async ({ api, resources, client, hasToken }) => {
-    const tools = new HealthTools(apiSource({ api, resources, quota: () => client.quota, subscriptions, now: ctx.now }));
-    const server = createHealthMcpServer({ tools, redact, log: (line) => ctx.stderr.write(`health-events mcp: ${line}\n`), explain: (error) => explainForCli(error, hasToken) });
+    const log = (line: string) => ctx.stderr.write(`health-events mcp: ${line}\n`);
+    // Answers name subscriptions as the extension's do; without names (the listing denied) they show ids.
+    const listed = new ListedSubscriptions(
+      () => api.listSubscriptions(),
+      (error) => log(namesUnavailableText(explainForCli(error, hasToken))),
+    );
+    const tools = new HealthTools(apiSource({ api, resources, quota: () => client.quota, subscriptions, now: ctx.now, listed }));
+    const server = createHealthMcpServer({ tools, redact, log, explain: (error) => explainForCli(error, hasToken) });
     const transport = new StdioServerTransport(streams.stdin, streams.stdout);
     const closed = new Promise<void>((resolve) => {
       const done = () => resolve();

@@ -45,7 +45,9 @@ Options:
                       duration back from now (90m, 12h, 7d, 2w); the service default is 3 days
 ${COMMON}
 
---json prints {"events":[...as received...],"requests":N,"rateLimit":{...}|null}.
+The table names the subscriptions (one more request, GET /subscriptions); when they cannot be
+listed it shows their ids and says so once on stderr.
+--json prints {"events":[...as received...],"requests":N,"rateLimit":{...}|null} (no names).
 `;
 
 export const DETAILS_USAGE = `Usage: health-events details --subscription ID --tracking-id ID [options]

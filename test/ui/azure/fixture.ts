@@ -2,23 +2,14 @@
 // Azure Resource Manager (`serviceHealth.endpoint` points at it, plain http on loopback), accepting
 // only tokens signed with a secret it shares with the test-only `microsoft` authentication provider
 // (test/companion/auth-provider), which is preinstalled while VS Code's own Microsoft sign-in is
-// skipped. The product cannot tell: it signs in through vscode.authentication as in production.
-import { randomBytes } from 'node:crypto';
+// skipped (see signInWorkbench.ts). The product cannot tell: it signs in through
+// vscode.authentication as in production.
 import { buildAuthCompanion } from '../../harness/companion';
 import { startSampleService, type SampleService } from '../../../src/core/sample';
 import type { PreparedWorkbench } from '../run';
-import { createSampleWorkspace } from '../workspace';
+import { FixtureSlot, newTokenSecret, prepareSignInWorkbench } from './signInWorkbench';
 
-export interface TestAccount {
-  readonly id: string;
-  readonly label: string;
-}
-
-/** Who "signs in", in order: the first sign-in yields the first account, "another account" the next. */
-export const ACCOUNTS: readonly TestAccount[] = [
-  { id: '3f0c7a52-8a43-4d1e-9d6b-1c5f0e2a7b11', label: 'ada@contoso.com' },
-  { id: '9b2e4d17-6c58-4f3a-8e91-2d7a5b3c4e22', label: 'grace@fabrikam.com' },
-];
+export { ACCOUNTS, type TestAccount } from './signInWorkbench';
 
 /**
  * Outcomes of successive interactive sign-ins (createSession): the suite's order is a failing identity
@@ -33,41 +24,34 @@ export interface AzureFixture {
   readonly service: SampleService;
 }
 
-let current: AzureFixture | undefined;
+const slot = new FixtureSlot<AzureFixture>('Azure-mode');
 
 export function azureFixture(): AzureFixture {
-  if (!current) throw new Error('No Azure-mode workbench: run the UI tests with `npm run test:ui`.');
-  return current;
+  return slot.get();
 }
 
 export async function prepareAzureWorkbench(root: string): Promise<PreparedWorkbench> {
-  const secret = randomBytes(24).toString('base64url');
+  const secret = newTokenSecret();
   const service = await startSampleService({ seed: 5, events: 150, signedTokensSecret: secret });
   const companion = await buildAuthCompanion(root).catch(async (err: unknown) => {
     await service.close();
     throw err;
   });
-  // The endpoint goes to the user settings (the companion writes it there): a workspace's value is
-  // ignored, so a repository cannot send the token elsewhere.
-  const workspace = await createSampleWorkspace({ 'serviceHealth.mode': 'azure' }, 'my-azure-app');
-  current = { service };
-  return {
-    folder: workspace.folder,
+  const prepared = await prepareSignInWorkbench({
+    secret,
+    endpoint: service.url,
+    signIn: SIGN_IN_OUTCOMES,
     env: {
-      // The companion must be the only `microsoft` provider: the first registration wins.
-      VSCODE_SKIP_BUILTIN_EXTENSIONS: 'vscode.microsoft-authentication',
-      SERVICE_HEALTH_TEST_AUTH_SECRET: secret,
-      SERVICE_HEALTH_TEST_AUTH_ACCOUNTS: JSON.stringify(ACCOUNTS),
       SERVICE_HEALTH_TEST_AUTH_LIFETIME_MS: String(TOKEN_LIFETIME_MS),
-      SERVICE_HEALTH_TEST_AUTH_SIGN_IN: SIGN_IN_OUTCOMES,
       // Sessions survive the suite's window reload, as VS Code's own Microsoft sign-in keeps them.
       SERVICE_HEALTH_TEST_AUTH_PERSIST: '1',
-      SERVICE_HEALTH_TEST_USER_SETTINGS: JSON.stringify({ 'serviceHealth.endpoint': service.url }),
     },
-    preinstall: [companion.folder],
+    companions: [companion],
     dispose: async () => {
-      current = undefined;
-      await Promise.all([service.close(), companion.dispose(), workspace.dispose()]);
+      slot.set(undefined);
+      await service.close();
     },
-  };
+  });
+  slot.set({ service });
+  return prepared;
 }

@@ -1,11 +1,13 @@
 // Connection problems as a user meets them, in the real workbench (Azure mode, the test-only sign-in):
 // an endpoint whose server is down (nothing listens on its loopback port) is reported while signed
 // out and offers Open Settings, the view's title hides what cannot work until sign-in, the badge
-// ignores filters, and the extension's own sample service crashing is recovered from without
-// network advice. The tests run in order: each starts where the previous one left the workbench.
+// ignores filters, a subscription with more events than a page shows them a page at a time ("Show N
+// more"), and the extension's own sample service crashing is recovered from without network advice.
+// The tests run in order: each starts where the previous one left the workbench.
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { clickActivityBarIcon, treeRows } from '../../harness/ui';
+import { ROWS_PER_PAGE } from '../../../src/ui/tree/rowPaging';
 import { reportFailures, uiSession } from '../session';
 import {
   CONTAINER_ID,
@@ -14,9 +16,14 @@ import {
   checkPickItem,
   closeAllEditors,
   eventRows,
+  groupRow,
+  pickGroupBy,
   readLogUntil,
+  rowAt,
   rowInfo,
   runPaletteCommand,
+  scrollToRow,
+  setExpanded,
   settingRow,
   viewTitleAction,
   viewTitleActionLabels,
@@ -30,6 +37,58 @@ import { endpointFixture } from './fixture';
 const CONNECTED_ACTIONS = ['Refresh', 'Query Events…', 'Filter Events…', 'Group By…'];
 const CONNECTED_MENU = ['Select Subscriptions…', 'Mark All as Seen', 'Show API Quota'];
 const NETWORK_ADVICE = /network|proxy|internet|firewall/i;
+/**
+ * A large estate: with this many events the subscription below holds about 760 in the default
+ * 7-day window, more than two pages, so "Show N more" first shows a full page, then the rest.
+ */
+const LARGE_ESTATE_EVENTS = 1_500;
+/** Not picked by the earlier tests: picking it loads its events in full (a refresh asks only for changes). */
+const LARGE_SUBSCRIPTION = 'Contoso Dev/Test';
+const count = new Intl.NumberFormat('en-US');
+
+/** An event row: level 2 under a subscription group, its description starting with the age. */
+function isEventRow(info: { level: number; description: string }): boolean {
+  return info.level === 2 && /^(\d+(mo|[mhd]) ago|just now)( · |$)/.test(info.description);
+}
+
+/**
+ * In subscription grouping, unfolds {@link LARGE_SUBSCRIPTION}, scrolls to its "Show N more" row
+ * with the mouse wheel, clicks it, scrolls on to the row's next place and presses Enter on it.
+ */
+async function showEveryRowOfALargeGroup(page: Page): Promise<void> {
+  const group = groupRow(page, LARGE_SUBSCRIPTION);
+  // The group counts every event it holds, shown as rows or not.
+  const total = await waitFor(async () => {
+    const n = ((await rowInfo(group)).description.match(/\d+/g) ?? []).reduce((a, d) => a + Number(d), 0);
+    return n > 2 * ROWS_PER_PAGE ? n : undefined;
+  }, 60_000, `"${LARGE_SUBSCRIPTION}" does not count more than ${2 * ROWS_PER_PAGE} events`);
+  await setExpanded(group, true);
+  const start = Number(await group.getAttribute('data-index'));
+
+  // The first page: its rows, then "Show 300 more" saying how many stay hidden.
+  let more = await scrollToRow(page, start + ROWS_PER_PAGE + 1);
+  assert.ok(isEventRow(await rowInfo(rowAt(page, start + ROWS_PER_PAGE))), 'the row before "Show more" is not an event');
+  assert.deepEqual(await rowInfo(more), { label: `Show ${ROWS_PER_PAGE} more`, description: `${count.format(total - ROWS_PER_PAGE)} not shown`, level: 2, expanded: undefined });
+  await more.click();
+  // The next page takes the row's place; the row moves a page down, offering the rest.
+  await waitFor(async () => (isEventRow(await rowInfo(rowAt(page, start + ROWS_PER_PAGE + 1))) ? true : undefined), 10_000, 'no event row took the place of "Show more"');
+  more = await scrollToRow(page, start + 2 * ROWS_PER_PAGE + 1);
+  const rest = total - 2 * ROWS_PER_PAGE;
+  const label = `Show ${count.format(Math.min(rest, ROWS_PER_PAGE))} more`;
+  const description = rest > ROWS_PER_PAGE ? `${count.format(rest - ROWS_PER_PAGE)} not shown` : '';
+  assert.deepEqual(await rowInfo(more), { label, description, level: 2, expanded: undefined });
+
+  // The keyboard: the row kept the focus of the click; Enter on it shows the rest.
+  assert.match((await more.getAttribute('class')) ?? '', /\bfocused\b/, 'the "Show more" row lost the focus after the click');
+  await page.keyboard.press('Enter');
+  await waitFor(async () => (isEventRow(await rowInfo(rowAt(page, start + 2 * ROWS_PER_PAGE + 1))) ? true : undefined), 10_000, 'Enter on "Show more" showed no more rows');
+  if (rest <= ROWS_PER_PAGE) {
+    // Every event is a row now: the last one is the group's last row, then the next group or the end.
+    assert.ok(isEventRow(await rowInfo(await scrollToRow(page, start + total))), 'the group shows fewer rows than it counts');
+    const next = rowAt(page, start + total + 1);
+    if ((await next.count()) > 0) assert.equal((await rowInfo(next)).level, 1, 'a row follows the group\'s last event');
+  }
+}
 
 /** Labels of the Events view's top-level rows (groups, and the filter row). */
 async function topLevelLabels(page: Page): Promise<string[]> {
@@ -159,6 +218,27 @@ describe('Connection problems in the workbench (UI)', function () {
     await (await viewTitleAction(page, 'Refresh')).click();
     await eventRows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
     await notifications(page, true);
+  });
+
+  it('a subscription with more events than a page shows them a page at a time: "Show N more", clicked and then with Enter, at 300 px', async () => {
+    const { page } = uiSession();
+    const fixture = endpointFixture();
+    await fixture.stopService();
+    await fixture.startService({ events: LARGE_ESTATE_EVENTS });
+    try {
+      await runPaletteCommand(page, 'Service Health: Select Subscriptions…', true);
+      await pickSubscriptions(page, [LARGE_SUBSCRIPTION]);
+      await pickGroupBy(page, /^Subscription$/);
+      await showEveryRowOfALargeGroup(page);
+    } finally {
+      // Back to the grouping, the two subscriptions and the data the later tests were written for.
+      await page.keyboard.press('Escape');
+      await pickGroupBy(page, /^Type, then status$/);
+      await runPaletteCommand(page, 'Service Health: Select Subscriptions…', true);
+      await pickSubscriptions(page, [LARGE_SUBSCRIPTION]);
+      await fixture.stopService();
+      await fixture.startService();
+    }
   });
 
   it('the embedded sample service crashing (its port closed) is restarted by itself and the events come back, without network advice', async () => {

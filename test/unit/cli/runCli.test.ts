@@ -84,7 +84,8 @@ describe('health-events CLI (in-process, against the sample service)', () => {
     for (const g of expected) {
       assert.ok(rows.some((r) => r.slice(trackingCol).startsWith(g.event.name ?? '?')), `row for ${g.event.name}`);
     }
-    assert.match(run.stdout, new RegExp(`${expected.length} events?, \\d+ requests?`));
+    // "in <name>": the subscription's name, listed once (see subscriptionNames.test.ts).
+    assert.match(run.stdout, new RegExp(`${expected.length} events? in [^,\\n]+, \\d+ requests?`));
     assert.ok(!run.stdout.includes(service.token));
   });
 
@@ -105,7 +106,7 @@ describe('health-events CLI (in-process, against the sample service)', () => {
   it('list with one failing subscription prints the others and exits 1 with one line for the failure', async () => {
     const run = await cli(['list', '--endpoint', service.url, '--subscription', subs[0] ?? '', '--subscription', 'missing-sub', ...SINCE], env);
     assert.equal(run.code, 1);
-    assert.match(run.stdout, /^SUBSCRIPTION\s+STATUS/);
+    assert.match(run.stdout, /^SUBSCRIPTION\s+SUBSCRIPTION NAME\s+STATUS/);
     assert.equal(run.stderr.trim().split('\n').length, 1);
     assert.match(run.stderr, /subscription missing-sub: .*pick another subscription\./);
   });

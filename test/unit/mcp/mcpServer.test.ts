@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { impactedResourcesFor } from '../../../src/core/sample/impactedResources';
+import { SUBSCRIPTIONS_API_VERSIONS } from '../../../src/core/sample/replies';
 import { startSampleService, type SampleService } from '../../../src/core/sample/server';
 
 // The compiled CLI (tsc output): the server runs as its own process, as an MCP client starts it.
@@ -54,7 +55,7 @@ interface ListResult {
   total: number;
   page: number;
   pages: number;
-  events: { trackingId: string; status: string; subscriptions: string[] }[];
+  events: { trackingId: string; status: string; subscriptions: string[]; subscriptionNames?: string[] }[];
   more?: string;
   notUnderstood?: string[];
   suggestedQuery?: string;
@@ -212,6 +213,51 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
       assert.ok(!textOf(result).includes(bad));
       assert.ok(!s.stderr().includes(bad));
     } finally {
+      await s.close();
+    }
+  });
+
+  /** What the service's own GET /subscriptions answers, by id. */
+  async function listedNames(): Promise<Map<string, string>> {
+    const res = await fetch(`${service.url}/subscriptions?api-version=${SUBSCRIPTIONS_API_VERSIONS[0] ?? ''}`, { headers: { authorization: `Bearer ${service.token}` } });
+    const body = (await res.json()) as { value: { subscriptionId: string; displayName: string }[] };
+    return new Map(body.value.map((v) => [v.subscriptionId, v.displayName]));
+  }
+
+  it('answers name subscriptions next to their ids, from one GET /subscriptions for the whole session', async () => {
+    const names = await listedNames();
+    const s = await connect(service, ['--subscription', service.subscriptionIds[0] ?? '', '--subscription', service.subscriptionIds[1] ?? '']);
+    try {
+      service.resetStats();
+      const listed = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { days: 30 } }));
+      assert.ok(listed.events.length > 0);
+      for (const e of listed.events) assert.deepEqual(e.subscriptionNames, e.subscriptions.map((id) => names.get(id)), `names of ${e.trackingId}`);
+      const first = listed.events[0];
+      assert.ok(first);
+      const one = json<{ subscriptions: string[]; subscriptionNames?: string[] }>(await s.client.callTool({ name: 'get_health_event', arguments: { trackingId: first.trackingId } }));
+      assert.deepEqual(one.subscriptionNames, one.subscriptions.map((id) => names.get(id)));
+      assert.equal(service.stats.byPath.get('/subscriptions'), 1, 'the names were listed more than once');
+      assert.doesNotMatch(s.stderr(), /subscription names/u);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('/subscriptions denied (a user without the right to list subscriptions): answers show ids, no error, one stderr line', async () => {
+    const s = await connect(service, ['--subscription', service.subscriptionIds[0] ?? '']);
+    try {
+      service.faults.inject({ kind: 'forbidden' }, { path: /^\/subscriptions\/?$/u, times: 5 });
+      for (let i = 0; i < 2; i++) {
+        const listed = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { days: 30 } }));
+        assert.ok(listed.events.length > 0);
+        assert.ok(listed.events.every((e) => e.subscriptionNames === undefined && e.subscriptions.length > 0), 'a name came without a listing');
+      }
+      const lines = s.stderr().split('\n').filter((l) => /subscription names/u.test(l));
+      assert.equal(lines.length, 1, s.stderr());
+      assert.match(lines[0] ?? '', /^health-events mcp: subscription names could not be listed, so subscriptions are shown by id \(You do not have access to the subscription list/u);
+      assert.equal(service.faults.pending, 4, 'the listing was tried more than once');
+    } finally {
+      service.faults.clear();
       await s.close();
     }
   });
