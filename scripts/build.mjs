@@ -76,6 +76,21 @@ const noPostcss = {
 };
 
 /**
+ * Every `import * as vscode from 'vscode'` of a bundle shares one namespace object. Left alone,
+ * esbuild gives each importing module its own copy of the API object (__toESM of require('vscode'):
+ * a getter per API name, a few hundred of them, for each of ~30 modules) while the extension loads.
+ */
+const oneVscodeNamespace = {
+  name: 'one-vscode-namespace',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-namespace' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-namespace' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vscode-namespace' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
+/**
  * The CLI and the MCP server are one file each and load everything at once: there validation()
  * returns the statically imported schemas. (An inlined require() would make esbuild wrap zod in
  * lazy-init code, which the MCP SDK's own top-level use of zod does not wait for.)
@@ -105,7 +120,7 @@ const common = {
 const extensionSide = {
   ...common,
   external: ['vscode'],
-  plugins: [lazyBundles, noPostcss],
+  plugins: [lazyBundles, noPostcss, oneVscodeNamespace],
   // The sample service's fault injection is for tests: the production extension leaves it out.
   ...(production ? { define: { 'process.env.SERVICE_HEALTH_SAMPLE_FAULTS': '"off"' } } : {}),
 };
