@@ -23,6 +23,9 @@ const metafile = process.argv.includes('--metafile');
  * `import` of the same module is still inlined (the size test then fails, as it should).
  */
 const LAZY = {
+  // zod and every schema built with it (~100 KB, most of the start's load time): only on first
+  // validation (a response, a restored cache), which comes after the extension has started.
+  validation: 'src/core/model/validationBundle.ts',
   // undici's Agent and request API (~300 KB): only needed for the first request.
   undici: 'src/core/http/undiciBundle.ts',
   // sanitize-html with htmlparser2 (~190 KB): only needed when event details render.
@@ -72,6 +75,37 @@ const noPostcss = {
   },
 };
 
+/**
+ * Every `import * as vscode from 'vscode'` of a bundle shares one namespace object. Left alone,
+ * esbuild gives each importing module its own copy of the API object (__toESM of require('vscode'):
+ * a getter per API name, a few hundred of them, for each of ~30 modules) while the extension loads.
+ */
+const oneVscodeNamespace = {
+  name: 'one-vscode-namespace',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.namespace === 'vscode-namespace' ? { path: 'vscode', external: true } : { path: 'vscode', namespace: 'vscode-namespace' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'vscode-namespace' }, () => ({ contents: "export * from 'vscode';", loader: 'js' }));
+  },
+};
+
+/**
+ * The CLI and the MCP server are one file each and load everything at once: there validation()
+ * returns the statically imported schemas. (An inlined require() would make esbuild wrap zod in
+ * lazy-init code, which the MCP SDK's own top-level use of zod does not wait for.)
+ */
+const eagerValidation = {
+  name: 'eager-validation',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]core[\\/]model[\\/]validation\.ts$/ }, () => ({
+      contents: "import * as bundle from './validationBundle';\nexport function validation() { return bundle; }\n",
+      loader: 'ts',
+      resolveDir: path.resolve('src/core/model'),
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -86,7 +120,7 @@ const common = {
 const extensionSide = {
   ...common,
   external: ['vscode'],
-  plugins: [lazyBundles, noPostcss],
+  plugins: [lazyBundles, noPostcss, oneVscodeNamespace],
   // The sample service's fault injection is for tests: the production extension leaves it out.
   ...(production ? { define: { 'process.env.SERVICE_HEALTH_SAMPLE_FAULTS': '"off"' } } : {}),
 };
@@ -99,6 +133,7 @@ const contexts = await Promise.all([
     ...common,
     entryPoints: ['src/cli.ts'],
     outfile: `${out}/cli.js`,
+    plugins: [eagerValidation],
     banner: { js: '#!/usr/bin/env node' },
   }),
   // The MCP server alone, for the extension's MCP server definition (runs under the extension host's Node).
@@ -106,6 +141,7 @@ const contexts = await Promise.all([
     ...common,
     entryPoints: ['src/mcp.ts'],
     outfile: `${out}/mcp.js`,
+    plugins: [eagerValidation],
   }),
   // Event details webview script (runs in the webview, not in Node).
   esbuild.context({

@@ -3,6 +3,7 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
+import { runningExtensions } from './runningExtensions';
 import { XSS_MARKER, type ProbeRequest, type WebviewSecurityReport, type WebviewSecurityRequest } from '../integration/probeProtocol';
 
 export interface ProbeWatcher {
@@ -98,6 +99,8 @@ async function runProbe(page: Page, req: ProbeRequest, fired: readonly string[])
   switch (req.kind) {
     case 'webviewSecurity':
       return webviewSecurity(page, req, fired);
+    case 'runningExtensions':
+      return runningExtensions(page, req);
     default:
       return { error: `unknown probe ${(req as { kind?: unknown }).kind as string}` };
   }

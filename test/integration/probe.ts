@@ -10,7 +10,7 @@ export function probeDir(): string | undefined {
   return process.env[PROBE_DIR_ENV] || undefined;
 }
 
-export async function runBrowserProbe(request: ProbeRequest, waitMs = request.timeoutMs + 15_000): Promise<ProbeResult> {
+export async function runBrowserProbe<R extends ProbeRequest>(request: R, waitMs = request.timeoutMs + 15_000): Promise<ProbeResult<R>> {
   const dir = probeDir();
   if (!dir) {
     throw new Error(`${PROBE_DIR_ENV} is not set: browser probes need the offline harness (npm run test:vscode).`);
@@ -21,7 +21,7 @@ export async function runBrowserProbe(request: ProbeRequest, waitMs = request.ti
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
-      return JSON.parse(await readFile(join(dir, `${id}.result.json`), 'utf8')) as ProbeResult;
+      return JSON.parse(await readFile(join(dir, `${id}.result.json`), 'utf8')) as ProbeResult<R>;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }

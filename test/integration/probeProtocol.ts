@@ -16,7 +16,19 @@ export interface WebviewSecurityRequest {
   readonly timeoutMs: number;
 }
 
-export type ProbeRequest = WebviewSecurityRequest;
+/**
+ * VS Code's own activation figure per extension, read off Developer: Show Running Extensions (the
+ * test opens that editor first): the row's "Activation: N ms", which is the extension host's code
+ * loading time (requiring `main`) plus the synchronous activate() call, measured by VS Code.
+ */
+export interface RunningExtensionsRequest {
+  readonly kind: 'runningExtensions';
+  /** The extensions to read; a row is named by the display name (its first 50 characters) or, lacking one, the id. */
+  readonly extensions: readonly { readonly id: string; readonly displayName: string }[];
+  readonly timeoutMs: number;
+}
+
+export type ProbeRequest = WebviewSecurityRequest | RunningExtensionsRequest;
 
 /** What the browser saw inside the webview's content frame. */
 export interface WebviewSecurityReport {
@@ -41,7 +53,20 @@ export interface WebviewSecurityReport {
   readonly error?: string;
 }
 
-export type ProbeResult = WebviewSecurityReport;
+export interface RunningExtensionsReport {
+  /** Activation milliseconds by requested extension id, for the rows that showed a figure. */
+  readonly activationMs: Readonly<Record<string, number>>;
+  /** Every row seen, as `<name>: <activation text>` (for the error when a name is missing). */
+  readonly rows: readonly string[];
+  readonly error?: string;
+}
+
+interface ProbeResults {
+  readonly webviewSecurity: WebviewSecurityReport;
+  readonly runningExtensions: RunningExtensionsReport;
+}
+
+export type ProbeResult<R extends ProbeRequest = ProbeRequest> = ProbeResults[R['kind']];
 
 /** Console marker the payloads print if they ever run. */
 export const XSS_MARKER = '__SERVICE_HEALTH_XSS_FIRED__';

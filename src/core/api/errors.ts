@@ -3,7 +3,7 @@
  * says what to do next; the raw service fields stay available for logs and tests.
  */
 import type { z } from 'zod';
-import { errorEnvelopeSchema } from '../model/schemas';
+import { validation } from '../model/validation';
 import type { HttpResponse } from '../http/types';
 import { stripTags } from '../text/scan';
 import type { SubscriptionNamer } from '../subscriptions/names';
@@ -119,7 +119,7 @@ export function parseErrorBody(body: string): { code?: string; message?: string;
   } catch {
     return undefined;
   }
-  const parsed = errorEnvelopeSchema.safeParse(json);
+  const parsed = validation().errorEnvelopeSchema.safeParse(json);
   if (!parsed.success) {
     return undefined;
   }

@@ -14,15 +14,9 @@
  * - emerging issues are `GET /providers/Microsoft.ResourceHealth/emergingIssues/default` with the
  *   same api-version as events (2025-05-01 lists them); they belong to no subscription.
  */
-import {
-  billingCommunicationSchema,
-  billingTextOf,
-  emergingIssuesSchema,
-  impactedResourcesPageSchema,
-  type EmergingIssues,
-  type ImpactedResource,
-} from '../model/eventResourceSchemas';
-import { eventsPageSchema, type HealthEvent } from '../model/schemas';
+import type { HealthEvent } from '../model/eventModel';
+import { billingTextOf, type EmergingIssues, type ImpactedResource } from '../model/eventResources';
+import { validation } from '../model/validation';
 import { ApiError, type ApiErrorContext, type ResponseKind } from './errors';
 import { apiTargetOf, namedContext, requireSegment, subscriptionPath, type HealthEventsApiOptions } from './healthEventsApi';
 import { followPages, requestJson } from './paging';
@@ -100,7 +94,7 @@ export class EventResourcesApi {
     const { data } = await requestJson(
       this.client,
       { method: 'POST', url, signal: options.signal, headers: { accept: 'application/json' } },
-      billingCommunicationSchema,
+      validation().billingCommunicationSchema,
       'billing communication details',
       this.named({ operation: 'fetchBillingCommunicationDetails', subscriptionId, trackingId: id }),
     );
@@ -116,7 +110,7 @@ export class EventResourcesApi {
       apiVersion: this.apiVersion,
       maxPages: this.maxPages,
       origin: this.origin,
-      schema: eventsPageSchema,
+      schema: validation().eventsPageSchema,
       kind: 'an event list',
       context: { operation: 'listEvents', tenantScope: true, filterSent: hasFilter(options.filter) },
       signal: options.signal,
@@ -133,7 +127,7 @@ export class EventResourcesApi {
     const { data } = await requestJson(
       this.client,
       { method: 'GET', url, signal: options.signal, headers: { accept: 'application/json' } },
-      emergingIssuesSchema,
+      validation().emergingIssuesSchema,
       'emerging issues',
       { operation: 'emergingIssues' },
     );
@@ -166,7 +160,7 @@ export class EventResourcesApi {
       apiVersion: this.apiVersion,
       maxPages: this.maxPages,
       origin: this.origin,
-      schema: impactedResourcesPageSchema,
+      schema: validation().impactedResourcesPageSchema,
       kind,
       context,
       signal,

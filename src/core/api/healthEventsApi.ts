@@ -3,15 +3,8 @@
  * /rate_limit), on top of any client with `request()` — in production the ThrottledClient, which
  * adds the token, the throttle, retries and the origin policy.
  */
-import {
-  eventSchema,
-  eventsPageSchema,
-  subscriptionsPageSchema,
-  type EventsPage,
-  type HealthEvent,
-  type RateLimitStatus,
-  type Subscription,
-} from '../model/schemas';
+import type { EventsPage, HealthEvent, RateLimitStatus, Subscription } from '../model/eventModel';
+import { validation } from '../model/validation';
 import { ApiError, type ApiErrorContext } from './errors';
 import type { SubscriptionNamer } from '../subscriptions/names';
 import { followPages, requestJson, type HttpRequester } from './paging';
@@ -149,7 +142,7 @@ export class HealthEventsApi {
       apiVersion: this.apiVersion,
       maxPages: this.maxPages,
       origin: this.origin,
-      schema: eventsPageSchema,
+      schema: validation().eventsPageSchema,
       kind: 'an event list',
       context: this.named({ operation: 'listEvents', subscriptionId, filterSent }),
       signal: options.signal,
@@ -207,7 +200,7 @@ export class HealthEventsApi {
     const { data } = await requestJson(
       this.client,
       { method: 'POST', url, signal: options.signal, headers: { accept: 'application/json' } },
-      eventSchema,
+      validation().eventSchema,
       'event details',
       this.named({ operation: 'fetchEventDetails', subscriptionId, trackingId: id }),
     );
@@ -223,7 +216,7 @@ export class HealthEventsApi {
       apiVersion: SUBSCRIPTIONS_API_VERSION,
       maxPages: this.maxPages,
       origin: this.origin,
-      schema: subscriptionsPageSchema,
+      schema: validation().subscriptionsPageSchema,
       kind: 'a subscription list',
       context: { operation: 'listSubscriptions' },
       signal: options.signal,

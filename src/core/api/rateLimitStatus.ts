@@ -3,7 +3,8 @@
  * so the request is marked `exemptFromPrimaryLimit`; it still counts toward secondary limits, so
  * callers should prefer the x-ratelimit-* headers the client already reads (seed 001 rule 2).
  */
-import { rateLimitStatusSchema, type RateLimitStatus } from '../model/schemas';
+import type { RateLimitStatus } from '../model/eventModel';
+import { validation } from '../model/validation';
 import { ApiError } from './errors';
 import { parseBody, type HttpRequester } from './paging';
 
@@ -66,7 +67,7 @@ export class RateLimitStatusReader {
       }
       throw error;
     }
-    const status = parseBody(response, rateLimitStatusSchema, 'a rate-limit status', { operation: 'rateLimit' });
+    const status = parseBody(response, validation().rateLimitStatusSchema, 'a rate-limit status', { operation: 'rateLimit' });
     const etag = response.headers['etag'];
     this.cached = etag ? { etag, status } : undefined;
     this.client.applyRateLimitStatus?.(status);

@@ -5,13 +5,13 @@
  * origin policy), errors and zod validation as the events API; the client records the
  * `x-ms-user-quota-*` headers as the `resource-graph` bucket.
  */
-import * as z from 'zod';
-import type { ImpactedResource } from '../model/eventResourceSchemas';
-import type { HealthEvent } from '../model/schemas';
+import type { HealthEvent } from '../model/eventModel';
+import type { ImpactedResource } from '../model/eventResources';
+import { validation } from '../model/validation';
 import { PagingError } from './errors';
 import { apiTargetOf, type HealthEventsApiOptions } from './healthEventsApi';
 import { requestJson, type HttpRequester } from './paging';
-import { eventFromRow, eventsQuery, graphRowSchema, IMPACTED_RESOURCES_QUERY, impactedResourceFromRow, trackingIdOfResource, type GraphRow } from './resourceGraphQueries';
+import { eventFromRow, eventsQuery, IMPACTED_RESOURCES_QUERY, impactedResourceFromRow, trackingIdOfResource, type GraphRow } from './resourceGraphQueries';
 
 export const RESOURCE_GRAPH_API_VERSION = '2024-04-01';
 /** Subscriptions per request: Resource Graph's documented limit. */
@@ -30,14 +30,6 @@ export interface ResourceGraphApiOptions {
   /** Safety cap on pages per query; hitting it is a PagingError. */
   readonly maxPages?: number;
 }
-
-const queryResponseSchema = z.looseObject({
-  totalRecords: z.number().nullish(),
-  count: z.number().nullish(),
-  resultTruncated: z.union([z.string(), z.boolean()]).nullish(),
-  $skipToken: z.string().nullish(),
-  data: z.array(graphRowSchema),
-});
 
 /** The rows of one batch, and how many rows were not valid events/resources (left out). */
 export interface BatchRows<T> {
@@ -91,7 +83,7 @@ export class ResourceGraphApi {
       const { data } = await requestJson(
         this.client,
         { method: 'POST', url: this.url, json: { subscriptions, query, options }, headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) },
-        queryResponseSchema,
+        validation().queryResponseSchema,
         'a Resource Graph result',
         { operation: 'queryResourceGraph' },
       );

@@ -3,10 +3,10 @@
  * the mapping of their rows to the events API's model. The sample service recognises exactly
  * these texts, so a change here needs the same change in src/core/sample/resourceGraph.ts.
  */
-import * as z from 'zod';
-import type { ImpactedResource } from '../model/eventResourceSchemas';
-import { impactedResourceSchema } from '../model/eventResourceSchemas';
-import { eventSchema, type HealthEvent } from '../model/schemas';
+import type { HealthEvent } from '../model/eventModel';
+import type { ImpactedResource } from '../model/eventResources';
+import { validation } from '../model/validation';
+import type { GraphRow } from './resourceGraphSchemas';
 
 /** Events updated at or after `start`, newest first per subscription (as the events list). */
 export function eventsQuery(start: Date): string {
@@ -31,15 +31,7 @@ export const IMPACTED_RESOURCES_QUERY = [
 const EVENT_TYPE = '/providers/Microsoft.ResourceHealth/events';
 const IMPACTED_TYPE = 'Microsoft.ResourceHealth/events/impactedResources';
 
-export const graphRowSchema = z.looseObject({
-  id: z.string(),
-  name: z.string().nullish(),
-  type: z.string().nullish(),
-  location: z.string().nullish(),
-  subscriptionId: z.string(),
-  properties: z.record(z.string(), z.unknown()).nullish(),
-});
-export type GraphRow = z.infer<typeof graphRowSchema>;
+export type { GraphRow } from './resourceGraphSchemas';
 
 /** `Impact` → `impact`, deeply: ServiceHealthResources names event properties in PascalCase. */
 export function camelKeys(value: unknown): unknown {
@@ -54,7 +46,7 @@ export function camelKeys(value: unknown): unknown {
 
 /** An event row as the events list would have sent it; undefined when it is not a valid event. */
 export function eventFromRow(row: GraphRow): HealthEvent | undefined {
-  const parsed = eventSchema.safeParse({
+  const parsed = validation().eventSchema.safeParse({
     id: row.id,
     ...(row.name != null ? { name: row.name } : {}),
     type: EVENT_TYPE,
@@ -71,7 +63,7 @@ export function trackingIdOfResource(id: string): string | undefined {
 }
 
 export function impactedResourceFromRow(row: GraphRow): ImpactedResource | undefined {
-  const parsed = impactedResourceSchema.safeParse({
+  const parsed = validation().impactedResourceSchema.safeParse({
     id: row.id,
     ...(row.name != null ? { name: row.name } : {}),
     type: IMPACTED_TYPE,

@@ -2,7 +2,7 @@
  * Small, pure readings of a health event that the store, grouping, filter and UI all share.
  * Everything tolerates missing fields: the seed marks no property as required.
  */
-import { parseServiceTime, trackingIdOf, type HealthEvent } from '../model/schemas';
+import { parseServiceTime, trackingIdOf, type HealthEvent } from '../model/eventModel';
 
 /** The tag the seed defines for "action may be required by the user". */
 export const ACTION_RECOMMENDED_TAG = 'Action Recommended';

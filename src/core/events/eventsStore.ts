@@ -16,9 +16,10 @@
  *   for another subscription is not news either.
  * - "Seen" keys (opened by the user) persist and drive the unseen-issues badge.
  */
-import * as z from 'zod';
-import { compileFastCheck } from '../model/fastCheck';
-import { eventSchema, type HealthEvent } from '../model/schemas';
+import type * as z from 'zod';
+import type { HealthEvent } from '../model/eventModel';
+import { validation } from '../model/validation';
+import { CACHE_VERSION } from './cacheVersion';
 import {
   eventKey,
   isActionRecommended,
@@ -28,6 +29,9 @@ import {
   type StoredEvent,
 } from './eventFacts';
 import { incidentKey } from './incidents';
+import type { snapshotSchema, snapshotStateSchema } from './snapshotSchema';
+
+export { CACHE_VERSION } from './cacheVersion';
 
 /** One subscription's result of a refresh, as the API layer returns it. */
 export interface SubscriptionFetchResult {
@@ -69,44 +73,10 @@ export interface EventsStoreOptions {
 
 /** Five minutes: generous against clock skew; merging makes the overlap harmless. */
 export const DEFAULT_OVERLAP_MS = 5 * 60_000;
-export const CACHE_VERSION = 1;
-
-const stateSchema = z.object({
-  lastSuccessAt: z.number().optional(),
-  coveredSince: z.number().optional(),
-  lastError: z.string().optional(),
-  lastErrorAt: z.number().optional(),
-});
-
-const snapshotSchema = z.object({
-  version: z.literal(CACHE_VERSION),
-  savedAt: z.number(),
-  subscriptions: z.record(z.string(), stateSchema),
-  // Items are checked one by one in restore (a malformed one is skipped, not the whole cache).
-  events: z.array(z.unknown()),
-  seen: z.array(z.string()),
-  notifiedIssues: z.array(z.string()),
-  notifiedActions: z.array(z.string()),
-});
 
 export type EventsStoreSnapshot = Omit<z.infer<typeof snapshotSchema>, 'events'> & {
   readonly events: readonly { readonly subscriptionId: string; readonly event: unknown }[];
 };
-
-/** Cached events are checked without zod's copy of every object when they pass as they are (10,000 events: seconds). */
-const fastEventCheck = compileFastCheck(eventSchema);
-
-function cachedEvent(item: unknown): { subscriptionId: string; event: HealthEvent } | undefined {
-  const i = item as { subscriptionId?: unknown; event?: unknown } | null;
-  if (typeof i !== 'object' || i === null || typeof i.subscriptionId !== 'string') {
-    return undefined;
-  }
-  if (fastEventCheck?.(i.event)) {
-    return { subscriptionId: i.subscriptionId, event: i.event as HealthEvent };
-  }
-  const parsed = eventSchema.safeParse(i.event);
-  return parsed.success ? { subscriptionId: i.subscriptionId, event: parsed.data } : undefined;
-}
 
 function defaultDescribe(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'The request failed.';
@@ -377,7 +347,9 @@ export class EventsStore {
    * unreadable or other-version snapshot; single malformed events are skipped.
    */
   restore(json: unknown): boolean {
-    const parsed = snapshotSchema.safeParse(json);
+    // The checks (zod) load here, with the first cache restored, not when the extension starts.
+    const { snapshotSchema: schema, cachedEvent } = validation();
+    const parsed = schema.safeParse(json);
     if (!parsed.success) {
       return false;
     }
@@ -449,6 +421,6 @@ function replace(set: Set<string>, values: readonly string[]): void {
   }
 }
 
-function stripUndefined(state: z.infer<typeof stateSchema>): SubscriptionState {
+function stripUndefined(state: z.infer<typeof snapshotStateSchema>): SubscriptionState {
   return Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined)) as SubscriptionState;
 }

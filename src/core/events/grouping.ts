@@ -12,7 +12,7 @@
  * - Region and service groups list an incident under each region/service any copy impacts, so
  *   their counts can add up to more than the number of incidents.
  */
-import { EVENT_TYPES, type Impact, type ImpactedRegion } from '../model/schemas';
+import { EVENT_TYPES, type Impact, type ImpactedRegion } from '../model/eventModel';
 import { compareEvents, eventKey, eventTypeOf, lastUpdateOf, regionsOf, servicesOf, statusOf, type StoredEvent } from './eventFacts';
 import { incidentKey } from './incidents';
 

@@ -3,7 +3,7 @@
  * ARM id, grouped by resource group. Shared by the tree, the details panel and the exports.
  * VS Code-free.
  */
-import { infoPairsOf, resourceGroupOf, resourceNameOf, type ImpactedResource } from '../model/eventResourceSchemas';
+import { infoPairsOf, resourceGroupOf, resourceNameOf, type ImpactedResource } from '../model/eventResources';
 import { checkExternalUrl, portalBase } from '../render/links';
 
 export interface ImpactedRow {

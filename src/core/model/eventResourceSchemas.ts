@@ -21,12 +21,14 @@
  *   statusBanners[], statusActiveEvents[] } }`; every part optional (matches the reference).
  */
 import * as z from 'zod';
+import { EMERGING_ISSUE_SEVERITIES, EMERGING_ISSUE_STAGES, IMPACTED_RESOURCE_STATUSES } from './eventResources';
 import { armPageOf, armResourceOf, eventSchema, openEnum, type HealthEvent } from './schemas';
+
+// The zod-free part (value lists and helpers) lives in eventResources, for code that must not load zod.
+export * from './eventResources';
 
 const str = z.string().nullish();
 const bool = z.boolean().nullish();
-
-export const IMPACTED_RESOURCE_STATUSES = ['Active', 'Resolved'] as const;
 
 export const keyValueItemSchema = z.looseObject({ key: str, value: str });
 
@@ -48,9 +50,6 @@ export const impactedResourcesPageSchema = armPageOf(impactedResourceSchema);
 
 /** fetchBillingCommunicationDetails answers an `event` (2025-05-01 reference). */
 export const billingCommunicationSchema = eventSchema;
-
-export const EMERGING_ISSUE_SEVERITIES = ['Information', 'Warning', 'Error'] as const;
-export const EMERGING_ISSUE_STAGES = ['Active', 'Resolve', 'Archived'] as const;
 
 export const emergingIssueRegionSchema = z.looseObject({ id: str, name: str });
 export const emergingIssueImpactSchema = z.looseObject({
@@ -92,35 +91,3 @@ export type ImpactedResourcesPage = z.infer<typeof impactedResourcesPageSchema>;
 export type BillingCommunication = HealthEvent;
 export type EmergingIssues = z.infer<typeof emergingIssuesSchema>;
 export type StatusActiveEvent = z.infer<typeof statusActiveEventSchema>;
-
-/** The billing text of a fetchBillingCommunicationDetails response: the article, else the description or summary. */
-export function billingTextOf(body: BillingCommunication): string | undefined {
-  const p = body.properties;
-  const candidates = [p?.article?.articleContent, p?.description, p?.summary];
-  return candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '');
-}
-
-/** `info` as key/value pairs, whichever form arrived. */
-export function infoPairsOf(resource: ImpactedResource): { key: string; value: string }[] {
-  const info = resource.properties?.info;
-  if (!info) {
-    return [];
-  }
-  if (Array.isArray(info)) {
-    return info.map((i) => ({ key: i.key ?? '', value: i.value ?? '' }));
-  }
-  return Object.entries(info).map(([key, value]) => ({ key, value: typeof value === 'string' ? value : JSON.stringify(value) }));
-}
-
-/** Resource group of an ARM resource id (`/subscriptions/…/resourceGroups/{rg}/…`), else the property. */
-export function resourceGroupOf(resource: ImpactedResource): string | undefined {
-  const fromId = /\/resourcegroups\/([^/]+)/i.exec(resource.properties?.targetResourceId ?? '')?.[1];
-  return resource.properties?.resourceGroup ?? fromId ?? infoPairsOf(resource).find((p) => /resource ?group/i.test(p.key))?.value;
-}
-
-/** The display name: resourceName, else the last segment of targetResourceId, else an info "name"/"resource" pair. */
-export function resourceNameOf(resource: ImpactedResource): string | undefined {
-  const p = resource.properties;
-  const fromId = p?.targetResourceId?.split('/').filter((s) => s !== '').pop();
-  return p?.resourceName ?? fromId ?? infoPairsOf(resource).find((i) => /name|resource/i.test(i.key))?.value ?? resource.name ?? undefined;
-}

@@ -9,40 +9,17 @@
  * - date-times stay strings exactly as received; `parseServiceTime` reads them when needed.
  */
 import * as z from 'zod';
+import { EVENT_LEVELS, EVENT_SOURCES, EVENT_STATUSES, EVENT_SUB_TYPES, EVENT_TYPES, INSIGHT_LEVELS, LINK_TYPES } from './eventModel';
+
+// The zod-free part (the value lists, time and id helpers) lives in eventModel, which the start of the
+// extension loads; these schemas load on first validation (see validation.ts).
+export * from './eventModel';
 
 /** An enum that accepts the documented values and any other string the service adds later. */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.union([z.enum(values), z.string()]);
 }
 
-export const EVENT_TYPES = [
-  'ServiceIssue',
-  'PlannedMaintenance',
-  'HealthAdvisory',
-  'RCA',
-  'EmergingIssues',
-  'SecurityAdvisory',
-  'Billing',
-] as const;
-export const EVENT_LEVELS = ['Critical', 'Error', 'Warning', 'Informational'] as const;
-export const INSIGHT_LEVELS = ['Critical', 'Warning'] as const;
-export const EVENT_SOURCES = ['ResourceHealth', 'ServiceHealth'] as const;
-export const EVENT_STATUSES = ['Active', 'Resolved'] as const;
-export const EVENT_SUB_TYPES = [
-  'Retirement',
-  'ForeignExchangeRateChange',
-  'Underbilling',
-  'Overbilling',
-  'PriceChanges',
-  'TaxChanges',
-  'MeterIDChanges',
-  'UnauthorizedPartyAbuse',
-] as const;
-export const LINK_TYPES = ['Button', 'Hyperlink'] as const;
-
-export type KnownEventType = (typeof EVENT_TYPES)[number];
-export type KnownEventStatus = (typeof EVENT_STATUSES)[number];
-export type KnownEventLevel = (typeof EVENT_LEVELS)[number];
 
 const str = z.string().nullish();
 const int = z.number().int().nullish();
@@ -209,22 +186,3 @@ export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export type Subscription = z.infer<typeof subscriptionSchema>;
 export type RateLimitWindow = z.infer<typeof rateLimitWindowSchema>;
 export type RateLimitStatus = z.infer<typeof rateLimitStatusSchema>;
-
-/**
- * Reads a service time. ISO 8601 is what ARM sends; a value without a zone is taken as UTC
- * (ARM times are UTC). Returns undefined for anything unreadable rather than throwing.
- */
-export function parseServiceTime(value: string | null | undefined): number | undefined {
-  if (!value) {
-    return undefined;
-  }
-  const hasZone = /[zZ]$|[+-]\d{2}:?\d{2}$/.test(value);
-  const isoLike = /^\d{4}-\d{2}-\d{2}T/.test(value);
-  const ms = Date.parse(isoLike && !hasZone ? `${value}Z` : value);
-  return Number.isNaN(ms) ? undefined : ms;
-}
-
-/** The tracking id of an event: its `name` (seed: "Name of the event (its tracking identifier)"). */
-export function trackingIdOf(event: HealthEvent): string | undefined {
-  return event.name ?? event.id?.split('/').pop() ?? undefined;
-}

@@ -9,7 +9,7 @@ import { EventResourcesApi } from '../../core/api/eventResourcesApi';
 import { impactedResourcesCsv } from '../../core/export/csv';
 import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey } from '../../core/events/grouping';
-import { trackingIdOf, type HealthEvent } from '../../core/model/schemas';
+import { trackingIdOf, type HealthEvent } from '../../core/model/eventModel';
 import { portalBase } from '../../core/render/links';
 import { resourcesViewOf, type ResourcesView } from '../../core/render/resourcesView';
 import { Disposable } from '../base/disposable';

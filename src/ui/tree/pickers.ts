@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { facetsOf, impactedWords, TIME_WINDOW_CHOICES, type EventFilter } from '../../core/events/eventFilter';
 import type { StoredEvent } from '../../core/events/eventFacts';
 import { typeLabel, type GroupBy } from '../../core/events/grouping';
-import { EVENT_LEVELS, EVENT_STATUSES, EVENT_TYPES } from '../../core/model/schemas';
+import { EVENT_LEVELS, EVENT_STATUSES, EVENT_TYPES } from '../../core/model/eventModel';
 
 type Facet = 'window' | 'types' | 'statuses' | 'levels' | 'regions' | 'services' | 'impacted';
 

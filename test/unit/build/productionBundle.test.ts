@@ -1,7 +1,7 @@
 // The extension bundles (`scripts/build.mjs`, what `npm run package` ships with --production):
 // dist/extension.js holds what activation needs, at most 400 KB; undici, sanitize-html, the
-// sample service, the query language, chat answers, details rendering and the language-model
-// tools load on first use from sibling bundles; the production build leaves out the sample
+// sample service, the query language, chat answers, details rendering, the language-model
+// tools and zod with every schema load on first use from sibling bundles; the production build leaves out the sample
 // service's fault injection (a development build keeps it for the tests).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -46,6 +46,11 @@ const LAZY_MODULES: Array<{ bundle: string; modules: string[]; what: string }> =
     bundle: 'agent.js',
     what: 'the language-model tools',
     modules: ['src/core/agent/healthTools.ts', 'src/core/agent/inputs.ts', 'src/core/agent/toolErrors.ts'],
+  },
+  {
+    bundle: 'validation.js',
+    what: 'the zod schemas',
+    modules: ['src/core/model/schemas.ts', 'src/core/model/eventResourceSchemas.ts', 'src/core/api/resourceGraphSchemas.ts', 'src/core/events/snapshotSchema.ts'],
   },
 ];
 
@@ -132,12 +137,19 @@ describe('extension bundle', function () {
     }
   });
 
+  it('zod is in the validation bundle and no part of it is in extension.js (it loads on first validation)', () => {
+    const modules = modulesByBundle(prodDir);
+    const zodIn = (name: string): string[] => [...(modules.get(name) ?? [])].filter((m) => m.includes('node_modules/zod/'));
+    assert.ok(zodIn('validation.js').length > 10, 'zod is not in validation.js');
+    assert.deepEqual(zodIn('extension.js'), []);
+  });
+
   it('extension.js requires exactly the lazy bundles built next to it, and no bundle requires a missing one', () => {
     const required = new Set<string>();
     for (const text of prod.values()) {
       for (const m of text.matchAll(/require\("\.\/([\w.-]+)"\)/g)) required.add(m[1] ?? '');
     }
-    assert.deepEqual([...required].sort(), ['agent.js', 'chat.js', 'details.js', 'query.js', 'sample.js', 'sanitize.js', 'undici.js']);
+    assert.deepEqual([...required].sort(), ['agent.js', 'chat.js', 'details.js', 'query.js', 'sample.js', 'sanitize.js', 'undici.js', 'validation.js']);
     for (const name of required) assert.ok(prod.has(name), `${name} is required but not built`);
   });
 

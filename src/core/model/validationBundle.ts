@@ -1,0 +1,5 @@
+/** What dist/validation.js exports (scripts/build.mjs): every zod schema the extension checks data with. */
+export * from './schemas';
+export * from './eventResourceSchemas';
+export { graphRowSchema, queryResponseSchema } from '../api/resourceGraphSchemas';
+export { cachedEvent, snapshotSchema } from '../events/snapshotSchema';
