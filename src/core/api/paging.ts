@@ -151,10 +151,10 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
         seen.add(linkKey(responseUrl));
       }
       const base = responseUrl?.href ?? origin;
-      // Speculation: the link is read straight from the text, so the request for the next page
+      // Speculation: the link is read straight from the end of the text, so the request for the next page
       // leaves before JSON.parse of a large page. It passes the same checks as a parsed link,
       // so it can only go to the same origin; a wrong guess is aborted below.
-      const guess = ok ? peekNextLink(response.body) : undefined;
+      const guess = ok ? peekNextLink(response.bodyTail ?? response.body) : undefined;
       let speculative: URL | undefined;
       if (guess !== undefined) {
         try {
@@ -167,6 +167,12 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
         } catch {
           speculative = undefined;
         }
+      }
+      if (speculative) {
+        // The client reaches the socket through promise steps (throttle grant, token), which run
+        // only once this function yields the thread: without this, the next request left after
+        // this page's JSON.parse and validation instead of overlapping them.
+        await requestLeaves();
       }
       const json = readJson(response, req.kind, req.context);
       const rawNext = json !== null && typeof json === 'object' ? (json as { nextLink?: unknown }).nextLink : undefined;
@@ -188,6 +194,7 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
       }
       if (next && !speculative) {
         launch(next);
+        await requestLeaves();
       }
       yield validateJson(json, req.schema, req.kind);
       if (stop) {
@@ -199,6 +206,18 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
     }
   } finally {
     abortPrefetch();
+  }
+}
+
+/**
+ * Resolves once a request just launched has been written to its connection (unless the
+ * throttle holds it): the first turn lets its promise steps reach undici; undici then writes to
+ * an idle keep-alive socket only from its own setImmediate (it first reads anything the server
+ * sent on the idle socket), which runs before the second turn ends.
+ */
+async function requestLeaves(): Promise<void> {
+  for (let turn = 0; turn < 2; turn++) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 

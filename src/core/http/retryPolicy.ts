@@ -38,3 +38,14 @@ export function transientBackoffMs(attempt: number, random: () => number, baseMs
   const r = Math.min(Math.max(random(), 0), 1);
   return Math.floor(r * ceiling);
 }
+
+// Connection-level faults worth another try; TLS and DNS-not-found errors are not.
+const RETRYABLE_NETWORK_CODES = new Set([
+  'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ECONNABORTED',
+  'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** Whether a network fault with this code is worth another try. */
+export function retryableNetworkCode(code: string | undefined): boolean {
+  return code !== undefined && RETRYABLE_NETWORK_CODES.has(code);
+}

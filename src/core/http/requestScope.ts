@@ -1,0 +1,63 @@
+import { armBucketKey } from './quota';
+import { RESOURCE_GRAPH_BUCKET } from './rateLimitHeaders';
+import { pointsFor, type Ticket } from './throttle';
+import type { HttpMethod } from './types';
+
+/** Seed 001 categories that a path names; other paths name none. */
+export function pathResourceOf(pathname: string): string | undefined {
+  const p = pathname.replace(/^\/api\/v3(?=\/)/, '');
+  if (p.startsWith('/search/code')) return 'code_search';
+  if (p.startsWith('/search/')) return 'search';
+  if (p === '/graphql') return 'graphql';
+  if (/^\/app-manifests\/[^/]+\/conversions$/.test(p)) return 'integration_manifest';
+  if (/\/code-scanning\/sarifs$/.test(p)) return 'code_scanning_upload';
+  if (/^\/providers\/microsoft\.resourcegraph\/resources\/?$/i.test(p)) return RESOURCE_GRAPH_BUCKET;
+  return undefined;
+}
+
+/** Where a request counts: its seed 001 category (if the path names one) and its ARM subscription. */
+export interface RequestScope {
+  readonly resource?: string;
+  readonly subscription?: string;
+}
+
+export function scopeOf(pathname: string): RequestScope {
+  const resource = pathResourceOf(pathname);
+  const sub = /^\/subscriptions\/([^/]+)/i.exec(pathname)?.[1]?.toLowerCase();
+  return { ...(resource ? { resource } : {}), ...(sub ? { subscription: sub } : {}) };
+}
+
+/** What one request costs and which buckets it waits on (see Throttle). */
+export function ticketFor(method: HttpMethod, scope: RequestScope, exempt: boolean): Ticket {
+  return {
+    points: pointsFor(method),
+    buckets: [...ticketResourcesFor(scope.resource), ...armBucketsFor(method, scope.subscription)],
+    exempt,
+  };
+}
+
+/**
+ * Buckets a ticket waits on. A path without a category of its own counts against `core` (seed
+ * 001: the other REST endpoints) and against what a response without `x-ratelimit-resource`
+ * was recorded as ('unknown').
+ */
+function ticketResourcesFor(resource: string | undefined): string[] {
+  return resource ? [resource] : ['core', 'unknown'];
+}
+
+/**
+ * ARM counts GETs as reads and PUT/PATCH/POST/DELETE as writes (deletes too, when reported).
+ * A request whose path names a subscription draws on that subscription's buckets (ours and the
+ * global one all principals share), one without on the tenant's: ARM keeps the scopes apart, so
+ * a tenant bucket seen empty never holds subscription requests, nor one subscription another.
+ * A tenant request also waits on an unkeyed `subscription-*` bucket, where a service that names
+ * its tenant bucket that way is recorded.
+ */
+function armBucketsFor(method: HttpMethod, subscription: string | undefined): string[] {
+  const kinds = method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? ['reads'] : method === 'DELETE' ? ['deletes', 'writes'] : ['writes'];
+  return kinds.flatMap((k) =>
+    subscription === undefined
+      ? [`tenant-${k}`, `subscription-${k}`, `subscription-global-${k}`]
+      : [armBucketKey(`subscription-${k}`, subscription), armBucketKey(`subscription-global-${k}`, subscription)],
+  );
+}

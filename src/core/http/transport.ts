@@ -1,0 +1,124 @@
+/**
+ * One HTTP exchange over undici, no retries and no rate limits (the client adds those): headers,
+ * the per-attempt timeout, the body read to a cap, and undici's errors mapped to ours.
+ */
+import { MAX_TIMER_MS } from './clock';
+import { HttpClientError, NetworkError, TimeoutError } from './errors';
+import { readBody } from './responseBody';
+import type { HttpRequest, HttpResponse } from './types';
+import { dispatchRequest, type Dispatcher } from './undiciParts';
+
+export interface TransportSettings {
+  readonly userAgent: string;
+  readonly defaultHeaders: Readonly<Record<string, string>> | undefined;
+  /** Per-attempt limit for headers and body together. */
+  readonly requestTimeoutMs: number;
+  readonly maxBodyBytes: number;
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/** The code that says most about a failure (a system error's, rather than undici's wrapper's). */
+export function errorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const own = typeof e?.code === 'string' ? e.code : undefined;
+  const cause = typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+  // undici wraps socket faults (UND_ERR_SOCKET) around the system error that says more.
+  return own === 'UND_ERR_SOCKET' && cause ? cause : own ?? cause;
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) {
+      out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+    }
+  }
+  return out;
+}
+
+function requestHeaders(req: HttpRequest, token: string | undefined, s: TransportSettings): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'user-agent': s.userAgent,
+  };
+  for (const source of [s.defaultHeaders, req.headers]) {
+    for (const [name, value] of Object.entries(source ?? {})) {
+      headers[name.toLowerCase()] = value;
+    }
+  }
+  if (req.json !== undefined) {
+    headers['content-type'] = 'application/json';
+  }
+  if (token !== undefined) {
+    headers['authorization'] = `Bearer ${token}`;
+  }
+  return headers;
+}
+
+/**
+ * Ends an attempt when the caller aborts or the timeout passes. One controller and one timer:
+ * `AbortSignal.timeout` plus `AbortSignal.any` per request cost more and, on Node 20, keep
+ * every combined signal registered on the caller's long-lived signal until a GC.
+ */
+function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; timedOut: () => boolean; dispose: () => void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
+  }, Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS));
+  // Like AbortSignal.timeout: a pending request timer alone does not keep the process alive.
+  timer.unref();
+  const onAbort = (): void => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) {
+    onAbort();
+  } else {
+    callerSignal?.addEventListener('abort', onAbort, { once: true });
+  }
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** Sends `req` once; `dispatcher` is asked for only when the request goes out. */
+export async function sendOnce(dispatcher: () => Dispatcher, url: URL, req: HttpRequest, token: string | undefined, s: TransportSettings): Promise<HttpResponse> {
+  const headers = requestHeaders(req, token, s);
+  const payload = req.json !== undefined ? JSON.stringify(req.json) : undefined;
+  const attempt = attemptSignal(req.signal, s.requestTimeoutMs);
+  // Past the headers, a broken connection is an answer cut off, not an unreachable service.
+  let afterHeaders = false;
+  try {
+    const res = await dispatchRequest(dispatcher(), {
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: req.method,
+      headers,
+      ...(payload !== undefined ? { body: payload } : {}),
+      signal: attempt.signal,
+    });
+    afterHeaders = true;
+    const body = await readBody(res.body, res.statusCode, url.origin, req.maxBodyBytes ?? s.maxBodyBytes);
+    return { status: res.statusCode, headers: flattenHeaders(res.headers), body: body.text, bodyTail: body.tail, url: url.href };
+  } catch (error) {
+    if (req.signal?.aborted) {
+      throw req.signal.reason;
+    }
+    if (error instanceof HttpClientError) {
+      throw error;
+    }
+    const code = errorCode(error);
+    if (attempt.timedOut() || (code !== undefined && TIMEOUT_CODES.has(code))) {
+      throw new TimeoutError(url.origin, s.requestTimeoutMs);
+    }
+    // The cause is kept for diagnosis; undici errors carry no request headers.
+    throw new NetworkError(url.origin, code, error, afterHeaders);
+  } finally {
+    attempt.dispose();
+  }
+}
