@@ -14,7 +14,10 @@ import { AzureAuth, type AuthenticationApi } from '../../src/ui/auth/azureAuth';
 import { cloudConfig } from '../../src/ui/config/clouds';
 import { readSettings, type ServiceHealthSettings } from '../../src/ui/config/settings';
 import { ConnectionManager } from '../../src/ui/connection/connectionManager';
+import type { CutGroup, FirstScreen } from '../../src/core/events/firstScreen';
+import { groupEvents, startsExpanded, type EventGroup } from '../../src/core/events/grouping';
 import { EventsController } from '../../src/ui/refresh/eventsController';
+import { ROWS_PER_PAGE } from '../../src/ui/tree/rowPaging';
 import { SubscriptionSelection } from '../../src/ui/subscriptions/subscriptionSelection';
 import { MemoryMemento, waitFor } from './trustKit';
 
@@ -69,7 +72,7 @@ describe('start from the events cache on a slow network (real VS Code)', functio
   let cachedKeys: string[];
 
   /** One extension start, wired as the composition root does (connection change -> cache -> refresh). */
-  function start(accounts: ScriptedAccounts): { auth: AzureAuth; connections: ConnectionManager; controller: EventsController; started: Promise<void> } {
+  function start(accounts: ScriptedAccounts): { auth: AzureAuth; connections: ConnectionManager; controller: EventsController; started: Promise<void>; screens: (FirstScreen | undefined)[] } {
     const auth = new AzureAuth({ cloud: cloudConfig('AzureCloud'), tenant: undefined }, globalState, log, accounts);
     const connections = new ConnectionManager(auth, log);
     const controller = new EventsController({
@@ -83,11 +86,16 @@ describe('start from the events cache on a slow network (real VS Code)', functio
       onOutcome: () => undefined,
     });
     owned.push(accounts, controller, connections, auth);
-    connections.onDidChange(() => void controller.resetForConnection().then(() => controller.refresh()));
+    // What the tree would draw from before the cache is read (the refresh reads it first).
+    const screens: (FirstScreen | undefined)[] = [];
+    connections.onDidChange(() => void controller.resetForConnection().then(() => {
+      screens.push(controller.firstScreen(settings.groupBy));
+      return controller.refresh();
+    }));
     auth.onDidChange(() => void connections.apply(settings));
     const restored = auth.restore();
     const started = connections.apply(settings).then(() => restored).then(() => undefined);
-    return { auth, connections, controller, started };
+    return { auth, connections, controller, started, screens };
   }
 
   const keysOf = (controller: EventsController): string[] => controller.visibleEvents().map((e) => `${e.subscriptionId}/${e.trackingId}`).sort();
@@ -109,7 +117,7 @@ describe('start from the events cache on a slow network (real VS Code)', functio
     await first.controller.refresh();
     cachedKeys = keysOf(first.controller);
     assert.ok(cachedKeys.length > 100, `the first load held ${cachedKeys.length} events`);
-    assert.equal((await readdir(storageDir)).length, 2, 'the cache (full and preview) was not written');
+    assert.deepEqual((await readdir(storageDir)).map((f) => f.replace(/^events-[0-9a-f]+/, 'events')).sort(), ['events.json', 'events.preview.json', 'events.screen.json'], 'the cache (full, preview and first screen) was not written');
     for (const d of owned.reverse()) d.dispose();
     owned = [];
   });
@@ -130,10 +138,18 @@ describe('start from the events cache on a slow network (real VS Code)', functio
     const accounts = new ScriptedAccounts(ada);
     accounts.holdAnswers();
     const requestsBefore = sample.stats.requests;
-    const { controller, auth } = start(accounts);
+    const { controller, auth, screens } = start(accounts);
 
     await waitFor('the cached rows', () => (keysOf(controller).length > 0 ? true : undefined), 15_000);
     assert.deepEqual(keysOf(controller), cachedKeys, 'the rows are not the cached ones');
+    // Before the cache was read, the first screen stood for it: the same groups, counts and first rows.
+    const screen = screens[0];
+    assert.ok(screen, 'no cached first screen was drawn from');
+    const drawn = (groups: readonly EventGroup[]): string[] =>
+      groups.flatMap((g) => [`${g.id} ${g.count} ${g.activeCount}`, ...drawn(g.groups), ...g.incidents.slice(0, screenRows(g)).map((r) => `${g.id}/${r.key} ${r.copies.length}`)]);
+    const screenRows = (g: EventGroup): number => ('cut' in g ? (g as CutGroup).incidents.length : startsExpanded(g) ? ROWS_PER_PAGE : 0);
+    assert.deepEqual(drawn(screen.groups), drawn(groupEvents(controller.visibleEvents(), settings.groupBy)), 'the first screen differs from what the cache draws');
+    assert.equal(controller.firstScreen(settings.groupBy), screen, 'the first screen no longer stands for the unchanged store');
     assert.equal(controller.phase(), 'ready');
     assert.ok(controller.store.restoredFromCacheAt !== undefined, 'cached rows are not marked as cached');
     assert.equal(auth.signedIn, false, 'the sign-in answered already; the test proves nothing');
@@ -159,6 +175,7 @@ describe('start from the events cache on a slow network (real VS Code)', functio
     await waitFor('the other account', () => (auth.accountId === accounts.account?.id ? true : undefined), 15_000);
     await waitFor('the rows gone', () => (controller.store.size === 0 ? true : undefined), 15_000);
     assert.deepEqual(keysOf(controller), [], "another account's rows are shown");
+    assert.equal(controller.firstScreen(settings.groupBy), undefined, "another account's cached first screen is drawn");
   });
 
   it('a sign-in that answers with no account leaves the view signed out, without the cached rows', async () => {
@@ -171,5 +188,6 @@ describe('start from the events cache on a slow network (real VS Code)', functio
     accounts.release();
     await waitFor('the signed-out view', () => (controller.phase() === 'signedOut' ? true : undefined), 15_000);
     assert.equal(controller.store.size, 0, 'cached events stay in memory after the account was gone');
+    assert.equal(controller.firstScreen(settings.groupBy), undefined, 'the cached first screen is drawn while signed out');
   });
 });

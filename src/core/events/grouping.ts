@@ -50,6 +50,15 @@ export interface EventGroup {
   readonly incidents: readonly IncidentRow[];
 }
 
+/**
+ * Whether the tree shows a group expanded until the user folds it: groups holding something active
+ * in type and status grouping (so grouping by status opens Active and its types). Region, service
+ * and subscription groups are many, so they start folded.
+ */
+export function startsExpanded(g: Pick<EventGroup, 'kind' | 'activeCount'>): boolean {
+  return g.activeCount > 0 && (g.kind === 'type' || g.kind === 'status');
+}
+
 const TYPE_LABELS: Record<string, string> = {
   ServiceIssue: 'Service issues',
   PlannedMaintenance: 'Planned maintenance',

@@ -10,14 +10,14 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 
-export type CachePart = 'full' | 'preview';
+export type CachePart = 'full' | 'preview' | 'screen';
 
 export class EventsCacheFiles {
   constructor(private readonly dir: vscode.Uri) {}
 
   uri(identity: string, part: CachePart): vscode.Uri {
     const hash = createHash('sha256').update(identity).digest('hex').slice(0, 24);
-    return vscode.Uri.joinPath(this.dir, part === 'full' ? `events-${hash}.json` : `events-${hash}.preview.json`);
+    return vscode.Uri.joinPath(this.dir, part === 'full' ? `events-${hash}.json` : `events-${hash}.${part}.json`);
   }
 
   /** The parsed JSON of one part; undefined when it does not exist or is not JSON. */
@@ -31,15 +31,19 @@ export class EventsCacheFiles {
     }
   }
 
-  /** Writes the full snapshot, then its preview (a preview never outlives the full cache it stands for). */
-  async write(identity: string, full: unknown, preview: unknown): Promise<void> {
+  /**
+   * Writes the full snapshot, then its preview and first screen (neither outlives the full cache
+   * it stands for: both name its `savedAt`); a first screen that cannot be made is deleted.
+   */
+  async write(identity: string, full: unknown, preview: unknown, screen: unknown): Promise<void> {
     await this.writeOne(this.uri(identity, 'full'), JSON.stringify(full));
     await this.writeOne(this.uri(identity, 'preview'), JSON.stringify(preview));
+    await (screen === undefined ? this.deleteOne(this.uri(identity, 'screen')) : this.writeOne(this.uri(identity, 'screen'), JSON.stringify(screen)));
   }
 
-  /** Deletes both parts; resolves to whether the full cache existed. */
+  /** Deletes every part; resolves to whether the full cache existed. */
   async delete(identity: string): Promise<boolean> {
-    const [full] = await Promise.all([this.deleteOne(this.uri(identity, 'full')), this.deleteOne(this.uri(identity, 'preview'))]);
+    const [full] = await Promise.all([this.deleteOne(this.uri(identity, 'full')), this.deleteOne(this.uri(identity, 'preview')), this.deleteOne(this.uri(identity, 'screen'))]);
     return full;
   }
 

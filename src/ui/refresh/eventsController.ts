@@ -19,6 +19,9 @@ import type { ServiceHealthSettings } from '../config/settings';
 import type { Connection, ConnectionManager } from '../connection/connectionManager';
 import type { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
 import { EventsCacheFiles } from './eventsCacheFiles';
+import { firstScreenFromStore, screenScope } from './firstScreenCache';
+import { readFirstScreen, type FirstScreen } from '../../core/events/firstScreen';
+import type { GroupBy } from '../../core/events/grouping';
 import { listEventsFor } from './resourceGraphHook';
 
 const FILTER_KEY = 'serviceHealth.filter';
@@ -58,6 +61,10 @@ export class EventsController extends Disposable {
   /** After a preview was restored: reads the full cache (once), see {@link whenRestored}. */
   private fullRestore: (() => Promise<void>) | undefined;
   private fullRestoring: Promise<void> | undefined;
+  /** The cached first screen, while it stands for the store's content (see {@link firstScreen}). */
+  private screen: FirstScreen | undefined;
+  /** True while the store is empty and the first screen stands in for the unread cache. */
+  private awaitingCache = false;
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when anything the view shows may have changed. */
   readonly onDidChange = this.changed.event;
@@ -122,6 +129,28 @@ export class EventsController extends Disposable {
     return c ? this.deps.selection.names(c) : new Map();
   }
 
+  /**
+   * The cached first screen, when it shows what the store would for this grouping: same scope, no
+   * query, no refresh since it was read, and no drawn event fallen out of the time window.
+   */
+  firstScreen(groupBy: GroupBy): FirstScreen | undefined {
+    const screen = this.screen;
+    if (!screen || this.queryValue || this.phase() !== 'ready' || screen.scope !== screenScope(groupBy, this.filterValue, this.subscriptionNames())) {
+      return undefined;
+    }
+    return screen.oldest === undefined || screen.oldest >= windowStartOf(this.filterValue, this.now()) ? screen : undefined;
+  }
+
+  /** True when cached rows are drawn: restored events, or the first screen standing for them. */
+  get hasCachedRows(): boolean {
+    return this.store.size > 0 || this.screen !== undefined;
+  }
+
+  /** False while the tree is drawn from the cached first screen and the store is not read yet. */
+  get holdsCache(): boolean {
+    return !this.awaitingCache;
+  }
+
   /** Events after the user's filter and query. */
   visibleEvents(): StoredEvent[] {
     if (this.phase() !== 'ready') {
@@ -165,6 +194,8 @@ export class EventsController extends Disposable {
     this.loadedOnce = false;
     this.fullRestore = undefined;
     this.fullRestoring = undefined;
+    this.screen = undefined;
+    this.awaitingCache = false;
     this.store.clear();
     const c = this.connection;
     if (c?.mode === 'azure') {
@@ -196,6 +227,8 @@ export class EventsController extends Disposable {
     this.refreshes.reset();
     this.loading = false;
     this.fullRestore = undefined;
+    this.screen = undefined;
+    this.awaitingCache = false;
     this.store.clear();
     this.changed.fire();
     return this.cache.delete(connection.identity);
@@ -262,6 +295,8 @@ export class EventsController extends Disposable {
       if (generation !== this.generation) {
         return;
       }
+      // The store now differs from the cache the first screen stood for.
+      this.screen = undefined;
       const outcome = this.store.applyResults(results, windowStart, startedAt);
       const loaded = results.filter((r) => !r.error).reduce((n, r) => n + r.events.length, 0);
       this.deps.log.info(
@@ -299,14 +334,31 @@ export class EventsController extends Disposable {
   private async saveCache(connection: Connection): Promise<void> {
     try {
       const snapshot = this.store.toJSON();
-      await this.cache.write(connection.identity, snapshot, previewSnapshot(snapshot));
+      const preview = previewSnapshot(snapshot);
+      const screen = firstScreenFromStore({ store: this.store, filter: this.filterValue, groupBy: this.deps.settings().groupBy, names: this.subscriptionNames(), savedAt: snapshot.savedAt, now: this.now() });
+      await this.cache.write(connection.identity, snapshot, preview, screen);
     } catch (error) {
       this.deps.log.warn(`Could not write the events cache: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  /** Draws from the preview when there is one (the full cache follows in whenRestored), else from the full cache. */
+  /**
+   * Draws from the cached first screen when it fits the view as it is now, else from the preview
+   * (the full cache follows in whenRestored), else from the full cache.
+   */
   private async restoreCache(connection: Connection, generation: number): Promise<void> {
+    const scope = screenScope(this.deps.settings().groupBy, this.filterValue, this.subscriptionNames());
+    const screen = scope === undefined ? undefined : readFirstScreen(await this.cache.read(connection.identity, 'screen'), scope);
+    if (generation !== this.generation) {
+      return;
+    }
+    if (screen) {
+      this.deps.log.info(`Showing the cached first screen (${screen.held} incident(s)) until the cache is read.`);
+      this.screen = screen;
+      this.awaitingCache = true;
+      this.fullRestore = () => this.restoreFull(connection, generation);
+      return;
+    }
     const preview = snapshotOfPreview(await this.cache.read(connection.identity, 'preview'));
     if (generation !== this.generation) {
       return;
@@ -324,14 +376,20 @@ export class EventsController extends Disposable {
     if (generation !== this.generation) {
       return;
     }
-    const hadPreview = this.store.size > 0;
+    const hadPreview = this.store.size > 0 || this.awaitingCache;
+    this.awaitingCache = false;
+    if (this.screen && (json as { savedAt?: unknown } | undefined)?.savedAt !== this.screen.savedAt) {
+      // A first screen left by an interrupted write stands for another snapshot.
+      this.screen = undefined;
+    }
     if (json !== undefined && this.store.restore(json)) {
       if (!hadPreview) {
         this.deps.log.info(`Showing ${this.store.size} cached event(s) until the first refresh.`);
       }
     } else if (hadPreview) {
-      // A preview without its full cache: its rows could open without their texts, so none show.
+      // A first screen or preview without its full cache: its rows could open without their texts, so none show.
       this.deps.log.warn('The events cache could not be read; the next refresh fills the view.');
+      this.screen = undefined;
       this.store.clear();
     }
   }
