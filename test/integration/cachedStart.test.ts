@@ -4,7 +4,7 @@
 // sign-in that answers with another account, or none, takes the cached rows away at once.
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -18,6 +18,7 @@ import type { CutGroup, FirstScreen } from '../../src/core/events/firstScreen';
 import { groupEvents, startsExpanded, type EventGroup } from '../../src/core/events/grouping';
 import { EventsController } from '../../src/ui/refresh/eventsController';
 import { ROWS_PER_PAGE } from '../../src/ui/tree/rowPaging';
+import { SHARD_COUNT } from '../../src/core/events/cacheShards';
 import { SubscriptionSelection } from '../../src/ui/subscriptions/subscriptionSelection';
 import { MemoryMemento, waitFor } from './trustKit';
 
@@ -117,7 +118,8 @@ describe('start from the events cache on a slow network (real VS Code)', functio
     await first.controller.refresh();
     cachedKeys = keysOf(first.controller);
     assert.ok(cachedKeys.length > 100, `the first load held ${cachedKeys.length} events`);
-    assert.deepEqual((await readdir(storageDir)).map((f) => f.replace(/^events-[0-9a-f]+/, 'events')).sort(), ['events.json', 'events.preview.json', 'events.screen.json'], 'the cache (full, preview and first screen) was not written');
+    const files = (await readdir(storageDir)).map((f) => f.replace(/^events-[0-9a-f]+/, 'events').replace(/^events\.shard\d+-[0-9a-f]{16}\.json$/, 'shard')).sort();
+    assert.deepEqual(files, ['events.json', 'events.screen.json', ...Array<string>(SHARD_COUNT).fill('shard')], 'the cache (manifest, shards, first screen) was not written');
     for (const d of owned.reverse()) d.dispose();
     owned = [];
   });
@@ -189,5 +191,44 @@ describe('start from the events cache on a slow network (real VS Code)', functio
     await waitFor('the signed-out view', () => (controller.phase() === 'signedOut' ? true : undefined), 15_000);
     assert.equal(controller.store.size, 0, 'cached events stay in memory after the account was gone');
     assert.equal(controller.firstScreen(settings.groupBy), undefined, 'the cached first screen is drawn while signed out');
+  });
+  /** Shard files and when each was last written. */
+  async function shardFiles(): Promise<string[]> {
+    const names = (await readdir(storageDir)).filter((f) => /\.shard\d+-/.test(f)).sort();
+    return Promise.all(names.map(async (n) => `${n} ${(await stat(join(storageDir, n))).mtimeMs}`));
+  }
+
+  it('a refresh that changes no event rewrites no shard of the cache', async () => {
+    const before = await shardFiles();
+    const { controller, started } = start(new ScriptedAccounts(ada));
+    await started;
+    const requestsBefore = sample.stats.requests;
+    await controller.refresh();
+    assert.ok(sample.stats.requests > requestsBefore, 'no refresh went out; the test proves nothing');
+    assert.deepEqual(keysOf(controller), cachedKeys);
+    assert.deepEqual(await shardFiles(), before, 'shards were written again');
+  });
+
+  it('a torn shard (a crash or a full disk mid-write) shows no cached rows; the next refresh fills the view', async () => {
+    const [torn] = (await readdir(storageDir)).filter((f) => /\.shard\d+-/.test(f) && f.length > 0);
+    assert.ok(torn);
+    const text = await readFile(join(storageDir, torn), 'utf8');
+    await writeFile(join(storageDir, torn), text.slice(0, Math.floor(text.length / 2)));
+    sample.knobs.latencyMs = SLOW_SERVICE_MS;
+    const accounts = new ScriptedAccounts(ada);
+    accounts.holdAnswers();
+    const { controller, screens } = start(accounts);
+    await waitFor('the first screen', () => (screens.length > 0 ? true : undefined), 15_000);
+    await controller.whenRestored();
+    assert.equal(controller.store.size, 0, 'events of a torn cache are shown');
+    assert.equal(controller.firstScreen(settings.groupBy), undefined, 'the first screen of a torn cache is still drawn');
+    assert.ok(lines.some((l) => l.includes('The events cache could not be read')), 'the log does not say the cache was unreadable');
+
+    sample.knobs.latencyMs = 0;
+    accounts.release();
+    await waitFor('the rows after the refresh', () => (keysOf(controller).length === cachedKeys.length ? true : undefined), 15_000);
+    assert.deepEqual(keysOf(controller), cachedKeys);
+    // The refresh writes the cache again before the test ends (the storage folder is removed after).
+    await controller.refresh();
   });
 });

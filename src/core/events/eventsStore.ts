@@ -96,7 +96,8 @@ export type EventsStoreSnapshot = Omit<z.infer<typeof snapshotSchema>, 'events'>
 /** Cached events are checked without zod's copy of every object when they pass as they are (10,000 events: seconds). */
 const fastEventCheck = compileFastCheck(eventSchema);
 
-function cachedEvent(item: unknown): { subscriptionId: string; event: HealthEvent } | undefined {
+/** A cached `{ subscriptionId, event }` checked as a store holds it; undefined when malformed. */
+export function cachedEvent(item: unknown): { subscriptionId: string; event: HealthEvent } | undefined {
   const i = item as { subscriptionId?: unknown; event?: unknown } | null;
   if (typeof i !== 'object' || i === null || typeof i.subscriptionId !== 'string') {
     return undefined;
@@ -374,9 +375,10 @@ export class EventsStore {
 
   /**
    * Restores a snapshot written by {@link toJSON}. Returns false (and changes nothing) for an
-   * unreadable or other-version snapshot; single malformed events are skipped.
+   * unreadable or other-version snapshot; single malformed events are skipped. `checked`: every
+   * event already passed {@link cachedEvent} (a reader that checks piecemeal, not all at once).
    */
-  restore(json: unknown): boolean {
+  restore(json: unknown, options: { checked?: boolean } = {}): boolean {
     const parsed = snapshotSchema.safeParse(json);
     if (!parsed.success) {
       return false;
@@ -388,7 +390,7 @@ export class EventsStore {
       this.states.set(id.toLowerCase(), stripUndefined(state));
     }
     for (const item of snap.events) {
-      const cached = cachedEvent(item);
+      const cached = options.checked ? (item as { subscriptionId: string; event: HealthEvent }) : cachedEvent(item);
       const trackingId = cached ? trackingIdOrUndefined(cached.event) : undefined;
       if (cached && trackingId) {
         this.events.set(eventKey(cached.subscriptionId, trackingId), { subscriptionId: cached.subscriptionId, trackingId, event: cached.event });

@@ -31,8 +31,10 @@ interface ScreenGroup {
 
 export interface FirstScreenFile {
   readonly firstScreen: typeof FIRST_SCREEN_VERSION;
-  /** The full snapshot's `savedAt`: the pair belongs together. */
+  /** When the events it shows were cached. */
   readonly savedAt: number;
+  /** Names the full cache's content it was made from (its shards): the pair belongs together. */
+  readonly stamp: string;
   /** Grouping, filter and names the groups were made for. */
   readonly scope: string;
   /** Oldest last update among the events drawn: once the time window passes it, the screen is out of date. */
@@ -63,6 +65,7 @@ export interface CutGroup extends EventGroup {
 
 export interface FirstScreen {
   readonly savedAt: number;
+  readonly stamp: string;
   readonly scope: string;
   readonly oldest: number | undefined;
   readonly unseen: number;
@@ -74,6 +77,7 @@ export interface FirstScreen {
 
 export interface FirstScreenInput {
   readonly savedAt: number;
+  readonly stamp: string;
   readonly scope: string;
   /** The groups the tree draws (groupEvents of the visible events). */
   readonly groups: readonly EventGroup[];
@@ -137,6 +141,7 @@ export function firstScreenOf(input: FirstScreenInput): FirstScreenFile {
   return {
     firstScreen: FIRST_SCREEN_VERSION,
     savedAt: input.savedAt,
+    stamp: input.stamp,
     scope: input.scope,
     ...(oldest !== undefined ? { oldest } : {}),
     unseen: input.unseen,
@@ -157,7 +162,7 @@ export function readFirstScreen(json: unknown, scope: string): FirstScreen | und
   if (typeof f !== 'object' || f === null || f.firstScreen !== FIRST_SCREEN_VERSION || f.scope !== scope) {
     return undefined;
   }
-  if (typeof f.savedAt !== 'number' || !Array.isArray(f.groups) || !Array.isArray(f.events) || !Array.isArray(f.seen)) {
+  if (typeof f.savedAt !== 'number' || typeof f.stamp !== 'string' || !Array.isArray(f.groups) || !Array.isArray(f.events) || !Array.isArray(f.seen)) {
     return undefined;
   }
   const numbers = [f.unseen, f.shown, f.held];
@@ -222,6 +227,7 @@ export function readFirstScreen(json: unknown, scope: string): FirstScreen | und
   }
   return {
     savedAt: f.savedAt,
+    stamp: f.stamp,
     scope,
     oldest: f.oldest,
     unseen: f.unseen as number,

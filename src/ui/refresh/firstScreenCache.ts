@@ -29,6 +29,8 @@ export interface ScreenInput {
   readonly groupBy: GroupBy;
   readonly names: ReadonlyMap<string, string>;
   readonly savedAt: number;
+  /** Names the full cache's content (see core/events/firstScreen). */
+  readonly stamp: string;
   readonly now: number;
 }
 
@@ -43,6 +45,7 @@ export function firstScreenFromStore(input: ScreenInput): FirstScreenFile | unde
   const visible = applyFilter(held, input.filter, input.now);
   return firstScreenOf({
     savedAt: input.savedAt,
+    stamp: input.stamp,
     scope,
     groups: groupEvents(visible, input.groupBy, { subscriptionNames: input.names }),
     rowsPerGroup: ROWS_PER_PAGE,

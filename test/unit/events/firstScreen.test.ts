@@ -36,7 +36,7 @@ function issues(count: number): EventsStore {
 }
 
 function roundTrip(store: EventsStore, groupBy: GroupBy = 'type'): { file: ReturnType<typeof firstScreenFromStore>; screen: ReturnType<typeof readFirstScreen> } {
-  const file = firstScreenFromStore({ store, filter: FILTER, groupBy, names: NAMES, savedAt: NOW, now: NOW });
+  const file = firstScreenFromStore({ store, filter: FILTER, groupBy, names: NAMES, savedAt: NOW, stamp: 'stamp', now: NOW });
   return { file, screen: readFirstScreen(JSON.parse(JSON.stringify(file)), screenScope(groupBy, FILTER, NAMES) ?? '') };
 }
 
@@ -105,7 +105,7 @@ describe('cached first screen of the Events tree', () => {
   });
 
   it('is not made for the impacted-resources facet (its counts are not known on start)', () => {
-    assert.equal(firstScreenFromStore({ store: issues(3), filter: { ...FILTER, impacted: true }, groupBy: 'type', names: NAMES, savedAt: NOW, now: NOW }), undefined);
+    assert.equal(firstScreenFromStore({ store: issues(3), filter: { ...FILTER, impacted: true }, groupBy: 'type', names: NAMES, savedAt: NOW, stamp: 'stamp', now: NOW }), undefined);
   });
 
   it('region grouping caches the groups only (they start folded)', () => {
