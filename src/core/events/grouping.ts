@@ -126,6 +126,17 @@ export function groupEvents(events: readonly StoredEvent[], by: GroupBy, options
 
 export { incidentKey } from './incidents';
 
+/** The group with `id` among `groups` and their sub-groups. */
+export function findGroup(groups: readonly EventGroup[], id: string): EventGroup | undefined {
+  for (const g of groups) {
+    const found = g.id === id ? g : findGroup(g.groups, id);
+    if (found) {
+      return found;
+    }
+  }
+  return undefined;
+}
+
 /**
  * Merges the copies of each incident (same tracking id, one per subscription) into one row, in
  * first-listed order. The primary copy is the most recently updated (its status and type are the

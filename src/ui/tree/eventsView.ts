@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { EventRef } from '../../core/events/eventFacts';
 import { isRestricted } from '../../core/events/eventFilter';
 import type { FirstScreen } from '../../core/events/firstScreen';
-import { groupEvents, type EventGroup, type GroupBy } from '../../core/events/grouping';
+import { findGroup, groupEvents, type EventGroup, type GroupBy } from '../../core/events/grouping';
 import { countIncidents } from '../../core/events/incidents';
 import { filterRow, filterRowOf } from './filterRow';
 import { Disposable } from '../base/disposable';
@@ -235,10 +235,11 @@ export class EventsView extends Disposable {
     this.view = this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
     this._register(controller.onDidChange(() => this.render()));
     this._register(
-      vscode.commands.registerCommand(SHOW_MORE_COMMAND, (groupId: unknown, limit: unknown) => {
+      vscode.commands.registerCommand(SHOW_MORE_COMMAND, async (groupId: unknown, limit: unknown) => {
         if (typeof groupId === 'string' && typeof limit === 'number') {
           // Rows past the cached first screen's page come from the full cache.
-        void this.controller.whenRestored().then(() => this.provider.showMore(groupId, limit));
+          await this.controller.whenRestored();
+          this.provider.showMore(groupId, limit);
         }
       }),
     );
@@ -392,17 +393,6 @@ export class EventsView extends Disposable {
   unseenActiveCount(): number {
     return countIncidents(this.controller.store.unseenActiveServiceIssues());
   }
-}
-
-/** The group with `id` among `groups` and their sub-groups. */
-function findGroup(groups: readonly EventGroup[], id: string): EventGroup | undefined {
-  for (const g of groups) {
-    const found = g.id === id ? g : findGroup(g.groups, id);
-    if (found) {
-      return found;
-    }
-  }
-  return undefined;
 }
 
 function setContext(key: string, value: unknown): Thenable<unknown> {
