@@ -201,32 +201,27 @@ const PROBE_SCRIPT = `({ containerId, pattern }) => {
   });
 }`;
 
-/** Waits until the events cache file (globalStorage/<extension>/events-*.json) is written and stable. */
+/** Waits until the events cache (globalStorage/<extension>/events-*: manifest, shards, first screen) is written and stable. */
 async function waitForCache(tempDir: string, events: number, requests: () => number): Promise<void> {
   const deadline = Date.now() + 5 * 60_000;
   let last = '';
   for (;;) {
-    const file = findCache(tempDir);
-    const size = file ? statSync(file).size : 0;
-    const now = `${size}|${requests()}`;
-    // Written, and neither the file nor the request count changed over the last check.
-    if (file && size > events * 100 && now === last) return;
-    if (Date.now() > deadline) throw new Error(`The events cache was not written within 5 minutes (${file ?? 'no file'}).`);
+    const files = cacheFiles(tempDir);
+    const size = files.reduce((n, f) => n + statSync(f).size, 0);
+    const now = `${files.length}|${size}|${requests()}`;
+    // Written, and neither the files nor the request count changed over the last check.
+    if (files.some((f) => f.endsWith('.screen.json')) && size > events * 100 && now === last) return;
+    if (Date.now() > deadline) throw new Error(`The events cache was not written within 5 minutes (${files.length} file(s), ${size} bytes).`);
     last = now;
     await new Promise((r) => setTimeout(r, 2_000));
   }
 }
 
-function findCache(dir: string): string | undefined {
-  if (!existsSync(dir)) return undefined;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+function cacheFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      const found = findCache(path);
-      if (found) return found;
-    } else if (/^events-[0-9a-f]+\.json$/.test(entry.name) && dir.includes('service-health.service-health')) {
-      return path;
-    }
-  }
-  return undefined;
+    if (entry.isDirectory()) return cacheFiles(path);
+    return /^events-[0-9a-f]+\..*json$/.test(entry.name) && dir.includes('service-health.service-health') ? [path] : [];
+  });
 }

@@ -4,7 +4,7 @@
 // sign-in that answers with another account, or none, takes the cached rows away at once.
 import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -14,7 +14,11 @@ import { AzureAuth, type AuthenticationApi } from '../../src/ui/auth/azureAuth';
 import { cloudConfig } from '../../src/ui/config/clouds';
 import { readSettings, type ServiceHealthSettings } from '../../src/ui/config/settings';
 import { ConnectionManager } from '../../src/ui/connection/connectionManager';
+import type { CutGroup, FirstScreen } from '../../src/core/events/firstScreen';
+import { groupEvents, startsExpanded, type EventGroup } from '../../src/core/events/grouping';
 import { EventsController } from '../../src/ui/refresh/eventsController';
+import { ROWS_PER_PAGE } from '../../src/ui/tree/rowPaging';
+import { SHARD_COUNT } from '../../src/core/events/cacheShards';
 import { SubscriptionSelection } from '../../src/ui/subscriptions/subscriptionSelection';
 import { MemoryMemento, waitFor } from './trustKit';
 
@@ -69,7 +73,7 @@ describe('start from the events cache on a slow network (real VS Code)', functio
   let cachedKeys: string[];
 
   /** One extension start, wired as the composition root does (connection change -> cache -> refresh). */
-  function start(accounts: ScriptedAccounts): { auth: AzureAuth; connections: ConnectionManager; controller: EventsController; started: Promise<void> } {
+  function start(accounts: ScriptedAccounts): { auth: AzureAuth; connections: ConnectionManager; controller: EventsController; started: Promise<void>; screens: (FirstScreen | undefined)[] } {
     const auth = new AzureAuth({ cloud: cloudConfig('AzureCloud'), tenant: undefined }, globalState, log, accounts);
     const connections = new ConnectionManager(auth, log);
     const controller = new EventsController({
@@ -83,11 +87,16 @@ describe('start from the events cache on a slow network (real VS Code)', functio
       onOutcome: () => undefined,
     });
     owned.push(accounts, controller, connections, auth);
-    connections.onDidChange(() => void controller.resetForConnection().then(() => controller.refresh()));
+    // What the tree would draw from before the cache is read (the refresh reads it first).
+    const screens: (FirstScreen | undefined)[] = [];
+    connections.onDidChange(() => void controller.resetForConnection().then(() => {
+      screens.push(controller.firstScreen(settings.groupBy));
+      return controller.refresh();
+    }));
     auth.onDidChange(() => void connections.apply(settings));
     const restored = auth.restore();
     const started = connections.apply(settings).then(() => restored).then(() => undefined);
-    return { auth, connections, controller, started };
+    return { auth, connections, controller, started, screens };
   }
 
   const keysOf = (controller: EventsController): string[] => controller.visibleEvents().map((e) => `${e.subscriptionId}/${e.trackingId}`).sort();
@@ -109,7 +118,8 @@ describe('start from the events cache on a slow network (real VS Code)', functio
     await first.controller.refresh();
     cachedKeys = keysOf(first.controller);
     assert.ok(cachedKeys.length > 100, `the first load held ${cachedKeys.length} events`);
-    assert.equal((await readdir(storageDir)).length, 2, 'the cache (full and preview) was not written');
+    const files = (await readdir(storageDir)).map((f) => f.replace(/^events-[0-9a-f]+/, 'events').replace(/^events\.shard\d+-[0-9a-f]{16}\.json$/, 'shard')).sort();
+    assert.deepEqual(files, ['events.json', 'events.screen.json', ...Array<string>(SHARD_COUNT).fill('shard')], 'the cache (manifest, shards, first screen) was not written');
     for (const d of owned.reverse()) d.dispose();
     owned = [];
   });
@@ -130,10 +140,18 @@ describe('start from the events cache on a slow network (real VS Code)', functio
     const accounts = new ScriptedAccounts(ada);
     accounts.holdAnswers();
     const requestsBefore = sample.stats.requests;
-    const { controller, auth } = start(accounts);
+    const { controller, auth, screens } = start(accounts);
 
     await waitFor('the cached rows', () => (keysOf(controller).length > 0 ? true : undefined), 15_000);
     assert.deepEqual(keysOf(controller), cachedKeys, 'the rows are not the cached ones');
+    // Before the cache was read, the first screen stood for it: the same groups, counts and first rows.
+    const screen = screens[0];
+    assert.ok(screen, 'no cached first screen was drawn from');
+    const drawn = (groups: readonly EventGroup[]): string[] =>
+      groups.flatMap((g) => [`${g.id} ${g.count} ${g.activeCount}`, ...drawn(g.groups), ...g.incidents.slice(0, screenRows(g)).map((r) => `${g.id}/${r.key} ${r.copies.length}`)]);
+    const screenRows = (g: EventGroup): number => ('cut' in g ? (g as CutGroup).incidents.length : startsExpanded(g) ? ROWS_PER_PAGE : 0);
+    assert.deepEqual(drawn(screen.groups), drawn(groupEvents(controller.visibleEvents(), settings.groupBy)), 'the first screen differs from what the cache draws');
+    assert.equal(controller.firstScreen(settings.groupBy), screen, 'the first screen no longer stands for the unchanged store');
     assert.equal(controller.phase(), 'ready');
     assert.ok(controller.store.restoredFromCacheAt !== undefined, 'cached rows are not marked as cached');
     assert.equal(auth.signedIn, false, 'the sign-in answered already; the test proves nothing');
@@ -159,6 +177,7 @@ describe('start from the events cache on a slow network (real VS Code)', functio
     await waitFor('the other account', () => (auth.accountId === accounts.account?.id ? true : undefined), 15_000);
     await waitFor('the rows gone', () => (controller.store.size === 0 ? true : undefined), 15_000);
     assert.deepEqual(keysOf(controller), [], "another account's rows are shown");
+    assert.equal(controller.firstScreen(settings.groupBy), undefined, "another account's cached first screen is drawn");
   });
 
   it('a sign-in that answers with no account leaves the view signed out, without the cached rows', async () => {
@@ -171,5 +190,45 @@ describe('start from the events cache on a slow network (real VS Code)', functio
     accounts.release();
     await waitFor('the signed-out view', () => (controller.phase() === 'signedOut' ? true : undefined), 15_000);
     assert.equal(controller.store.size, 0, 'cached events stay in memory after the account was gone');
+    assert.equal(controller.firstScreen(settings.groupBy), undefined, 'the cached first screen is drawn while signed out');
+  });
+  /** Shard files and when each was last written. */
+  async function shardFiles(): Promise<string[]> {
+    const names = (await readdir(storageDir)).filter((f) => /\.shard\d+-/.test(f)).sort();
+    return Promise.all(names.map(async (n) => `${n} ${(await stat(join(storageDir, n))).mtimeMs}`));
+  }
+
+  it('a refresh that changes no event rewrites no shard of the cache', async () => {
+    const before = await shardFiles();
+    const { controller, started } = start(new ScriptedAccounts(ada));
+    await started;
+    const requestsBefore = sample.stats.requests;
+    await controller.refresh();
+    assert.ok(sample.stats.requests > requestsBefore, 'no refresh went out; the test proves nothing');
+    assert.deepEqual(keysOf(controller), cachedKeys);
+    assert.deepEqual(await shardFiles(), before, 'shards were written again');
+  });
+
+  it('a torn shard (a crash or a full disk mid-write) shows no cached rows; the next refresh fills the view', async () => {
+    const [torn] = (await readdir(storageDir)).filter((f) => /\.shard\d+-/.test(f) && f.length > 0);
+    assert.ok(torn);
+    const text = await readFile(join(storageDir, torn), 'utf8');
+    await writeFile(join(storageDir, torn), text.slice(0, Math.floor(text.length / 2)));
+    sample.knobs.latencyMs = SLOW_SERVICE_MS;
+    const accounts = new ScriptedAccounts(ada);
+    accounts.holdAnswers();
+    const { controller, screens } = start(accounts);
+    await waitFor('the first screen', () => (screens.length > 0 ? true : undefined), 15_000);
+    await controller.whenRestored();
+    assert.equal(controller.store.size, 0, 'events of a torn cache are shown');
+    assert.equal(controller.firstScreen(settings.groupBy), undefined, 'the first screen of a torn cache is still drawn');
+    assert.ok(lines.some((l) => l.includes('The events cache could not be read')), 'the log does not say the cache was unreadable');
+
+    sample.knobs.latencyMs = 0;
+    accounts.release();
+    await waitFor('the rows after the refresh', () => (keysOf(controller).length === cachedKeys.length ? true : undefined), 15_000);
+    assert.deepEqual(keysOf(controller), cachedKeys);
+    // The refresh writes the cache again before the test ends (the storage folder is removed after).
+    await controller.refresh();
   });
 });

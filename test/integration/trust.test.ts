@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { SHARD_COUNT } from '../../src/core/events/cacheShards';
 import type { EventRef, StoredEvent } from '../../src/core/events/eventFacts';
 import type { DetailsViewModel } from '../../src/core/render/detailsModel';
 import { eventPortalUrl, linkUrl } from '../../src/core/render/links';
@@ -202,7 +203,7 @@ describe('trust boundaries (real VS Code)', function () {
 
       await controller.refresh();
       assert.equal(controller.phase(), 'ready');
-      assert.equal(await countFiles(storageUri), 2, 'one cache for the account: the full events and their preview');
+      assert.equal(await countFiles(storageUri), 2 + SHARD_COUNT, "one cache for the account: its manifest, shards and the tree's first screen");
       const sensitive = controller.store.getEvents().find((e) => e.event.properties?.isEventSensitive === true);
       assert.ok(sensitive, 'the sample has a sensitive event');
       const ref = refOf(sensitive);

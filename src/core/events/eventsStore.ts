@@ -344,9 +344,10 @@ export class EventsStore {
 
   /**
    * Restores a snapshot written by {@link toJSON}. Returns false (and changes nothing) for an
-   * unreadable or other-version snapshot; single malformed events are skipped.
+   * unreadable or other-version snapshot; single malformed events are skipped. `checked`: every
+   * event already passed `cachedEvent` of the validation bundle (a reader that checks piecemeal, not all at once).
    */
-  restore(json: unknown): boolean {
+  restore(json: unknown, options: { checked?: boolean } = {}): boolean {
     // The checks (zod) load here, with the first cache restored, not when the extension starts.
     const { snapshotSchema: schema, cachedEvent } = validation();
     const parsed = schema.safeParse(json);
@@ -360,7 +361,7 @@ export class EventsStore {
       this.states.set(id.toLowerCase(), stripUndefined(state));
     }
     for (const item of snap.events) {
-      const cached = cachedEvent(item);
+      const cached = options.checked ? (item as { subscriptionId: string; event: HealthEvent }) : cachedEvent(item);
       const trackingId = cached ? trackingIdOrUndefined(cached.event) : undefined;
       if (cached && trackingId) {
         this.events.set(eventKey(cached.subscriptionId, trackingId), { subscriptionId: cached.subscriptionId, trackingId, event: cached.event });

@@ -50,6 +50,15 @@ export interface EventGroup {
   readonly incidents: readonly IncidentRow[];
 }
 
+/**
+ * Whether the tree shows a group expanded until the user folds it: groups holding something active
+ * in type and status grouping (so grouping by status opens Active and its types). Region, service
+ * and subscription groups are many, so they start folded.
+ */
+export function startsExpanded(g: Pick<EventGroup, 'kind' | 'activeCount'>): boolean {
+  return g.activeCount > 0 && (g.kind === 'type' || g.kind === 'status');
+}
+
 const TYPE_LABELS: Record<string, string> = {
   ServiceIssue: 'Service issues',
   PlannedMaintenance: 'Planned maintenance',
@@ -116,6 +125,17 @@ export function groupEvents(events: readonly StoredEvent[], by: GroupBy, options
 }
 
 export { incidentKey } from './incidents';
+
+/** The group with `id` among `groups` and their sub-groups. */
+export function findGroup(groups: readonly EventGroup[], id: string): EventGroup | undefined {
+  for (const g of groups) {
+    const found = g.id === id ? g : findGroup(g.groups, id);
+    if (found) {
+      return found;
+    }
+  }
+  return undefined;
+}
 
 /**
  * Merges the copies of each incident (same tracking id, one per subscription) into one row, in

@@ -1,50 +1,103 @@
 /**
  * The events cache on disk, per connection identity (mode, cloud, endpoint, account, tenant): the
- * full snapshot and its small preview (see core/events/cachePreview), which the tree is drawn
- * from on start. Local storage (the usual case, also on a remote's extension host) is read and
- * written with Node's file system: VS Code's file service would carry every byte through the
- * workbench and back, seconds for a 100 MB cache. Writes go to a temporary file first, so a
- * crash never leaves half a cache.
+ * manifest and shards of the full cache (see core/events/cacheShards) and the tree's first screen
+ * (see core/events/firstScreen), which the tree is drawn from on start. Local storage (the usual
+ * case, also on a remote's extension host) is read and written with Node's file system: VS Code's
+ * file service would carry every byte through the workbench and back. Writes go to a temporary
+ * file first, and a shard is named by its content, so a crash never leaves half a cache: the
+ * manifest names shards that are complete, and is replaced last.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 
-export type CachePart = 'full' | 'preview';
+export type CachePart = 'full' | 'screen';
+
+export interface CacheWrite {
+  readonly manifest: { readonly shards: readonly string[] };
+  /** Shards not on disk yet, by name (see {@link EventsCacheFiles.shardName}). */
+  readonly newShards: ReadonlyMap<string, string>;
+  /** The first screen (undefined when none can be made: an old one is deleted), or 'keep' the one on disk. */
+  readonly screen: { readonly value: unknown } | 'keep';
+}
 
 export class EventsCacheFiles {
   constructor(private readonly dir: vscode.Uri) {}
 
+  private prefix(identity: string): string {
+    return `events-${createHash('sha256').update(identity).digest('hex').slice(0, 24)}`;
+  }
+
   uri(identity: string, part: CachePart): vscode.Uri {
-    const hash = createHash('sha256').update(identity).digest('hex').slice(0, 24);
-    return vscode.Uri.joinPath(this.dir, part === 'full' ? `events-${hash}.json` : `events-${hash}.preview.json`);
+    const prefix = this.prefix(identity);
+    return vscode.Uri.joinPath(this.dir, part === 'full' ? `${prefix}.json` : `${prefix}.${part}.json`);
+  }
+
+  /** The file name of a shard with this text. */
+  shardName(identity: string, index: number, text: string): string {
+    return `${this.prefix(identity)}.shard${index}-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.json`;
   }
 
   /** The parsed JSON of one part; undefined when it does not exist or is not JSON. */
   async read(identity: string, part: CachePart): Promise<unknown> {
-    const uri = this.uri(identity, part);
     try {
-      const text = this.local ? await readFile(uri.fsPath, 'utf8') : Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
-      return JSON.parse(text) as unknown;
+      return JSON.parse(await this.readText(this.uri(identity, part))) as unknown;
     } catch {
       return undefined;
     }
   }
 
-  /** Writes the full snapshot, then its preview (a preview never outlives the full cache it stands for). */
-  async write(identity: string, full: unknown, preview: unknown): Promise<void> {
-    await this.writeOne(this.uri(identity, 'full'), JSON.stringify(full));
-    await this.writeOne(this.uri(identity, 'preview'), JSON.stringify(preview));
+  /** A shard's text; undefined when it is missing or belongs to another identity. */
+  async readShard(identity: string, name: string): Promise<string | undefined> {
+    if (!name.startsWith(`${this.prefix(identity)}.shard`) || name.includes('/') || name.includes('\\')) {
+      return undefined;
+    }
+    try {
+      return await this.readText(vscode.Uri.joinPath(this.dir, name));
+    } catch {
+      return undefined;
+    }
   }
 
-  /** Deletes both parts; resolves to whether the full cache existed. */
+  /** Writes the new shards, then the manifest that names them, then the first screen; then removes shards no manifest names. */
+  async write(identity: string, w: CacheWrite): Promise<void> {
+    for (const [name, text] of w.newShards) {
+      await this.writeOne(vscode.Uri.joinPath(this.dir, name), text);
+    }
+    await this.writeOne(this.uri(identity, 'full'), JSON.stringify(w.manifest));
+    if (w.screen !== 'keep') {
+      await (w.screen.value === undefined ? this.deleteOne(this.uri(identity, 'screen')) : this.writeOne(this.uri(identity, 'screen'), JSON.stringify(w.screen.value)));
+    }
+    const keep = new Set(w.manifest.shards);
+    await this.deleteOthers(identity, (name) => !keep.has(name));
+  }
+
+  /** Deletes every part; resolves to whether the manifest existed. */
   async delete(identity: string): Promise<boolean> {
-    const [full] = await Promise.all([this.deleteOne(this.uri(identity, 'full')), this.deleteOne(this.uri(identity, 'preview'))]);
+    const [full] = await Promise.all([this.deleteOne(this.uri(identity, 'full')), this.deleteOne(this.uri(identity, 'screen'))]);
+    await this.deleteOthers(identity, () => true);
     return full;
   }
 
   private get local(): boolean {
     return this.dir.scheme === 'file';
+  }
+
+  private async readText(uri: vscode.Uri): Promise<string> {
+    return this.local ? readFile(uri.fsPath, 'utf8') : Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+  }
+
+  /** Deletes this identity's shards that `drop` picks, and the preview file earlier versions wrote. */
+  private async deleteOthers(identity: string, drop: (name: string) => boolean): Promise<void> {
+    const prefix = this.prefix(identity);
+    let names: string[];
+    try {
+      names = this.local ? await readdir(this.dir.fsPath) : (await vscode.workspace.fs.readDirectory(this.dir)).map(([name]) => name);
+    } catch {
+      return;
+    }
+    const stale = names.filter((n) => n === `${prefix}.preview.json` || (n.startsWith(`${prefix}.shard`) && n.endsWith('.json') && drop(n)));
+    await Promise.all(stale.map((n) => this.deleteOne(vscode.Uri.joinPath(this.dir, n))));
   }
 
   private async writeOne(uri: vscode.Uri, text: string): Promise<void> {

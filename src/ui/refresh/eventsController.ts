@@ -6,7 +6,6 @@
  * fetched details live only in their panel.
  */
 import * as vscode from 'vscode';
-import { previewSnapshot, snapshotOfPreview } from '../../core/events/cachePreview';
 import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
 import { EventsStore, type RefreshOutcome, type SubscriptionFetchResult } from '../../core/events/eventsStore';
 import { RefreshQueue } from '../../core/events/refreshQueue';
@@ -19,6 +18,11 @@ import type { ServiceHealthSettings } from '../config/settings';
 import type { Connection, ConnectionManager } from '../connection/connectionManager';
 import type { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
 import { EventsCacheFiles } from './eventsCacheFiles';
+import { firstScreenFromStore, screenScope } from './firstScreenCache';
+import { ShardedEventsCache } from './shardedCache';
+import { countIncidents } from '../../core/events/incidents';
+import { readFirstScreen, type FirstScreen } from '../../core/events/firstScreen';
+import type { GroupBy } from '../../core/events/grouping';
 import { listEventsFor } from './resourceGraphHook';
 
 const FILTER_KEY = 'serviceHealth.filter';
@@ -54,10 +58,17 @@ export class EventsController extends Disposable {
   private filterValue: EventFilter;
   /** The query-language filter ("Filter Events by Query…"), on top of the filter above. */
   private queryValue: ViewQuery | undefined;
-  private readonly cache: EventsCacheFiles;
-  /** After a preview was restored: reads the full cache (once), see {@link whenRestored}. */
+  private readonly cache: ShardedEventsCache;
+  private readonly cacheFiles: EventsCacheFiles;
+  /** After the first screen was read: reads the full cache (once), see {@link whenRestored}. */
   private fullRestore: (() => Promise<void>) | undefined;
   private fullRestoring: Promise<void> | undefined;
+  /** The connection's first cache read (first screen, or full cache without one), while it runs. */
+  private cacheRead: Promise<void> | undefined;
+  /** The cached first screen, while it stands for the store's content (see {@link firstScreen}). */
+  private screen: FirstScreen | undefined;
+  /** True while the store is empty and the first screen stands in for the unread cache. */
+  private awaitingCache = false;
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when anything the view shows may have changed. */
   readonly onDidChange = this.changed.event;
@@ -71,7 +82,8 @@ export class EventsController extends Disposable {
     });
     this._register(this.store.onDidChange(() => this.changed.fire()));
     this.filterValue = normalizeFilter(deps.workspaceState.get(FILTER_KEY), deps.settings().timeWindowDays);
-    this.cache = new EventsCacheFiles(deps.storageUri);
+    this.cacheFiles = new EventsCacheFiles(deps.storageUri);
+    this.cache = new ShardedEventsCache(this.cacheFiles);
     this._register({ dispose: () => this.abort?.abort() });
   }
 
@@ -122,6 +134,28 @@ export class EventsController extends Disposable {
     return c ? this.deps.selection.names(c) : new Map();
   }
 
+  /**
+   * The cached first screen, when it shows what the store would for this grouping: same scope, no
+   * query, no refresh since it was read, and no drawn event fallen out of the time window.
+   */
+  firstScreen(groupBy: GroupBy): FirstScreen | undefined {
+    const screen = this.screen;
+    if (!screen || this.queryValue || this.phase() !== 'ready' || screen.scope !== screenScope(groupBy, this.filterValue, this.subscriptionNames())) {
+      return undefined;
+    }
+    return screen.oldest === undefined || screen.oldest >= windowStartOf(this.filterValue, this.now()) ? screen : undefined;
+  }
+
+  /** True when cached rows are drawn: restored events, or the first screen standing for them. */
+  get hasCachedRows(): boolean {
+    return this.store.size > 0 || this.screen !== undefined;
+  }
+
+  /** False while the tree is drawn from the cached first screen and the store is not read yet. */
+  get holdsCache(): boolean {
+    return !this.awaitingCache;
+  }
+
   /** Events after the user's filter and query. */
   visibleEvents(): StoredEvent[] {
     if (this.phase() !== 'ready') {
@@ -165,10 +199,15 @@ export class EventsController extends Disposable {
     this.loadedOnce = false;
     this.fullRestore = undefined;
     this.fullRestoring = undefined;
+    this.cacheRead = undefined;
+    this.screen = undefined;
+    this.awaitingCache = false;
+    this.cache.forget();
     this.store.clear();
     const c = this.connection;
     if (c?.mode === 'azure') {
-      await this.restoreCache(c, this.generation);
+      this.cacheRead = this.restoreCache(c, this.generation);
+      await this.cacheRead;
     }
     this.changed.fire();
   }
@@ -177,13 +216,15 @@ export class EventsController extends Disposable {
    * Resolves once the store holds full events, not only the preview the tree was first drawn from
    * (details, Markdown and chat read the long texts). Reads the full cache if that is pending.
    */
-  whenRestored(): Promise<void> {
+  async whenRestored(): Promise<void> {
+    // A refresh asked for while the first screen is being read merges into the cache too.
+    await this.cacheRead;
     const pending = this.fullRestore;
     if (pending) {
       this.fullRestore = undefined;
       this.fullRestoring = pending();
     }
-    return this.fullRestoring ?? Promise.resolve();
+    await this.fullRestoring;
   }
 
   /**
@@ -196,9 +237,13 @@ export class EventsController extends Disposable {
     this.refreshes.reset();
     this.loading = false;
     this.fullRestore = undefined;
+    this.cacheRead = undefined;
+    this.screen = undefined;
+    this.awaitingCache = false;
+    this.cache.forget();
     this.store.clear();
     this.changed.fire();
-    return this.cache.delete(connection.identity);
+    return this.cacheFiles.delete(connection.identity);
   }
 
   /**
@@ -262,6 +307,8 @@ export class EventsController extends Disposable {
       if (generation !== this.generation) {
         return;
       }
+      // The store now differs from the cache the first screen stood for.
+      this.screen = undefined;
       const outcome = this.store.applyResults(results, windowStart, startedAt);
       const loaded = results.filter((r) => !r.error).reduce((n, r) => n + r.events.length, 0);
       this.deps.log.info(
@@ -298,21 +345,29 @@ export class EventsController extends Disposable {
 
   private async saveCache(connection: Connection): Promise<void> {
     try {
-      const snapshot = this.store.toJSON();
-      await this.cache.write(connection.identity, snapshot, previewSnapshot(snapshot));
+      const { groupBy } = this.deps.settings();
+      const filter = this.filterValue;
+      const names = this.subscriptionNames();
+      const store = this.store;
+      // The first screen is made again when the events, the view's scope or the badge changed.
+      const key = `${screenScope(groupBy, filter, names) ?? ''}|${countIncidents(store.unseenActiveServiceIssues())}`;
+      await this.cache.write(connection.identity, store, { key, make: (stamp) => firstScreenFromStore({ store, filter, groupBy, names, savedAt: this.now(), stamp, now: this.now() }) });
     } catch (error) {
       this.deps.log.warn(`Could not write the events cache: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  /** Draws from the preview when there is one (the full cache follows in whenRestored), else from the full cache. */
+  /** Draws from the cached first screen when it fits the view as it is now (the full cache follows in whenRestored), else from the full cache. */
   private async restoreCache(connection: Connection, generation: number): Promise<void> {
-    const preview = snapshotOfPreview(await this.cache.read(connection.identity, 'preview'));
+    const scope = screenScope(this.deps.settings().groupBy, this.filterValue, this.subscriptionNames());
+    const screen = scope === undefined ? undefined : readFirstScreen(await this.cacheFiles.read(connection.identity, 'screen'), scope);
     if (generation !== this.generation) {
       return;
     }
-    if (preview && this.store.restore(preview)) {
-      this.deps.log.info(`Showing ${this.store.size} cached event(s) until the first refresh.`);
+    if (screen) {
+      this.deps.log.info(`Showing the cached first screen (${screen.held} incident(s)) until the cache is read.`);
+      this.screen = screen;
+      this.awaitingCache = true;
       this.fullRestore = () => this.restoreFull(connection, generation);
       return;
     }
@@ -320,18 +375,25 @@ export class EventsController extends Disposable {
   }
 
   private async restoreFull(connection: Connection, generation: number): Promise<void> {
-    const json = await this.cache.read(connection.identity, 'full');
+    const read = await this.cache.read(connection.identity, () => generation === this.generation);
     if (generation !== this.generation) {
       return;
     }
-    const hadPreview = this.store.size > 0;
-    if (json !== undefined && this.store.restore(json)) {
-      if (!hadPreview) {
+    const hadScreen = this.awaitingCache;
+    this.awaitingCache = false;
+    if (this.screen && read?.stamp !== this.screen.stamp) {
+      // A first screen left by an interrupted write stands for other events.
+      this.screen = undefined;
+    }
+    if (read && this.store.restore(read.snapshot, { checked: true })) {
+      this.cache.restored(connection.identity, this.store, read.shards);
+      if (!hadScreen) {
         this.deps.log.info(`Showing ${this.store.size} cached event(s) until the first refresh.`);
       }
-    } else if (hadPreview) {
-      // A preview without its full cache: its rows could open without their texts, so none show.
+    } else if (hadScreen) {
+      // A first screen without its full cache: its rows could open without their texts, so none show.
       this.deps.log.warn('The events cache could not be read; the next refresh fills the view.');
+      this.screen = undefined;
       this.store.clear();
     }
   }

@@ -5,9 +5,10 @@
 import * as vscode from 'vscode';
 import type { EventRef } from '../../core/events/eventFacts';
 import { isRestricted } from '../../core/events/eventFilter';
-import { groupEvents, type GroupBy } from '../../core/events/grouping';
+import type { FirstScreen } from '../../core/events/firstScreen';
+import { findGroup, groupEvents, type EventGroup, type GroupBy } from '../../core/events/grouping';
 import { countIncidents } from '../../core/events/incidents';
-import { filterRow } from './filterRow';
+import { filterRow, filterRowOf } from './filterRow';
 import { Disposable } from '../base/disposable';
 import type { EventsController } from '../refresh/eventsController';
 import type { ImpactedTreeHooks } from '../resources/resourceNodes';
@@ -45,6 +46,8 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
   private readonly limits = new GroupLimits();
   /** The group nodes VS Code last got, by id: a refresh of one group must name the instance it holds. */
   private readonly servedGroups = new Map<string, GroupNode>();
+  /** Whether the rows VS Code last got came from the cached first screen. */
+  private drawnFromScreen = false;
 
   constructor(
     private readonly controller: EventsController,
@@ -100,6 +103,11 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
     if (!this.limits.raise(groupId, limit)) {
       return false;
     }
+    if (this.drawnFromScreen) {
+      // The cached first screen holds one page per group: the tree is drawn from the store now.
+      this.fire();
+      return true;
+    }
     // A group VS Code never got has no rows on screen: it asks for them when it shows the group.
     const node = this.servedGroups.get(groupId);
     if (node) {
@@ -124,7 +132,7 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
         }
         return n.group.groups.length > 0 ? walk(n.getChildren()) : n.rowsShowing(ref).map((r) => r.row);
       });
-    return walk(this.roots());
+    return walk(this.liveRoots());
   }
 
   /** Raises the row limit of the row's group so the row is among its children; true when it changed. */
@@ -138,7 +146,46 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
     return index >= 0 && this.showMore(group.group.id, limitShowing(index, limit));
   }
 
+  /** The top rows as drawn: from the cached first screen while it stands for the store (see EventsController.firstScreen). */
   roots(): TreeNode[] {
+    this.enterScope();
+    const screen = this.limits.raised || this.controller.phase() !== 'ready' ? undefined : this.controller.firstScreen(this.groupBy());
+    this.drawnFromScreen = screen !== undefined;
+    return screen ? this.screenRoots(screen) : this.liveRoots();
+  }
+
+  private screenRoots(screen: FirstScreen): TreeNode[] {
+    const c = this.controller;
+    this.enterScope();
+    const ctx: NodeContext = {
+      ...this.context(),
+      // Until the store is read, what was seen is what the first screen recorded.
+      isSeen: (key) => (c.holdsCache ? c.store.isSeen(key) : screen.seen.has(key)),
+      fullGroup: (groupId) => (c.holdsCache ? findGroup(this.liveGroups(), groupId) : undefined),
+    };
+    const filter = filterRowOf(c, screen.shown, screen.held);
+    const groups = screen.groups.map((g) => new GroupNode(g, ctx));
+    return filter ? [filter, ...groups] : groups;
+  }
+
+  private context(): NodeContext {
+    const c = this.controller;
+    return {
+      now: Date.now(),
+      isSeen: (key) => c.store.isSeen(key),
+      subscriptionNames: c.subscriptionNames(),
+      multipleSubscriptions: c.subscriptionIds().length > 1,
+      ...(this.impacted ? { impacted: this.impacted } : {}),
+      limitOf: (groupId) => this.limits.of(groupId),
+    };
+  }
+
+  private liveGroups(): EventGroup[] {
+    return groupEvents(this.controller.visibleEvents(), this.groupBy(), { subscriptionNames: this.controller.subscriptionNames() });
+  }
+
+  /** The top rows made from the store. */
+  liveRoots(): TreeNode[] {
     const c = this.controller;
     if (c.phase() !== 'ready') {
       return []; // the welcome content explains what to do
@@ -163,14 +210,7 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
     const names = c.subscriptionNames();
     this.enterScope();
     const filter = filterRow(c, events);
-    const ctx: NodeContext = {
-      now: Date.now(),
-      isSeen: (key) => c.store.isSeen(key),
-      subscriptionNames: names,
-      multipleSubscriptions: c.subscriptionIds().length > 1,
-      ...(this.impacted ? { impacted: this.impacted } : {}),
-      limitOf: (groupId) => this.limits.of(groupId),
-    };
+    const ctx = this.context();
     const groups = groupEvents(events, this.groupBy(), { subscriptionNames: names }).map((g) => new GroupNode(g, ctx));
     return filter ? [filter, ...groups] : groups;
   }
@@ -187,7 +227,7 @@ export class EventsView extends Disposable {
 
   constructor(
     private readonly controller: EventsController,
-    groupBy: () => GroupBy,
+    private readonly groupBy: () => GroupBy,
     impacted?: ImpactedTreeHooks,
   ) {
     super();
@@ -195,8 +235,10 @@ export class EventsView extends Disposable {
     this.view = this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
     this._register(controller.onDidChange(() => this.render()));
     this._register(
-      vscode.commands.registerCommand(SHOW_MORE_COMMAND, (groupId: unknown, limit: unknown) => {
+      vscode.commands.registerCommand(SHOW_MORE_COMMAND, async (groupId: unknown, limit: unknown) => {
         if (typeof groupId === 'string' && typeof limit === 'number') {
+          // Rows past the cached first screen's page come from the full cache.
+          await this.controller.whenRestored();
           this.provider.showMore(groupId, limit);
         }
       }),
@@ -234,7 +276,7 @@ export class EventsView extends Disposable {
         parts.push(c.query.describe(c.store.getEvents(), Date.now()));
       }
     }
-    if (c.store.isStale || c.store.restoredFromCacheAt !== undefined) {
+    if (c.store.isStale || c.store.restoredFromCacheAt !== undefined || !c.holdsCache) {
       parts.push('(stale)');
     }
     this.view.description = parts.join(' · ') || undefined;
@@ -251,7 +293,8 @@ export class EventsView extends Disposable {
 
     // Counted in incidents, like the tree rows: one incident listed for three subscriptions is one.
     // Filters do not hide an outage from the badge, and made-up sample outages never get one.
-    const unseen = phase === 'ready' && !sample ? countIncidents(c.store.unseenActiveServiceIssues()) : 0;
+    const screen = c.holdsCache ? undefined : c.firstScreen(this.groupBy());
+    const unseen = phase !== 'ready' || sample ? 0 : screen ? screen.unseen : countIncidents(c.store.unseenActiveServiceIssues());
     this.view.badge = unseen > 0 ? { value: unseen, tooltip: `${unseen} active service issue${unseen === 1 ? '' : 's'} not yet opened` } : undefined;
     this.provider.fire();
   }
@@ -272,8 +315,9 @@ export class EventsView extends Disposable {
       const at = c.store.lastSuccessAt;
       return `Showing earlier results${at ? ` from ${new Date(at).toLocaleTimeString()}` : ''}: ${error}`;
     }
-    if (c.store.restoredFromCacheAt !== undefined && !c.isLoading) {
-      return `Showing cached events from ${new Date(c.store.restoredFromCacheAt).toLocaleString()}.`;
+    const cachedAt = c.store.restoredFromCacheAt ?? (c.holdsCache ? undefined : c.firstScreen(this.groupBy())?.savedAt);
+    if (cachedAt !== undefined && !c.isLoading) {
+      return `Showing cached events from ${new Date(cachedAt).toLocaleString()}.`;
     }
     // The filter says itself in the tree's first row ("Filtered: … · N of M shown").
     return undefined;

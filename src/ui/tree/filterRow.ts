@@ -39,10 +39,17 @@ export function filterRow(source: FilterSource, visible: readonly StoredEvent[])
   if (!isRestricted(source.filter) && !query) {
     return undefined;
   }
-  const summary = filterSummary(source.filter, query);
   // Counted in incidents like the groups below it and the badge.
-  const shown = countIncidents(visible);
-  const held = countIncidents(source.store.getEvents());
+  return filterRowOf(source, countIncidents(visible), countIncidents(source.store.getEvents()));
+}
+
+/** The filter row for known counts of incidents shown and held (the cached first screen knows them). */
+export function filterRowOf(source: Omit<FilterSource, 'store'>, shown: number, held: number): MessageNode | undefined {
+  const query = source.query?.text;
+  if (!isRestricted(source.filter) && !query) {
+    return undefined;
+  }
+  const summary = filterSummary(source.filter, query);
   return new MessageNode(FILTER_ROW_KEY, `Filtered: ${summary}`, {
     description: `${shown} of ${held} shown · Clear`,
     tooltip: `Showing ${shown} of ${held} events: ${summary}. Click to clear the filter.`,

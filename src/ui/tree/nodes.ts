@@ -7,7 +7,8 @@
  */
 import * as vscode from 'vscode';
 import { eventKey, isActive, lastUpdateOf, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
-import { incidentKey, incidentRegions, incidentServices, mergedImpacts, typeLabel, type EventGroup, type IncidentRow } from '../../core/events/grouping';
+import { incidentKey, incidentRegions, incidentServices, mergedImpacts, startsExpanded, typeLabel, type EventGroup, type IncidentRow } from '../../core/events/grouping';
+import type { CutGroup } from '../../core/events/firstScreen';
 import type { Impact } from '../../core/model/schemas';
 import { eventTypeWords, levelWords, statusWords } from '../../core/render/enumWords';
 import { formatWhen } from '../../core/render/time';
@@ -41,6 +42,8 @@ export interface NodeContext {
   readonly impacted?: ImpactedTreeHooks;
   /** How many event rows a group shows before its "Show more" row. */
   readonly limitOf: (groupId: string) => number;
+  /** A group as drawn from the full cache, once it is read (the cached first screen lacks folded groups' rows). */
+  readonly fullGroup?: (groupId: string) => EventGroup | undefined;
 }
 
 export abstract class TreeNode {
@@ -68,10 +71,7 @@ export class GroupNode extends TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const g = this.group;
-    // Groups holding something active start expanded (so grouping by status opens Active and its
-    // types); resolved-only ones stay folded. Region, service and subscription groups are many,
-    // so they start folded, active ones first.
-    const expanded = g.activeCount > 0 && (g.kind === 'type' || g.kind === 'status');
+    const expanded = startsExpanded(g);
     const item = new vscode.TreeItem(g.label, expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.description = describeGroup(g);
@@ -85,9 +85,16 @@ export class GroupNode extends TreeNode {
     if (this.group.groups.length > 0) {
       return this.group.groups.map((g) => new GroupNode(g, this.ctx, this));
     }
+    const cut = 'cut' in this.group ? (this.group as CutGroup).cut : undefined;
+    if (cut?.missing) {
+      // A folded group of the cached first screen: its rows come from the full cache (the node in
+      // their parent slot has this group's id, which is all VS Code matches).
+      const full = this.ctx.fullGroup?.(this.group.id);
+      return full ? new GroupNode(full, this.ctx, this.parent instanceof GroupNode ? this.parent : undefined).getChildren() : [new MessageNode(`loading:${this.group.id}`, 'Loading cached events…', { icon: new vscode.ThemeIcon('loading~spin') }, this)];
+    }
     // Labels are told apart over every row, so a row reads the same before and after "Show more".
-    const labels = distinctLabels(this.group.incidents, this.group);
-    const page = pageRows(this.group.incidents, this.ctx.limitOf(this.group.id));
+    const labels = cut ? cut.labels : distinctLabels(this.group.incidents, this.group);
+    const page = pageRows(this.group.incidents, this.ctx.limitOf(this.group.id), undefined, cut?.total);
     const rows: TreeNode[] = page.shown.map((r, i) => new EventNode(r, labels[i] ?? titleOf(r.primary.event), this.ctx, this));
     const more = page.more;
     if (more) {

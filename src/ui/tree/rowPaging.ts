@@ -33,12 +33,12 @@ export interface RowPage<T> {
 
 const count = new Intl.NumberFormat('en-US');
 
-/** The first `limit` rows, and the "Show more" row when some are left out. */
-export function pageRows<T>(rows: readonly T[], limit: number, step = ROWS_PER_PAGE): RowPage<T> {
-  if (rows.length <= limit) {
+/** The first `limit` rows, and the "Show more" row when some are left out (of `total`: a cached first screen holds the first rows only). */
+export function pageRows<T>(rows: readonly T[], limit: number, step = ROWS_PER_PAGE, total = rows.length): RowPage<T> {
+  if (total <= limit) {
     return { shown: rows };
   }
-  const hidden = rows.length - limit;
+  const hidden = total - limit;
   const next = Math.min(step, hidden);
   const label = `Show ${count.format(next)} more`;
   const rest = hidden > next ? `${count.format(hidden)} not shown` : undefined;
@@ -76,6 +76,11 @@ export class GroupLimits {
       this.scope = scope;
       this.limits.clear();
     }
+  }
+
+  /** True when some group's limit was raised (in this scope). */
+  get raised(): boolean {
+    return this.limits.size > 0;
   }
 
   of(groupId: string): number {

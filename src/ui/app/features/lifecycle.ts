@@ -45,7 +45,7 @@ export class ConnectionLifecycle {
         this.deps.statusBar.setSource(c?.client);
         // Cached events are drawn before the first request goes out (see PaintTracker), the
         // subscription-name listing included.
-        const painted = controller.resetForConnection().then(() => (controller.store.size > 0 ? view.painted() : undefined));
+        const painted = controller.resetForConnection().then(() => (controller.hasCachedRows ? view.painted() : undefined));
         void painted.then(() => controller.refresh());
         void painted.then(() => this.refreshSubscriptionNames(false));
       }),
