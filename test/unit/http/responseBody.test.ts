@@ -4,10 +4,9 @@
  * (where a nextLink is read from) must be exactly the end of the text.
  */
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ThrottledClient } from '../../../src/core/http/client';
 import { readBody } from '../../../src/core/http/responseBody';
+import { startLoopback, type Loopback } from './loopback';
 
 async function* chunks(...parts: Buffer[]): AsyncGenerator<Buffer> {
   for (const part of parts) {
@@ -47,18 +46,17 @@ describe('response body decoding', () => {
   });
 
   describe('over HTTP', () => {
-    let server: http.Server | undefined;
+    let server: Loopback | undefined;
     let client: ThrottledClient | undefined;
     afterEach(async () => {
       await client?.close();
-      server?.closeAllConnections();
-      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      await server?.close();
     });
 
     it('returns the text and its tail for a page that arrives in separate writes', async () => {
       const text = JSON.stringify({ value: Array.from({ length: 2000 }, (_, i) => ({ name: `Événement ${i} — 東京` })), nextLink: 'https://x/next?page=2' });
       const bytes = Buffer.from(text, 'utf8');
-      server = http.createServer((_req, res) => {
+      server = await startLoopback((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
         // Odd split points land inside multi-byte characters.
         let at = 0;
@@ -71,8 +69,7 @@ describe('response body decoding', () => {
         };
         next();
       });
-      await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-      client = new ThrottledClient({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      client = new ThrottledClient({ origin: server.origin });
       const r = await client.request({ method: 'GET', url: '/events' });
       assert.equal(r.body, text);
       assert.ok(r.bodyTail !== undefined && r.bodyTail.length >= 16 * 1024 && text.endsWith(r.bodyTail));
