@@ -27,6 +27,9 @@ export interface LifecycleDeps {
 }
 
 export class ConnectionLifecycle {
+  /** Settles once the current connection's cached rows are drawn (or at once without any). */
+  private painted: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly deps: LifecycleDeps) {}
 
   /** Listens for connection, sign-in and settings changes. */
@@ -46,6 +49,7 @@ export class ConnectionLifecycle {
         // Cached events are drawn before the first request goes out (see PaintTracker), the
         // subscription-name listing included.
         const painted = controller.resetForConnection().then(() => (controller.hasCachedRows ? view.painted() : undefined));
+        this.painted = painted;
         void painted.then(() => controller.refresh());
         void painted.then(() => this.refreshSubscriptionNames(false));
       }),
@@ -55,8 +59,9 @@ export class ConnectionLifecycle {
         void setContext('serviceHealth.signedIn', auth.signedIn);
         this.deps.state.ready = connections.apply(this.deps.state.settings).then(() => {
           this.afterApply();
-          // A sign-in lists the account's subscription names again (renamed, new ones).
-          this.refreshSubscriptionNames(true);
+          // A sign-in lists the account's subscription names again (renamed, new ones), after the
+          // cached rows: at start the silent sign-in often answers before they are drawn.
+          void this.painted.then(() => this.refreshSubscriptionNames(true));
         });
       }),
     );
