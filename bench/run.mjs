@@ -8,7 +8,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
-import { loadOut, round, root, runChild } from './lib.mjs';
+import { loadOut, median, round, root, runChild } from './lib.mjs';
 
 const { startSampleService } = loadOut('core/sample/index.js');
 const { generateEvents, generateGuids } = loadOut('core/sample/generator.js');
@@ -31,6 +31,8 @@ const FAN = {
   maxConcurrent: 15,
   pointsPerMinute: 150,
 };
+// Each fan-out run takes about 30 s (the quota's window); BENCH_FANOUT_RUNS=1 for a quick look.
+const FAN_RUNS = Number(process.env.BENCH_FANOUT_RUNS ?? RUNS);
 
 const log = (line) => process.stderr.write(`[bench] ${line}\n`);
 
@@ -114,29 +116,39 @@ async function fanOut() {
   }
   const minimum = quotaMinimumMs(ref.rttMedianMs);
 
+  // One fresh service and child per run (each run starts on a full quota); limit counts are summed.
   const rows = [];
   for (const name of ['ours', 'octokit']) {
-    log(`fan-out: ${name} (about ${FAN.windowSeconds} s or more)`);
-    const service = await startSampleService({
-      ...common,
-      rateLimits: { primaryLimit: FAN.primaryLimit, windowSeconds: FAN.windowSeconds, maxConcurrent: FAN.maxConcurrent, pointsPerMinute: FAN.pointsPerMinute },
-    });
-    try {
-      const r = await runChild('fanout-child.mjs', [name], { ...env, BENCH_URL: service.url }, []);
-      const s = service.stats;
-      rows.push({
-        ...r,
-        serverRequests: s.requests,
-        primaryLimited: s.primaryLimited,
-        secondaryLimited: s.secondaryLimited,
-        limitExceeded: s.primaryLimited + s.secondaryLimited,
-        requestsBeforeReset: s.requestsBeforeReset,
-        peakInFlight: s.peakInFlight,
-        ratio: r.wallMs / minimum.ms,
+    const runs = [];
+    for (let i = 0; i < FAN_RUNS; i++) {
+      log(`fan-out: ${name}, run ${i + 1} of ${FAN_RUNS} (about ${FAN.windowSeconds} s or more)`);
+      const service = await startSampleService({
+        ...common,
+        rateLimits: { primaryLimit: FAN.primaryLimit, windowSeconds: FAN.windowSeconds, maxConcurrent: FAN.maxConcurrent, pointsPerMinute: FAN.pointsPerMinute },
       });
-    } finally {
-      await service.close();
+      try {
+        const r = await runChild('fanout-child.mjs', [name], { ...env, BENCH_URL: service.url }, []);
+        const s = service.stats;
+        runs.push({ ...r, serverRequests: s.requests, limitExceeded: s.primaryLimited + s.secondaryLimited, requestsBeforeReset: s.requestsBeforeReset, peakInFlight: s.peakInFlight });
+      } finally {
+        await service.close();
+      }
     }
+    const walls = runs.map((r) => r.wallMs);
+    rows.push({
+      contender: name,
+      runs: runs.length,
+      wallMs: median(walls),
+      wallMinMs: Math.min(...walls),
+      wallMaxMs: Math.max(...walls),
+      ratio: median(walls) / minimum.ms,
+      serverRequests: median(runs.map((r) => r.serverRequests)),
+      limitExceeded: runs.reduce((n, r) => n + r.limitExceeded, 0),
+      requestsBeforeReset: runs.reduce((n, r) => n + r.requestsBeforeReset, 0),
+      events: median(runs.map((r) => r.events)),
+      failures: runs.flatMap((r) => r.failures),
+      perRun: runs,
+    });
   }
   return { settings: FAN, totalRequests: FAN.subscriptions * FAN.pagesPerSubscription, referenceRttMs: ref.rttMedianMs, minimum, contenders: rows };
 }
@@ -204,16 +216,22 @@ function printPaging(p, out) {
   out.write(`${pagingLines(p).join('\n')}\n`);
 }
 
-function printTable(result) {
-  const lines = pagingLines(result.paging);
-  const f = result.fanOut;
-  lines.push('');
+function fanOutLines(f) {
+  const lines = [];
   lines.push(`Fan-out: ${f.settings.subscriptions} subscriptions x ${f.settings.pagesPerSubscription} pages, primary ${f.settings.primaryLimit}/${f.settings.windowSeconds} s, secondary ${f.settings.maxConcurrent} concurrent, ${f.settings.pointsPerMinute} points/min; quota minimum ${round(f.minimum.ms, 0)} ms`);
-  lines.push(`${pad('contender', 28)}${pad('limited', 9)}${pad('before reset', 14)}${pad('wall ms', 10)}${pad('ratio', 8)}${pad('requests', 10)}events`);
+  lines.push(`(median of ${f.contenders[0]?.runs} runs, min-max in brackets; limited and before reset: summed over the runs)`);
+  lines.push(`${pad('contender', 28)}${pad('limited', 9)}${pad('before reset', 14)}${pad('wall ms', 22)}${pad('ratio', 8)}${pad('requests', 10)}events`);
   const fnames = { ours: 'HealthEventsApi+Throttled', octokit: '@octokit/core+throttling' };
   for (const r of f.contenders) {
-    lines.push(`${pad(fnames[r.contender], 28)}${pad(r.limitExceeded, 9)}${pad(r.requestsBeforeReset, 14)}${pad(round(r.wallMs, 0), 10)}${pad(round(r.ratio, 3), 8)}${pad(r.serverRequests, 10)}${r.events}${r.failures.length ? ` (${r.failures.length} failed)` : ''}`);
+    const wall = `${round(r.wallMs, 0)} [${span(r.wallMinMs, r.wallMaxMs)}]`;
+    lines.push(`${pad(fnames[r.contender], 28)}${pad(r.limitExceeded, 9)}${pad(r.requestsBeforeReset, 14)}${pad(wall, 22)}${pad(round(r.ratio, 3), 8)}${pad(r.serverRequests, 10)}${r.events}${r.failures.length ? ` (${r.failures.length} failed)` : ''}`);
   }
+  return lines;
+}
+
+function printTable(result) {
+  const lines = pagingLines(result.paging);
+  lines.push('', ...fanOutLines(result.fanOut));
   const e = result.extension;
   lines.push('');
   const lazyText = Object.entries(e.lazy ?? {}).map(([name, f]) => `${name} ${kb(f.bytes)}`).join(', ');
@@ -233,6 +251,11 @@ if (process.env.BENCH_ONLY === 'extension') {
 if (process.env.BENCH_ONLY === 'paging') {
   result.paging = await paging();
   printPaging(result.paging, process.stdout);
+  process.exit(0);
+}
+// BENCH_ONLY=fanout runs only the fan-out contenders (prints their table, writes no results file).
+if (process.env.BENCH_ONLY === 'fanout') {
+  process.stdout.write(`${fanOutLines(await fanOut()).join('\n')}\n`);
   process.exit(0);
 }
 result.paging = await paging();
