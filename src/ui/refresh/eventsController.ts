@@ -192,18 +192,10 @@ export class EventsController extends Disposable {
 
   /** The connection changed: forget what belongs to the old one and show the new one's cache. */
   async resetForConnection(): Promise<void> {
-    this.generation++;
-    this.abort?.abort();
-    this.refreshes.reset();
-    this.loading = false;
+    // Cleared before the store empties, so whatever its change event renders sees no load yet.
     this.loadedOnce = false;
-    this.fullRestore = undefined;
     this.fullRestoring = undefined;
-    this.cacheRead = undefined;
-    this.screen = undefined;
-    this.awaitingCache = false;
-    this.cache.forget();
-    this.store.clear();
+    this.dropHeld();
     const c = this.connection;
     if (c?.mode === 'azure') {
       this.cacheRead = this.restoreCache(c, this.generation);
@@ -232,6 +224,13 @@ export class EventsController extends Disposable {
    * store and deletes that account's cache file. Resolves to whether a cache file was deleted.
    */
   async forget(connection: Connection): Promise<boolean> {
+    this.dropHeld();
+    this.changed.fire();
+    return this.cacheFiles.delete(connection.identity);
+  }
+
+  /** Stops any refresh and cache read under way (a new generation) and empties the store. */
+  private dropHeld(): void {
     this.generation++;
     this.abort?.abort();
     this.refreshes.reset();
@@ -242,8 +241,6 @@ export class EventsController extends Disposable {
     this.awaitingCache = false;
     this.cache.forget();
     this.store.clear();
-    this.changed.fire();
-    return this.cacheFiles.delete(connection.identity);
   }
 
   /**
