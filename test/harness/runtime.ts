@@ -81,6 +81,24 @@ function run(cmd: string, args: readonly string[], opts: { cwd: string; env: Nod
   });
 }
 
+/**
+ * `npm install` from the registry, tried again when it fails: the registry sometimes stalls
+ * mid-download (EIDLETIMEOUT), and npm retries failed requests but not a body that stops arriving.
+ */
+async function npmInstall(args: readonly string[], opts: { cwd: string; env: NodeJS.ProcessEnv }, log: (line: string) => void): Promise<void> {
+  const attempts = 3;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run('npm', args, opts);
+      return;
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      log(`[harness] npm ${args.join(' ')} failed (attempt ${attempt} of ${attempts}); trying again in ${attempt * 15} s`);
+      await new Promise((r) => setTimeout(r, attempt * 15_000));
+    }
+  }
+}
+
 function versionOf(nodePath: string): Promise<string> {
   return run(nodePath, ['--version'], { cwd: process.cwd(), env: process.env }).then((v) => v.trim().replace(/^v/, ''));
 }
@@ -179,7 +197,7 @@ async function install(options: EnsureRuntimeOptions): Promise<Runtime> {
   }
 
   let started = Date.now();
-  await run('npm', [...npmArgs, NODE_PACKAGE], { cwd: p.nodeDir, env: baseEnv });
+  await npmInstall([...npmArgs, NODE_PACKAGE], { cwd: p.nodeDir, env: baseEnv }, log);
   const nodeVersion = await versionOf(p.nodePath);
   if (!nodeVersion.startsWith('24.')) throw new Error(`Expected Node 24 from ${NODE_PACKAGE}, got ${nodeVersion}.`);
   log(`[harness] Node ${nodeVersion} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -192,7 +210,7 @@ async function install(options: EnsureRuntimeOptions): Promise<Runtime> {
     PATH: `${join(p.nodePkg, 'bin')}:${baseEnv.PATH ?? ''}`,
     npm_config_nodedir: p.nodePkg,
   };
-  await run('npm', [...npmArgs, `code-server@${CODE_SERVER_VERSION}`], { cwd: p.csDir, env: csEnv });
+  await npmInstall([...npmArgs, `code-server@${CODE_SERVER_VERSION}`], { cwd: p.csDir, env: csEnv }, log);
   if (!existsSync(p.serverMain)) throw new Error(`code-server installed, but ${p.serverMain} is missing.`);
   log(`[harness] code-server ${CODE_SERVER_VERSION} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
