@@ -199,7 +199,7 @@ export async function startServer(options: StartServerOptions): Promise<VsCodeSe
       // The group may outlive its leader (extension host, watchers): make sure it is gone.
       killGroup(child, 'SIGKILL');
       live.delete(child);
-      if (!options.keepTemp) await rm(tempDir, { recursive: true, force: true, maxRetries: 3 });
+      if (!(options.keepTemp ?? process.env.SERVICE_HEALTH_KEEP_TEMP === '1')) await rm(tempDir, { recursive: true, force: true, maxRetries: 3 });
     })();
     return stopped;
   };

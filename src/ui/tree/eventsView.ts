@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { EventRef } from '../../core/events/eventFacts';
 import { isRestricted } from '../../core/events/eventFilter';
 import type { FirstScreen } from '../../core/events/firstScreen';
-import { findGroup, groupEvents, type EventGroup, type GroupBy } from '../../core/events/grouping';
+import { findGroup, groupEvents, startsExpanded, type EventGroup, type GroupBy } from '../../core/events/grouping';
 import { countIncidents } from '../../core/events/incidents';
 import { filterRow, filterRowOf } from './filterRow';
 import { Disposable } from '../base/disposable';
@@ -27,6 +27,9 @@ const SAMPLE_VIEW_TITLE = 'Sample Data — Events';
  * container holds a single view; the title and this line stay visible.
  */
 export const SAMPLE_MESSAGE = 'Made-up events from the local sample service. Sign in to see your subscriptions.';
+
+/** How long a hidden view may take to report itself shown before the cached rows count as drawn (see EventsView.painted). */
+const SHOWN_WAIT_MS = 500;
 
 /** Plain data of a rendered tree, for integration tests. */
 export interface TreeSnapshotNode {
@@ -88,10 +91,14 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
     if (node === undefined) {
       this.servedGroups.clear();
     }
+    const expanded: string[] = [];
     for (const n of rows) {
-      if (n instanceof GroupNode) this.servedGroups.set(n.group.id, n);
+      if (n instanceof GroupNode) {
+        this.servedGroups.set(n.group.id, n);
+        if (startsExpanded(n.group)) expanded.push(n.id);
+      }
     }
-    this.paint.served(node === undefined, rows.some((n) => n instanceof GroupNode));
+    this.paint.served(node?.id, expanded);
     return rows;
   }
 
@@ -224,6 +231,8 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
 export class EventsView extends Disposable {
   private readonly provider: EventsTreeProvider;
   readonly view: vscode.TreeView<TreeNode>;
+  /** {@link treeKey} when the rows were last drawn again. */
+  private firedKey: string | undefined;
 
   constructor(
     private readonly controller: EventsController,
@@ -246,13 +255,49 @@ export class EventsView extends Disposable {
     this.render();
   }
 
-  /** Resolves once the tree has drawn its current rows (at once while the view is hidden). */
+  /**
+   * Resolves once the tree has drawn its current rows, or soon while the view is hidden. The view
+   * that activated the extension reports itself visible only after activation, when the cached rows
+   * may already be read: without the wait, the full cache read and the first refresh came before
+   * its rows were asked for.
+   */
   painted(): Promise<void> {
-    return this.view.visible ? this.provider.paint.next() : Promise.resolve();
+    if (this.view.visible) {
+      return this.provider.paint.next();
+    }
+    return new Promise((resolve) => {
+      const settle = (drawn: Promise<void>): void => {
+        clearTimeout(timer);
+        shown.dispose();
+        void drawn.then(resolve);
+      };
+      const timer = setTimeout(() => settle(Promise.resolve()), SHOWN_WAIT_MS);
+      const shown = this.view.onDidChangeVisibility((e) => e.visible && settle(this.provider.paint.next()));
+    });
   }
 
   /** Re-renders nodes, message, description, badge and context keys. */
   render(): void {
+    this.renderView(true);
+  }
+
+  /**
+   * After a connection apply, which at start often changes nothing (the silent sign-in confirms the
+   * restored account): the rows are drawn again only when the phase or the connection changed.
+   * Drawing them again makes VS Code ask for every expanded group's rows anew, which at start came
+   * between the cached top rows and their event rows.
+   */
+  renderAfterApply(): void {
+    this.renderView(this.treeKey() !== this.firedKey);
+  }
+
+  /** What the rows depend on besides the data the controller announces (it fires onDidChange for that). */
+  private treeKey(): string {
+    const c = this.controller;
+    return JSON.stringify([c.phase(), c.connection?.identity, this.groupBy()]);
+  }
+
+  private renderView(rows: boolean): void {
     const c = this.controller;
     const phase = c.phase();
     const connection = c.connection;
@@ -296,7 +341,10 @@ export class EventsView extends Disposable {
     const screen = c.holdsCache ? undefined : c.firstScreen(this.groupBy());
     const unseen = phase !== 'ready' || sample ? 0 : screen ? screen.unseen : countIncidents(c.store.unseenActiveServiceIssues());
     this.view.badge = unseen > 0 ? { value: unseen, tooltip: `${unseen} active service issue${unseen === 1 ? '' : 's'} not yet opened` } : undefined;
-    this.provider.fire();
+    if (rows) {
+      this.firedKey = this.treeKey();
+      this.provider.fire();
+    }
   }
 
   private message(phase: ReturnType<EventsController['phase']>): string | undefined {

@@ -1,14 +1,18 @@
 /**
  * Knows when the Events tree has drawn what it holds: after a change, VS Code asks for the top rows
- * and then for the children of the expanded groups. The first refresh waits for that when cached
+ * and then for the children of the expanded groups, level by level down to the event rows. The first refresh waits for that when cached
  * events were restored, so the cached tree shows before any network request and its drawing does
  * not queue behind parsing the first pages.
  */
 
-/** Longest wait for the tree (a hidden view or all groups collapsed never ask for more). */
+/** Longest wait for the tree (a hidden view never asks for more). */
 const MAX_WAIT_MS = 2_000;
-/** After the top rows, how long collapsed groups (which ask for nothing more) may keep it waiting. */
-const CHILDREN_WAIT_MS = 300;
+/**
+ * How long VS Code may go without asking for an expected group's rows before it counts as drawn: a
+ * group the user folded earlier is not asked for (VS Code keeps that state), and on a busy machine
+ * the children of a group come a few hundred milliseconds after it.
+ */
+const CHILDREN_WAIT_MS = 1_000;
 
 type State = 'stale' | 'rootServed' | 'painted';
 
@@ -27,6 +31,8 @@ export class PaintTracker {
   private state: State = 'stale';
   private waiters: Array<() => void> = [];
   private childrenTimer: unknown;
+  /** Expanded groups whose children VS Code has not asked for yet. */
+  private pending = new Set<string>();
 
   constructor(private readonly timers: Timers = realTimers) {}
 
@@ -35,19 +41,26 @@ export class PaintTracker {
     this.state = 'stale';
   }
 
-  /** VS Code asked for rows: the top rows (`root`), or a group's children. */
-  served(root: boolean, hasGroups: boolean): void {
-    if (root) {
-      if (!hasGroups) {
-        this.painted();
-        return;
-      }
+  /**
+   * VS Code asked for rows: the top rows (`parent` undefined) or a group's children. `expanded` are
+   * the ids of the groups among them that start expanded, whose rows VS Code asks for next: the
+   * tree is drawn once every expanded group down to the event rows has been served.
+   */
+  served(parent: string | undefined, expanded: readonly string[]): void {
+    if (parent === undefined) {
+      this.pending = new Set(expanded);
       this.state = 'rootServed';
-      this.timers.clearTimeout(this.childrenTimer);
-      this.childrenTimer = this.timers.setTimeout(() => this.state === 'rootServed' && this.painted(), CHILDREN_WAIT_MS);
-    } else if (this.state === 'rootServed') {
-      this.painted();
+    } else if (this.state !== 'rootServed' || !this.pending.delete(parent)) {
+      return;
+    } else {
+      for (const id of expanded) this.pending.add(id);
     }
+    this.timers.clearTimeout(this.childrenTimer);
+    if (this.pending.size === 0) {
+      this.painted();
+      return;
+    }
+    this.childrenTimer = this.timers.setTimeout(() => this.state === 'rootServed' && this.painted(), CHILDREN_WAIT_MS);
   }
 
   /** Resolves once the current data has been drawn, or after MAX_WAIT_MS at most. */

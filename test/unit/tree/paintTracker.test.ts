@@ -44,35 +44,52 @@ describe('PaintTracker (cached tree drawn before the first request)', () => {
     t.changed();
     const p = t.next();
     assert.equal(await settled(p), false, 'nothing drawn yet');
-    t.served(true, true);
+    t.served(undefined, ['group:a']);
     assert.equal(await settled(p), false, 'groups drawn, their event rows not yet');
-    t.served(false, false);
+    t.served('group:a', []);
     assert.equal(await settled(p), true);
   });
 
-  it('top rows without groups (a message row) are the whole paint', async () => {
+  it('waits down to the event rows: a type group\'s status groups served is not yet the paint', async () => {
     const t = new PaintTracker(new FakeTimers());
     t.changed();
     const p = t.next();
-    t.served(true, false);
+    t.served(undefined, ['group:issues', 'group:maintenance']);
+    t.served('group:issues', ['group:issues/active']);
+    t.served('group:maintenance', []);
+    assert.equal(await settled(p), false, 'the active service issues\' rows are still to come');
+    t.served('group:other', []);
+    assert.equal(await settled(p), false, 'a group that was not expected counts for nothing');
+    t.served('group:issues/active', []);
+    assert.equal(await settled(p), true);
+  });
+
+  it('top rows without expanded groups (a message row, or only folded groups) are the whole paint', async () => {
+    const t = new PaintTracker(new FakeTimers());
+    t.changed();
+    const p = t.next();
+    t.served(undefined, []);
     assert.equal(await settled(p), true);
   });
 
   it('already drawn since the last change: resolves at once; a new change makes it wait again', async () => {
     const t = new PaintTracker(new FakeTimers());
-    t.served(true, false);
+    t.served(undefined, []);
     assert.equal(await settled(t.next()), true);
     t.changed();
     assert.equal(await settled(t.next()), false);
   });
 
-  it('all groups collapsed (no children asked): 299 ms after the top rows still waits, 300 ms does not', async () => {
+  it('an expected group never asked for (folded by the user earlier): 999 ms after the last rows still waits, 1,000 ms does not', async () => {
     const timers = new FakeTimers();
     const t = new PaintTracker(timers);
     t.changed();
     const p = t.next();
-    t.served(true, true);
-    timers.advance(299);
+    t.served(undefined, ['group:a', 'group:b']);
+    timers.advance(600);
+    // Each group served starts the wait again (a busy machine asks level by level).
+    t.served('group:a', []);
+    timers.advance(999);
     assert.equal(await settled(p), false);
     timers.advance(1);
     assert.equal(await settled(p), true);
