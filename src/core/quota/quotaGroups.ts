@@ -6,7 +6,8 @@
  * `x-ratelimit-*`). Subscriptions are shown by name when one is known. VS Code-free.
  */
 import type { QuotaSnapshot, QuotaState } from '../http/types';
-import { formatCount, formatCountdown, severityOf, type QuotaSeverity } from './quotaSummary';
+import { formatCount } from '../text/numbers';
+import { formatCountdown, severityOf, type QuotaSeverity } from './quotaSummary';
 
 export type QuotaGroupKind = 'subscription' | 'global' | 'tenant' | 'provider' | 'category';
 

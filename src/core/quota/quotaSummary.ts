@@ -3,6 +3,7 @@
  * and detail rows. VS Code-free so the status bar, the chat participant and the CLI share it.
  */
 import type { QuotaSnapshot, QuotaState } from '../http/types';
+import { formatCount } from '../text/numbers';
 
 export type QuotaSeverity = 'ok' | 'low' | 'exhausted';
 
@@ -21,13 +22,6 @@ export const LOW_QUOTA_RATIO = 0.1;
 /** Without a known limit (ARM token buckets send only "remaining"), this many left counts as low. */
 export const LOW_QUOTA_ABSOLUTE = 25;
 
-// Made on first use, not at module load (activation): building it loads locale data.
-let numberFormat: Intl.NumberFormat | undefined;
-
-export function formatCount(value: number): string {
-  numberFormat ??= new Intl.NumberFormat('en-US');
-  return numberFormat.format(value);
-}
 
 /** "m:ss" below an hour, "h:mm:ss" above; never negative. */
 export function formatCountdown(ms: number): string {

@@ -4,6 +4,7 @@
  * rows (in its own order: active and newest first) and one "Show N more" row after them.
  * VS Code-free, so the slicing and the wording are unit-tested.
  */
+import { formatCount } from '../../core/text/numbers';
 
 /**
  * Rows a group shows before its "Show more" row, and how many more each click adds. Above the
@@ -31,8 +32,6 @@ export interface RowPage<T> {
   readonly more?: MoreRows;
 }
 
-const count = new Intl.NumberFormat('en-US');
-
 /** The first `limit` rows, and the "Show more" row when some are left out (of `total`: a cached first screen holds the first rows only). */
 export function pageRows<T>(rows: readonly T[], limit: number, step = ROWS_PER_PAGE, total = rows.length): RowPage<T> {
   if (total <= limit) {
@@ -40,8 +39,8 @@ export function pageRows<T>(rows: readonly T[], limit: number, step = ROWS_PER_P
   }
   const hidden = total - limit;
   const next = Math.min(step, hidden);
-  const label = `Show ${count.format(next)} more`;
-  const rest = hidden > next ? `${count.format(hidden)} not shown` : undefined;
+  const label = `Show ${formatCount(next)} more`;
+  const rest = hidden > next ? `${formatCount(hidden)} not shown` : undefined;
   return {
     shown: rows.slice(0, limit),
     more: {

@@ -153,6 +153,27 @@ describe('extension bundle', function () {
     for (const name of required) assert.ok(prod.has(name), `${name} is required but not built`);
   });
 
+  it('loading extension.js builds no Intl formatter (locale data costs milliseconds of activation); the first "Show N more" row builds one', () => {
+    // A fresh Node process: the formatters of this one are built already. `vscode` is a stub.
+    const script = `
+      const Module = require('node:module');
+      const load = Module._load;
+      Module._load = function (request, ...rest) { return request === 'vscode' ? {} : load.call(this, request, ...rest); };
+      const built = [];
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'RelativeTimeFormat', 'Collator', 'PluralRules', 'ListFormat']) {
+        const Real = Intl[name];
+        Intl[name] = new Proxy(Real, { construct(target, args) { built.push(name); return Reflect.construct(target, args); } });
+      }
+      require(${JSON.stringify(join(prodDir, 'extension.js'))});
+      const atLoad = built.length;
+      new Intl.NumberFormat('en-US');
+      console.log(JSON.stringify({ atLoad, built }));
+    `;
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as { atLoad: number; built: string[] };
+    assert.deepEqual(out.built.slice(0, out.atLoad), [], 'extension.js built these at load');
+    assert.equal(out.built.length, 1, 'the spy saw no formatter built after load');
+  });
+
   it('the production sanitizer works without postcss and still drops style attributes', () => {
     const text = bundle(prod, 'sanitize.js');
     assert.ok(!text.includes('CssSyntaxError'), 'postcss is in sanitize.js');
