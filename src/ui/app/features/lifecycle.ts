@@ -90,7 +90,9 @@ export class ConnectionLifecycle {
 
   private async connect(): Promise<void> {
     const { settingsGuard, auth, connections } = this.deps.connection;
-    void settingsGuard.check();
+    // Only a warning (readSettings already ignores such values): after activation, not inside it.
+    // Its inspect calls and file reads took 4-9 ms of the activate() call.
+    setTimeout(() => void settingsGuard.check(), 0);
     if (this.deps.state.settings.mode === 'azure') {
       // The last account's cached rows show before the silent sign-in answers (AzureAuth.restore).
       const restored = auth.restore();
