@@ -28,9 +28,6 @@ const SAMPLE_VIEW_TITLE = 'Sample Data — Events';
  */
 export const SAMPLE_MESSAGE = 'Made-up events from the local sample service. Sign in to see your subscriptions.';
 
-/** How long a hidden view may take to report itself shown before the cached rows count as drawn (see EventsView.painted). */
-const SHOWN_WAIT_MS = 500;
-
 /** Plain data of a rendered tree, for integration tests. */
 export interface TreeSnapshotNode {
   readonly id?: string;
@@ -255,24 +252,14 @@ export class EventsView extends Disposable {
     this.render();
   }
 
-  /**
-   * Resolves once the tree has drawn its current rows, or soon while the view is hidden. The view
-   * that activated the extension reports itself visible only after activation, when the cached rows
-   * may already be read: without the wait, the full cache read and the first refresh came before
-   * its rows were asked for.
-   */
+  /** Resolves once the current rows are on screen as far as the extension can tell (see PaintTracker.drawn). */
   painted(): Promise<void> {
-    if (this.view.visible) {
-      return this.provider.paint.next();
-    }
-    return new Promise((resolve) => {
-      const settle = (drawn: Promise<void>): void => {
-        clearTimeout(timer);
-        shown.dispose();
-        void drawn.then(resolve);
-      };
-      const timer = setTimeout(() => settle(Promise.resolve()), SHOWN_WAIT_MS);
-      const shown = this.view.onDidChangeVisibility((e) => e.visible && settle(this.provider.paint.next()));
+    const view = this.view;
+    return this.provider.paint.drawn({
+      get visible() {
+        return view.visible;
+      },
+      onDidShow: (listener) => view.onDidChangeVisibility((e) => e.visible && listener()),
     });
   }
 

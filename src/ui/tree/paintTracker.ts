@@ -1,8 +1,9 @@
 /**
- * Knows when the Events tree has drawn what it holds: after a change, VS Code asks for the top rows
- * and then for the children of the expanded groups, level by level down to the event rows. The first refresh waits for that when cached
- * events were restored, so the cached tree shows before any network request and its drawing does
- * not queue behind parsing the first pages.
+ * Knows when the Events tree has drawn what it holds: after a change, VS Code asks for the top
+ * rows and then for the children of the expanded groups, level by level down to the event rows.
+ * The first refresh waits for that when cached events were restored, so the cached tree shows
+ * before any network request and its drawing does not queue behind reading the full cache or
+ * parsing the first pages. VS Code-free: the view is passed in, and every wait runs on `Timers`.
  */
 
 /** Longest wait for the tree (a hidden view never asks for more). */
@@ -13,6 +14,18 @@ const MAX_WAIT_MS = 2_000;
  * the children of a group come a few hundred milliseconds after it.
  */
 const CHILDREN_WAIT_MS = 1_000;
+/**
+ * The view that activated the extension reports itself visible only after activation, when the
+ * cached rows may already be read: a hidden view gets this long to show before it counts as drawn.
+ */
+const SHOWN_WAIT_MS = 500;
+/**
+ * How long the workbench gets to put the rows on screen once VS Code has them, before the full
+ * cache read (hundreds of milliseconds of CPU at 10,000 events) and the first refresh start. On 2
+ * cores the rows were on screen some 400 ms after the last ones were served, and a cache read
+ * started at once pushed that past a second.
+ */
+const DRAW_SETTLE_MS = 1_000;
 
 type State = 'stale' | 'rootServed' | 'painted';
 
@@ -20,6 +33,12 @@ type State = 'stale' | 'rootServed' | 'painted';
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+}
+
+/** What it needs of the tree view: whether it is shown, and a call when it becomes shown. */
+export interface ShownView {
+  readonly visible: boolean;
+  onDidShow(listener: () => void): { dispose(): void };
 }
 
 const realTimers: Timers = {
@@ -50,9 +69,10 @@ export class PaintTracker {
     if (parent === undefined) {
       this.pending = new Set(expanded);
       this.state = 'rootServed';
-    } else if (this.state !== 'rootServed' || !this.pending.delete(parent)) {
-      return;
     } else {
+      if (this.state !== 'rootServed' || !this.pending.delete(parent)) {
+        return;
+      }
       for (const id of expanded) this.pending.add(id);
     }
     this.timers.clearTimeout(this.childrenTimer);
@@ -63,7 +83,7 @@ export class PaintTracker {
     this.childrenTimer = this.timers.setTimeout(() => this.state === 'rootServed' && this.painted(), CHILDREN_WAIT_MS);
   }
 
-  /** Resolves once the current data has been drawn, or after MAX_WAIT_MS at most. */
+  /** Resolves once the current data has been served, or after MAX_WAIT_MS at most. */
   next(): Promise<void> {
     if (this.state === 'painted') {
       return Promise.resolve();
@@ -76,6 +96,26 @@ export class PaintTracker {
       const timer = this.timers.setTimeout(done, MAX_WAIT_MS);
       this.waiters.push(done);
     });
+  }
+
+  /**
+   * Resolves once the rows are on screen as far as the extension can tell: served (see next), then
+   * DRAW_SETTLE_MS for the workbench to draw them. A hidden view that does not show within
+   * SHOWN_WAIT_MS (the extension started for a command or a chat question) resolves then.
+   */
+  drawn(view: ShownView): Promise<void> {
+    const served = view.visible
+      ? this.next()
+      : new Promise<boolean>((resolve) => {
+          const settle = (shown: boolean): void => {
+            this.timers.clearTimeout(timer);
+            subscription.dispose();
+            resolve(shown);
+          };
+          const timer = this.timers.setTimeout(() => settle(false), SHOWN_WAIT_MS);
+          const subscription = view.onDidShow(() => settle(true));
+        }).then((shown) => (shown ? this.next() : undefined));
+    return served.then(() => (view.visible ? new Promise<void>((resolve) => this.timers.setTimeout(resolve, DRAW_SETTLE_MS)) : undefined));
   }
 
   dispose(): void {

@@ -1,6 +1,6 @@
 // The first refresh after a restart waits until the Events tree drew its cached rows.
 import assert from 'node:assert/strict';
-import { PaintTracker, type Timers } from '../../../src/ui/tree/paintTracker';
+import { PaintTracker, type ShownView, type Timers } from '../../../src/ui/tree/paintTracker';
 
 /** A fake clock for setTimeout/clearTimeout: time moves only through advance(). */
 class FakeTimers implements Timers {
@@ -26,6 +26,25 @@ class FakeTimers implements Timers {
         t.fn();
       }
     }
+  }
+}
+
+/** A tree view whose visibility the test sets; `show()` tells the listener, as VS Code does. */
+class FakeView implements ShownView {
+  private listener: (() => void) | undefined;
+  listeners = 0;
+
+  constructor(public visible: boolean) {}
+
+  onDidShow(listener: () => void): { dispose(): void } {
+    this.listener = listener;
+    this.listeners++;
+    return { dispose: () => ((this.listener = undefined), this.listeners--) };
+  }
+
+  show(): void {
+    this.visible = true;
+    this.listener?.();
   }
 }
 
@@ -104,6 +123,53 @@ describe('PaintTracker (cached tree drawn before the first request)', () => {
     assert.equal(await settled(p), false);
     timers.advance(1);
     assert.equal(await settled(p), true);
+  });
+
+  it('drawn: once the rows are served, the workbench gets 1 s to put them on screen: 999 ms still waits, 1,000 ms does not', async () => {
+    const timers = new FakeTimers();
+    const t = new PaintTracker(timers);
+    t.changed();
+    const p = t.drawn(new FakeView(true));
+    t.served(undefined, ['group:a']);
+    t.served('group:a', []);
+    assert.equal(await settled(p), false, 'served, not yet drawn');
+    timers.advance(999);
+    assert.equal(await settled(p), false);
+    timers.advance(1);
+    assert.equal(await settled(p), true);
+  });
+
+  it('drawn: a hidden view that does not show (started for a command) holds it 500 ms: 499 ms waits, 500 ms does not, with no drawing time after', async () => {
+    const timers = new FakeTimers();
+    const t = new PaintTracker(timers);
+    t.changed();
+    const view = new FakeView(false);
+    const p = t.drawn(view);
+    timers.advance(499);
+    assert.equal(await settled(p), false);
+    timers.advance(1);
+    assert.equal(await settled(p), true);
+    assert.equal(view.listeners, 0, 'the visibility listener was left behind');
+  });
+
+  it('drawn: the view that activated the extension shows after activation: its rows are waited for, then drawn', async () => {
+    const timers = new FakeTimers();
+    const t = new PaintTracker(timers);
+    t.changed();
+    const view = new FakeView(false);
+    const p = t.drawn(view);
+    timers.advance(200);
+    view.show();
+    // Past the 500 ms a hidden view is given: the wait is now for the rows.
+    timers.advance(400);
+    assert.equal(await settled(p), false, 'shown, but no row served yet');
+    t.served(undefined, []);
+    await settled(p);
+    timers.advance(999);
+    assert.equal(await settled(p), false);
+    timers.advance(1);
+    assert.equal(await settled(p), true);
+    assert.equal(view.listeners, 0);
   });
 
   it('dispose releases every waiter', async () => {

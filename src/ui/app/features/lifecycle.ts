@@ -26,18 +26,6 @@ export interface LifecycleDeps {
   readonly refresh: Pick<RefreshParts, 'autoRefresh'>;
 }
 
-/**
- * How long the workbench gets to draw the cached rows once VS Code has them, before the full cache
- * read (hundreds of milliseconds of CPU at 10,000 events) and the first refresh start. On 2 cores the
- * rows were on screen some 400 ms after the last ones were served, and a cache read started at once
- * pushed that past a second.
- */
-const DRAW_SETTLE_MS = 1_000;
-
-function drawSettled(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, DRAW_SETTLE_MS));
-}
-
 export class ConnectionLifecycle {
   /** Settles once the current connection's cached rows are drawn (or at once without any). */
   private painted: Promise<unknown> = Promise.resolve();
@@ -58,10 +46,9 @@ export class ConnectionLifecycle {
         previousMode = c?.mode;
         impacted.store.clear();
         this.deps.statusBar.setSource(c?.client);
-        // Cached events are drawn before the first request goes out (see PaintTracker), the
-        // subscription-name listing included, and the workbench gets the CPU to draw them before
-        // the full cache read and the refresh.
-        const painted = controller.resetForConnection().then(() => (controller.hasCachedRows ? view.painted().then(drawSettled) : undefined));
+        // Cached events are on screen before the full cache read and the first request (see
+        // PaintTracker.drawn), the subscription-name listing included.
+        const painted = controller.resetForConnection().then(() => (controller.hasCachedRows ? view.painted() : undefined));
         this.painted = painted;
         void painted.then(() => controller.refresh());
         void painted.then(() => this.refreshSubscriptionNames(false));
