@@ -209,6 +209,38 @@ describe('start from the events cache on a slow network (real VS Code)', functio
     assert.deepEqual(await shardFiles(), before, 'shards were written again');
   });
 
+  it('a grouping change writes the first screen for it, and no shard: the next start draws that grouping before the cache is read', async () => {
+    const shardsBefore = await shardFiles();
+    const original = settings;
+    try {
+      const first = start(new ScriptedAccounts(ada));
+      await first.started;
+      // The start's own refresh ends first (a refresh saves the cache itself); the store then holds the full cache.
+      await first.controller.refresh();
+      await first.controller.whenRestored();
+      settings = { ...settings, groupBy: 'region' };
+      await first.controller.saveScreen();
+      assert.deepEqual(await shardFiles(), shardsBefore, 'a grouping change rewrote shards');
+      for (const d of owned.reverse()) d.dispose();
+      owned = [];
+
+      sample.knobs.latencyMs = SLOW_SERVICE_MS;
+      const accounts = new ScriptedAccounts(ada);
+      accounts.holdAnswers();
+      const next = start(accounts);
+      await waitFor('the first screen', () => (next.screens.length > 0 ? true : undefined), 15_000);
+      const screen = next.screens[0];
+      assert.ok(screen, 'the start after a grouping change had no cached first screen to draw from');
+      assert.equal(screen.groups[0]?.kind, 'region');
+      sample.knobs.latencyMs = 0;
+      accounts.release();
+      // The refresh writes the cache again before the test ends (the storage folder is removed after).
+      await next.controller.refresh();
+    } finally {
+      settings = original;
+    }
+  });
+
   it('a torn shard (a crash or a full disk mid-write) shows no cached rows; the next refresh fills the view', async () => {
     const [torn] = (await readdir(storageDir)).filter((f) => /\.shard\d+-/.test(f) && f.length > 0);
     assert.ok(torn);

@@ -18,9 +18,8 @@ import type { ServiceHealthSettings } from '../config/settings';
 import type { Connection, ConnectionManager } from '../connection/connectionManager';
 import type { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
 import { EventsCacheFiles } from './eventsCacheFiles';
-import { firstScreenFromStore, screenScope } from './firstScreenCache';
+import { CacheWrites, screenKey, screenScope, type ScreenView } from './firstScreenCache';
 import { ShardedEventsCache } from './shardedCache';
-import { countIncidents } from '../../core/events/incidents';
 import { readFirstScreen, type FirstScreen } from '../../core/events/firstScreen';
 import type { GroupBy } from '../../core/events/grouping';
 import { listEventsFor } from './resourceGraphHook';
@@ -54,6 +53,9 @@ export class EventsController extends Disposable {
   private abort: AbortController | undefined;
   private generation = 0;
   private loading = false;
+  private readonly writes: CacheWrites;
+  /** The screen key of the last saveScreen, so repeated calls for one change write once. */
+  private screenSaved: string | undefined;
   private loadedOnce = false;
   private filterValue: EventFilter;
   /** The query-language filter ("Filter Events by Query…"), on top of the filter above. */
@@ -84,6 +86,7 @@ export class EventsController extends Disposable {
     this.filterValue = normalizeFilter(deps.workspaceState.get(FILTER_KEY), deps.settings().timeWindowDays);
     this.cacheFiles = new EventsCacheFiles(deps.storageUri);
     this.cache = new ShardedEventsCache(this.cacheFiles);
+    this.writes = new CacheWrites(this.cache, deps.log, this.now);
     this._register({ dispose: () => this.abort?.abort() });
   }
 
@@ -187,7 +190,24 @@ export class EventsController extends Disposable {
     if (widened) {
       // The store plans a full load for the wider window by itself.
       await this.refresh();
+    } else {
+      await this.saveScreen();
     }
+  }
+
+  /**
+   * The grouping or the filter changed: writes the cached first screen for it (the shards stay), so
+   * the next start draws from it instead of waiting for the full cache. Only while the store holds
+   * the full cache and no refresh runs, which saves the cache itself.
+   */
+  saveScreen(): Promise<void> {
+    const c = this.connection;
+    const key = screenKey(this.screenView(), this.store);
+    if (c?.mode !== 'azure' || this.awaitingCache || this.loading || this.store.size === 0 || key === this.screenSaved) {
+      return Promise.resolve();
+    }
+    this.screenSaved = key;
+    return this.saveCache(c);
   }
 
   /** The connection changed: forget what belongs to the old one and show the new one's cache. */
@@ -226,6 +246,8 @@ export class EventsController extends Disposable {
   async forget(connection: Connection): Promise<boolean> {
     this.dropHeld();
     this.changed.fire();
+    // A write under way ends first; the ones queued after it see the new generation and write nothing.
+    await this.writes.settled();
     return this.cacheFiles.delete(connection.identity);
   }
 
@@ -340,18 +362,15 @@ export class EventsController extends Disposable {
     }
   }
 
-  private async saveCache(connection: Connection): Promise<void> {
-    try {
-      const { groupBy } = this.deps.settings();
-      const filter = this.filterValue;
-      const names = this.subscriptionNames();
-      const store = this.store;
-      // The first screen is made again when the events, the view's scope or the badge changed.
-      const key = `${screenScope(groupBy, filter, names) ?? ''}|${countIncidents(store.unseenActiveServiceIssues())}`;
-      await this.cache.write(connection.identity, store, { key, make: (stamp) => firstScreenFromStore({ store, filter, groupBy, names, savedAt: this.now(), stamp, now: this.now() }) });
-    } catch (error) {
-      this.deps.log.warn(`Could not write the events cache: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  /** What the tree is drawn for now. */
+  private screenView(): ScreenView {
+    return { groupBy: this.deps.settings().groupBy, filter: this.filterValue, names: this.subscriptionNames() };
+  }
+
+  /** Queues a write of the store; none runs after Sign Out or a connection change. */
+  private saveCache(connection: Connection): Promise<void> {
+    const generation = this.generation;
+    return this.writes.write(connection.identity, this.store, () => this.screenView(), () => generation === this.generation);
   }
 
   /** Draws from the cached first screen when it fits the view as it is now (the full cache follows in whenRestored), else from the full cache. */

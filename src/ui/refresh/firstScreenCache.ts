@@ -1,7 +1,9 @@
 /**
  * The cached first screen of the Events tree (see core/events/firstScreen): made from the store
- * when the cache is written, for the grouping, filter and names of that moment.
+ * when the cache is written, for the grouping, filter and names of that moment; and the queue the
+ * cache is written through.
  */
+import type * as vscode from 'vscode';
 import type { EventsStore } from '../../core/events/eventsStore';
 import { applyFilter, type EventFilter } from '../../core/events/eventFilter';
 import { eventKey } from '../../core/events/eventFacts';
@@ -10,6 +12,7 @@ import { groupEvents, type GroupBy } from '../../core/events/grouping';
 import { countIncidents } from '../../core/events/incidents';
 import { distinctLabels } from '../tree/rowText';
 import { ROWS_PER_PAGE } from '../tree/rowPaging';
+import type { ShardedEventsCache } from './shardedCache';
 
 /**
  * What the first screen depends on besides the events; undefined when it cannot be cached (the
@@ -23,11 +26,20 @@ export function screenScope(groupBy: GroupBy, filter: EventFilter, names: Readon
   return JSON.stringify([groupBy, filter, groupBy === 'subscription' ? [...names].sort() : []]);
 }
 
-export interface ScreenInput {
-  readonly store: EventsStore;
-  readonly filter: EventFilter;
+/** What the tree is drawn for besides the events. */
+export interface ScreenView {
   readonly groupBy: GroupBy;
+  readonly filter: EventFilter;
   readonly names: ReadonlyMap<string, string>;
+}
+
+/** The first screen is made again when the events, the view's scope or the badge changed. */
+export function screenKey(view: ScreenView, store: EventsStore): string {
+  return `${screenScope(view.groupBy, view.filter, view.names) ?? ''}|${countIncidents(store.unseenActiveServiceIssues())}`;
+}
+
+export interface ScreenInput extends ScreenView {
+  readonly store: EventsStore;
   readonly savedAt: number;
   /** Names the full cache's content (see core/events/firstScreen). */
   readonly stamp: string;
@@ -56,4 +68,37 @@ export function firstScreenFromStore(input: ScreenInput): FirstScreenFile | unde
     shown: countIncidents(visible),
     held: countIncidents(held),
   });
+}
+
+/** Writes the events cache one write at a time: each rewrites the manifest, and Sign Out deletes after the last. */
+export class CacheWrites {
+  private last: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly cache: ShardedEventsCache,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly now: () => number,
+  ) {}
+
+  /** Queues a write of `store` with the first screen of `view()`; `wanted()` is asked when its turn comes. */
+  write(identity: string, store: EventsStore, view: () => ScreenView, wanted: () => boolean): Promise<void> {
+    this.last = this.last.then(async () => {
+      if (!wanted()) {
+        return;
+      }
+      try {
+        const v = view();
+        const make = (stamp: string): unknown => firstScreenFromStore({ ...v, store, savedAt: this.now(), stamp, now: this.now() });
+        await this.cache.write(identity, store, { key: screenKey(v, store), make });
+      } catch (error) {
+        this.log.warn(`Could not write the events cache: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+    return this.last;
+  }
+
+  /** Resolves once every write queued so far has ended. */
+  settled(): Promise<void> {
+    return this.last;
+  }
 }

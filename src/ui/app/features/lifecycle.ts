@@ -110,6 +110,8 @@ export class ConnectionLifecycle {
     await updateSetting('groupBy', groupBy);
     this.deps.state.reread();
     this.deps.events.view.render();
+    // The next start draws this grouping from the cached first screen (the settings listener may ask too: one write).
+    void this.deps.events.controller.saveScreen();
   }
 
   signOut(): Promise<void> {
@@ -168,6 +170,9 @@ export class ConnectionLifecycle {
       await connections.apply(s);
       if (s.subscriptions.join() !== before.subscriptions.join()) {
         await controller.refresh();
+      }
+      if (s.groupBy !== before.groupBy) {
+        void controller.saveScreen();
       }
       if (s.timeWindowDays !== before.timeWindowDays && controller.filter.windowDays === before.timeWindowDays) {
         await controller.setFilter({ ...controller.filter, windowDays: s.timeWindowDays });
