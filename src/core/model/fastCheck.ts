@@ -6,6 +6,13 @@
  * nullable, string, boolean, number (plain or safe integer), arrays, open enums (unions of an enum
  * and a string), string-keyed records of unknown, unknown. Any other construct (a strip object, a
  * refinement, a transform, a string check) makes the compile return undefined: zod only.
+ *
+ * The checker is generated as JavaScript source (`new Function`), one function per object and
+ * array, so each field is read by its name and checked inline. A checker made of closures called
+ * through one loop (`check(v[key])`) was three times slower: every call site and property read saw
+ * dozens of targets and shapes. Only this module's templates, schema keys (quoted with
+ * JSON.stringify) and numbers go into the source; enum values are passed in as data, never as
+ * code, and no part of a checked value ever is.
  */
 import type * as z from 'zod';
 
@@ -24,93 +31,124 @@ interface Def {
   readonly checks?: ReadonlyArray<{ readonly _zod: { readonly def: { readonly check?: string; readonly format?: string } } }>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+const IS_OBJECT = (v: string): string => `(typeof ${v} === "object" && ${v} !== null && !Array.isArray(${v}))`;
 
 /** Compiles `schema`, or returns undefined when it holds anything this checker does not cover. */
 export function compileFastCheck(schema: z.ZodType): Check | undefined {
-  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
-  switch (def.type) {
-    case 'unknown':
-      return () => true;
-    case 'string':
-      return def.checks?.length ? undefined : (v) => typeof v === 'string';
-    case 'boolean':
-      return (v) => typeof v === 'boolean';
-    case 'number':
-      return numberCheck(def);
-    case 'optional':
-    case 'nullable':
-      return wrapped(def);
-    case 'array':
-      return arrayCheck(def);
-    case 'object':
-      return objectCheck(def);
-    case 'record':
-      return recordCheck(def);
-    case 'enum':
-      return enumCheck(def);
-    case 'union':
-      return unionCheck(def);
-    default:
-      return undefined;
-  }
-}
-
-function numberCheck(def: Def): Check | undefined {
-  const checks = def.checks ?? [];
-  if (checks.length === 0) {
-    return (v) => typeof v === 'number' && Number.isFinite(v);
-  }
-  const only = checks.length === 1 ? checks[0]?._zod.def : undefined;
-  return only?.check === 'number_format' && only.format === 'safeint' ? (v) => Number.isSafeInteger(v) : undefined;
-}
-
-function wrapped(def: Def): Check | undefined {
-  const inner = def.innerType && compileFastCheck(def.innerType);
-  if (!inner) return undefined;
-  return def.type === 'optional' ? (v) => v === undefined || inner(v) : (v) => v === null || inner(v);
-}
-
-function arrayCheck(def: Def): Check | undefined {
-  const element = def.element && compileFastCheck(def.element);
-  return element ? (v) => Array.isArray(v) && v.every(element) : undefined;
-}
-
-function objectCheck(def: Def): Check | undefined {
-  // Only loose objects keep unknown keys; a strip or strict object changes or rejects them.
-  if (!def.shape || !def.catchall || (def.catchall as unknown as { _zod: { def: Def } })._zod.def.type !== 'unknown') {
+  const program = new Program();
+  const top = program.expression(schema, 'value');
+  if (top === undefined) {
     return undefined;
   }
-  const fields: Array<[string, Check]> = [];
-  for (const [key, field] of Object.entries(def.shape)) {
-    const check = compileFastCheck(field);
-    if (!check) return undefined;
-    fields.push([key, check]);
-  }
-  return (v) => {
-    if (!isObject(v)) return false;
-    for (const [key, check] of fields) {
-      if (!check(v[key])) return false;
+  const source = `"use strict";\n${program.functions.join('\n')}\nreturn (value) => ${top};`;
+  return new Function('sets', source)(program.sets) as Check;
+}
+
+/** The generated functions and the enum value sets they read, built while walking a schema. */
+class Program {
+  readonly functions: string[] = [];
+  readonly sets: ReadonlySet<unknown>[] = [];
+  private readonly names = new Map<string, string>();
+
+  /** A boolean expression checking the variable `v` against `schema`, or undefined when not covered. */
+  expression(schema: z.ZodType, v: string): string | undefined {
+    const def = defOf(schema);
+    switch (def.type) {
+      case 'unknown':
+        return 'true';
+      case 'string':
+        return def.checks?.length ? undefined : `typeof ${v} === "string"`;
+      case 'boolean':
+        return `typeof ${v} === "boolean"`;
+      case 'number':
+        return numberExpression(def, v);
+      case 'optional':
+      case 'nullable': {
+        const inner = def.innerType && this.expression(def.innerType, v);
+        return inner && `(${v} === ${def.type === 'optional' ? 'undefined' : 'null'} || ${inner})`;
+      }
+      case 'array':
+        return this.call(this.arrayFunction(def), v);
+      case 'object':
+        return this.call(this.objectFunction(def), v);
+      case 'record':
+        return recordExpression(def, v);
+      case 'enum':
+        return this.enumExpression(def, v);
+      case 'union':
+        return this.unionExpression(def, v);
+      default:
+        return undefined;
     }
-    return true;
-  };
+  }
+
+  private call(fn: string | undefined, v: string): string | undefined {
+    return fn && `${fn}(${v})`;
+  }
+
+  /** Adds a function to the program, once per body; returns its name. */
+  private add(params: string, body: string): string {
+    const key = `${params}|${body}`;
+    let name = this.names.get(key);
+    if (name === undefined) {
+      name = `f${this.functions.length}`;
+      this.functions.push(`function ${name}(${params}) {\n${body}\n}`);
+      this.names.set(key, name);
+    }
+    return name;
+  }
+
+  private unionExpression(def: Def, v: string): string | undefined {
+    const options = def.options ?? [];
+    // An open enum (an enum of strings or any string) is any string: no lookup in the enum's values.
+    const anyString = options.some((o) => defOf(o).type === 'string' && !defOf(o).checks?.length);
+    const covered = (o: z.ZodType): boolean => anyString && defOf(o).type === 'enum' && Object.values(defOf(o).entries ?? {}).every((e) => typeof e === 'string');
+    const checks = options.filter((o) => !covered(o)).map((o) => this.expression(o, v));
+    return checks.length > 0 && checks.every((c) => c !== undefined) ? `(${checks.join(' || ')})` : undefined;
+  }
+
+  private arrayFunction(def: Def): string | undefined {
+    const element = def.element && this.expression(def.element, 'x');
+    if (element === undefined) return undefined;
+    return this.add('a', `  if (!Array.isArray(a)) return false;\n  for (let i = 0; i < a.length; i++) {\n    const x = a[i];\n    if (!(${element})) return false;\n  }\n  return true;`);
+  }
+
+  private objectFunction(def: Def): string | undefined {
+    // Only loose objects keep unknown keys; a strip or strict object changes or rejects them.
+    if (!def.shape || !def.catchall || defOf(def.catchall).type !== 'unknown') {
+      return undefined;
+    }
+    const lines = [`  if (!${IS_OBJECT('o')}) return false;`, '  let x;'];
+    for (const [key, field] of Object.entries(def.shape)) {
+      const check = this.expression(field, 'x');
+      if (check === undefined) return undefined;
+      if (check !== 'true') lines.push(`  x = o[${JSON.stringify(key)}];`, `  if (!(${check})) return false;`);
+    }
+    lines.push('  return true;');
+    return this.add('o', lines.join('\n'));
+  }
+
+  private enumExpression(def: Def, v: string): string | undefined {
+    const values = new Set(Object.values(def.entries ?? {}));
+    if (values.size === 0) return undefined;
+    return `sets[${this.sets.push(values) - 1}].has(${v})`;
+  }
 }
 
-function recordCheck(def: Def): Check | undefined {
-  const key = def.keyType && (def.keyType as unknown as { _zod: { def: Def } })._zod.def;
-  const value = def.valueType && (def.valueType as unknown as { _zod: { def: Def } })._zod.def;
+function numberExpression(def: Def, v: string): string | undefined {
+  const checks = def.checks ?? [];
+  if (checks.length === 0) {
+    return `(typeof ${v} === "number" && Number.isFinite(${v}))`;
+  }
+  const only = checks.length === 1 ? checks[0]?._zod.def : undefined;
+  return only?.check === 'number_format' && only.format === 'safeint' ? `Number.isSafeInteger(${v})` : undefined;
+}
+
+function recordExpression(def: Def, v: string): string | undefined {
+  const key = def.keyType && defOf(def.keyType);
+  const value = def.valueType && defOf(def.valueType);
   // z.record(z.string(), z.unknown()) only: any other key or value type goes to zod.
-  return key?.type === 'string' && !key.checks?.length && value?.type === 'unknown' ? isObject : undefined;
-}
-
-function enumCheck(def: Def): Check | undefined {
-  const values = new Set(Object.values(def.entries ?? {}));
-  return values.size > 0 ? (v) => values.has(v) : undefined;
-}
-
-function unionCheck(def: Def): Check | undefined {
-  const options = (def.options ?? []).map((o) => compileFastCheck(o));
-  if (options.length === 0 || options.some((o) => o === undefined)) return undefined;
-  const checks = options as Check[];
-  return (v) => checks.some((c) => c(v));
+  return key?.type === 'string' && !key.checks?.length && value?.type === 'unknown' ? IS_OBJECT(v) : undefined;
 }
