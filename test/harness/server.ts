@@ -25,7 +25,7 @@ export interface StartServerOptions {
   /** Extra environment for the server, which passes it on to the extension host. */
   readonly env?: Readonly<Record<string, string>>;
   readonly readyTimeoutMs?: number;
-  /** Keep the temp folders after stop (for debugging a failed run). */
+  /** Keep the temp folders (logs, storage) after stop, for debugging a run; SERVICE_HEALTH_KEEP_TEMP=1 sets it for every run. */
   readonly keepTemp?: boolean;
   /**
    * Extension folders (each with its package.json) to copy into the fresh extensions dir before the
