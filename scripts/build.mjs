@@ -26,7 +26,7 @@ const LAZY = {
   // zod and every schema built with it (~100 KB, most of the start's load time): only on first
   // validation (a response, a restored cache), which comes after the extension has started.
   validation: 'src/core/model/validationBundle.ts',
-  // undici's Agent and request API (~300 KB): only needed for the first request.
+  // undici's Agent, proxy agent and pool (~300 KB): only needed for the first request.
   undici: 'src/core/http/undiciBundle.ts',
   // sanitize-html with htmlparser2 (~190 KB): only needed when event details render.
   sanitize: 'src/core/render/sanitizeHtmlBundle.ts',

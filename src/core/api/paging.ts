@@ -82,6 +82,9 @@ export function validateJson<S extends z.ZodType>(json: unknown, schema: S, kind
 
 /** Normalises a link for the "seen before" check (fragment dropped; URL parsing canonicalises). */
 function linkKey(url: URL): string {
+  if (url.hash === '') {
+    return url.href;
+  }
   const copy = new URL(url.href);
   copy.hash = '';
   return copy.href;
@@ -101,6 +104,8 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
 ): AsyncGenerator<z.infer<S>, void, undefined> {
   const seen = new Set<string>();
   let url: string = req.firstUrl;
+  /** The URL of the page last requested, once a parsed one exists (saves parsing it again). */
+  let sentUrl: URL | undefined;
   let origin = req.origin;
   let pages = 0;
   // A holder, not a plain variable: `launch` (a closure) replaces it while the loop runs.
@@ -135,6 +140,7 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
     const controller = new AbortController();
     prefetch.controller = controller;
     url = next.href;
+    sentUrl = next;
     pending = send(url, req.signal ? AbortSignal.any([req.signal, controller.signal]) : controller.signal);
   };
   try {
@@ -143,7 +149,7 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
       prefetch.controller = undefined;
       const ok = response.status >= 200 && response.status <= 299;
       pages += 1;
-      const responseUrl = safeUrl(response.url) ?? safeUrl(url, origin);
+      const responseUrl = sentUrl?.href === response.url ? sentUrl : (safeUrl(response.url) ?? safeUrl(url, origin));
       if (origin === undefined && responseUrl) {
         origin = responseUrl.origin;
       }
@@ -263,7 +269,8 @@ function nextUrl(link: string, base: string | undefined, origin: string | undefi
   if (origin !== undefined && next.origin !== origin) {
     throw new PagingError('crossOrigin', pages, next.host);
   }
-  if (!next.searchParams.has('api-version')) {
+  // The literal test first: searchParams parses the whole query (a long $skipToken) each time.
+  if (!/[?&]api-version=/.test(next.search) && !next.searchParams.has('api-version')) {
     // Appended to the raw query so the opaque $skipToken is not re-encoded.
     const raw = next.search.length > 1 ? `${next.search}&` : '?';
     next.search = `${raw}api-version=${encodeURIComponent(apiVersion)}`;

@@ -133,13 +133,18 @@ export class ThrottledClient {
       let response: HttpResponse;
       let tokenSent = false;
       let sending = false;
+      let early: RateLimitHeaders | undefined;
       try {
         const token = withCredentials ? await this.options.tokenProvider?.getToken({ forceRefresh: attempt.forceRefresh, ...(signal ? { signal } : {}) }) : undefined;
         attempt.forceRefresh = false;
         tokenSent = token !== undefined;
         this.tracker.countSend();
         sending = true;
-        response = await sendOnce(() => this.dispatcher, url, req, token, this.transport);
+        // Quotas are recorded from the headers, while the body still arrives: the next request
+        // is judged on them as before, and the work is off the path to the next page.
+        response = await sendOnce(() => this.dispatcher, url, req, token, this.transport, (headers) => {
+          early = this.recordQuota(headers, release, scope);
+        });
       } catch (error) {
         // A request cut off before any answer (a timeout) may still reach the service later.
         release(!sending || (error instanceof NetworkError && !error.afterHeaders) ? 'notReached' : 'unanswered');
@@ -152,7 +157,7 @@ export class ThrottledClient {
       // is released, so the next queued request is judged on it.
       let next: 'return' | 'retry';
       try {
-        next = this.afterResponse(response, release, scope, attempt, tokenSent);
+        next = this.afterResponse(response, early ?? this.recordQuota(response.headers, release, scope), attempt, tokenSent);
       } finally {
         release();
       }
@@ -178,16 +183,22 @@ export class ThrottledClient {
     return true;
   }
 
-  /** Records the response's quota headers and decides: hand it back, or retry (after `attempt.wait`). */
-  private afterResponse(response: HttpResponse, slot: Release, scope: RequestScope, attempt: Attempt, tokenSent: boolean): 'return' | 'retry' {
+  /** Records what an answer's headers say about quotas (and the clock) for the throttle, before its slot is released. */
+  private recordQuota(headers: Readonly<Record<string, string>>, slot: Release, scope: RequestScope): RateLimitHeaders {
     const now = this.clock.now();
-    const skew = parseServerSkew(response.headers['date'], now);
+    const skew = parseServerSkew(headers['date'], now);
     if (skew !== undefined) {
       this.skewMs = skew;
     }
-    const parsed = parseRateLimitHeaders(response.headers, now, { skewMs: this.skewMs, ...(scope.resource ? { pathResource: scope.resource } : {}) });
+    const parsed = parseRateLimitHeaders(headers, now, { skewMs: this.skewMs, ...(scope.resource ? { pathResource: scope.resource } : {}) });
     this.throttle.snapshotsUpdated(this.tracker.recordHeaders(parsed, now, scope.subscription), slot);
-    const verdict = classify(response.status, parsed, response.body);
+    return parsed;
+  }
+
+  /** Decides on a recorded answer: hand it back, or retry (after `attempt.wait`). */
+  private afterResponse(response: HttpResponse, parsed: RateLimitHeaders, attempt: Attempt, tokenSent: boolean): 'return' | 'retry' {
+    const now = this.clock.now();
+    const verdict = classify(response.status, parsed, () => response.body);
     this.log(`${attempt.label} -> ${response.status}${verdict === 'final' ? '' : ` (${verdict})`}`);
 
     switch (verdict) {

@@ -1,62 +1,99 @@
-import { StringDecoder } from 'node:string_decoder';
-import { ResponseTooLargeError } from './errors';
-
 /** Error bodies are only read for their message: 64 KB is far more than any service sends. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
-/** The part of undici's body stream the reader uses. */
-export type BodyStream = AsyncIterable<unknown> & { destroy(): void };
-
-/** How much of the body's end is kept apart (see HttpResponse.bodyTail). */
-const TAIL_CHARS = 16 * 1024;
+/** How many bytes of the body's end the tail decodes (see HttpResponse.bodyTail). */
+const TAIL_BYTES = 16 * 1024;
 
 export interface BodyText {
-  readonly text: string;
-  /** The end of `text`, at least TAIL_CHARS long when the body is. */
+  /** The whole body as text, decoded on first call (then kept). */
+  text(): string;
+  /** The end of the text: its last 16 KB of bytes (all of a smaller body), from a character boundary. */
   readonly tail: string;
 }
 
 /**
- * Reads a body up to a cap. An error body is only read for its message, so past 64 KB it is
- * cut; a success body past `maxBytes` is refused rather than held in memory.
- *
- * Each chunk is decoded as it arrives (a page of events is ~0.5 MB): decoding the whole body
- * after its last byte put ~5 ms per page between one page's answer and the next request, and a
- * second copy of the page (the joined Buffer) on the heap. The decoder keeps a character split
- * across chunks whole; the text is the same as decoding the joined bytes.
+ * A body's bytes as they arrive, up to a cap, decoded once when the text is first asked for: a
+ * page of events is ~0.5 MB, and decoding each network read into its own string put ~0.6 MB of
+ * short-lived strings per page in the young generation while the page was still arriving, and
+ * then a rope JSON.parse had to flatten. Only the tail is decoded at the last byte, so a trailing
+ * nextLink can be read before the rest. Decoding the joined bytes keeps a character split across
+ * reads whole.
  */
-export async function readBody(stream: BodyStream, status: number, origin: string, maxBytes: number): Promise<BodyText> {
-  const cap = status >= 400 ? MAX_ERROR_BODY_BYTES : maxBytes;
-  const decoder = new StringDecoder('utf8');
-  let text = '';
-  // The latest pieces, newest last, while they are needed to make up the tail.
-  const pieces: string[] = [];
-  let piecesLength = 0;
-  const add = (piece: string): void => {
-    if (piece === '') {
-      return;
+export class BodyBytes {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(readonly cap: number) {}
+
+  /** Keeps a chunk; false when it passes the cap (the part that fits is kept). */
+  add(chunk: Buffer): boolean {
+    const room = this.cap - this.size;
+    const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
+    if (kept.length > 0) {
+      // A network read is a view into a buffer of up to 64 KB: a small one is copied so that a
+      // body trickling in small reads does not hold 64 KB per read.
+      this.chunks.push(kept.length * 2 < kept.buffer.byteLength ? Buffer.from(kept) : kept);
+      this.size += kept.length;
     }
-    text += piece;
-    pieces.push(piece);
-    piecesLength += piece.length;
-    while (pieces.length > 1 && piecesLength - (pieces[0]?.length ?? 0) >= TAIL_CHARS) {
-      piecesLength -= pieces.shift()?.length ?? 0;
-    }
-  };
-  let size = 0;
-  for await (const chunk of stream) {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    if (size + buf.length > cap) {
-      stream.destroy();
-      if (status >= 400) {
-        add(decoder.write(buf.subarray(0, cap - size)));
-        break;
-      }
-      throw new ResponseTooLargeError(origin, cap);
-    }
-    add(decoder.write(buf));
-    size += buf.length;
+    return kept.length === chunk.length;
   }
-  add(decoder.end());
-  return { text, tail: pieces.join('') };
+
+  /** The text so far; call once, at the end. */
+  finish(): BodyText {
+    return decodedLazily(this.chunks, this.size);
+  }
+}
+
+function decodedLazily(chunks: Buffer[], size: number): BodyText {
+  if (size <= TAIL_BYTES) {
+    const text = joined(chunks, size).toString('utf8');
+    return { tail: text, text: () => text };
+  }
+  const tail = decodeFromBoundary(lastBytes(chunks, TAIL_BYTES));
+  let text: string | undefined;
+  let held: Buffer[] | undefined = chunks;
+  return {
+    tail,
+    text: () => {
+      if (text === undefined) {
+        text = joined(held ?? [], size).toString('utf8');
+        held = undefined; // the bytes are not needed once decoded
+      }
+      return text;
+    },
+  };
+}
+
+/** The last `count` bytes (a view when they lie in the last chunk; the body has at least `count`). */
+function lastBytes(chunks: readonly Buffer[], count: number): Buffer {
+  const last = chunks[chunks.length - 1];
+  if (last && last.length >= count) {
+    return last.subarray(last.length - count);
+  }
+  const parts: Buffer[] = [];
+  let need = count;
+  for (let i = chunks.length - 1; i >= 0 && need > 0; i--) {
+    const chunk = chunks[i] ?? Buffer.alloc(0);
+    parts.unshift(chunk.length > need ? chunk.subarray(chunk.length - need) : chunk);
+    need -= chunk.length;
+  }
+  return Buffer.concat(parts, count);
+}
+
+function joined(chunks: readonly Buffer[], size?: number): Buffer {
+  return chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks, size);
+}
+
+/**
+ * Decodes bytes that begin inside the body, maybe inside a character: the continuation bytes
+ * (10xxxxxx) of a character begun before them are skipped, so the tail is exactly the end of the
+ * whole text.
+ */
+function decodeFromBoundary(bytes: Buffer): string {
+  let from = 0;
+  // A UTF-8 character is at most 4 bytes: at most 3 continuation bytes precede the next one.
+  while (from < 3 && from < bytes.length && ((bytes[from] ?? 0) & 0xc0) === 0x80) {
+    from++;
+  }
+  return bytes.toString('utf8', from);
 }

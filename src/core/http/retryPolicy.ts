@@ -7,12 +7,13 @@ const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 // Seed 001 does not show the exact body; the message is matched anywhere, case-insensitively.
 const SECONDARY_MESSAGE = /secondary rate limit/i;
 
-export function classify(status: number, parsed: RateLimitHeaders, body: string): Verdict {
+/** `body` is a reader: only a 403 or 429 is read (a success body is decoded later, if at all). */
+export function classify(status: number, parsed: RateLimitHeaders, body: () => string): Verdict {
   if (status === 401) {
     return 'unauthorized';
   }
   if (status === 403 || status === 429) {
-    if (SECONDARY_MESSAGE.test(body)) {
+    if (SECONDARY_MESSAGE.test(body())) {
       return 'secondary';
     }
     if (parsed.primary?.remaining === 0 || parsed.userQuota?.remaining === 0) {

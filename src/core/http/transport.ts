@@ -4,9 +4,9 @@
  */
 import { MAX_TIMER_MS } from './clock';
 import { HttpClientError, NetworkError, TimeoutError } from './errors';
-import { readBody } from './responseBody';
+import { Exchange } from './exchange';
 import type { HttpRequest, HttpResponse } from './types';
-import { dispatchRequest, type Dispatcher } from './undiciParts';
+import type { Dispatcher } from './undiciParts';
 
 export interface TransportSettings {
   readonly userAgent: string;
@@ -86,25 +86,45 @@ function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: number)
   };
 }
 
-/** Sends `req` once; `dispatcher` is asked for only when the request goes out. */
-export async function sendOnce(dispatcher: () => Dispatcher, url: URL, req: HttpRequest, token: string | undefined, s: TransportSettings): Promise<HttpResponse> {
+/**
+ * Sends `req` once; `dispatcher` is asked for only when the request goes out. `onHeaders` sees
+ * the final answer's headers as soon as they arrive, before the body.
+ */
+export async function sendOnce(
+  dispatcher: () => Dispatcher,
+  url: URL,
+  req: HttpRequest,
+  token: string | undefined,
+  s: TransportSettings,
+  onHeaders?: (headers: Readonly<Record<string, string>>) => void,
+): Promise<HttpResponse> {
   const headers = requestHeaders(req, token, s);
   const payload = req.json !== undefined ? JSON.stringify(req.json) : undefined;
   const attempt = attemptSignal(req.signal, s.requestTimeoutMs);
-  // Past the headers, a broken connection is an answer cut off, not an unreachable service.
-  let afterHeaders = false;
+  let answerHeaders: Record<string, string> = {};
+  const exchange = new Exchange(attempt.signal, url.origin, req.maxBodyBytes ?? s.maxBodyBytes, (raw) => {
+    answerHeaders = flattenHeaders(raw);
+    onHeaders?.(answerHeaders);
+  });
   try {
-    const res = await dispatchRequest(dispatcher(), {
+    const answer = await exchange.send(dispatcher(), {
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
       method: req.method,
       headers,
       ...(payload !== undefined ? { body: payload } : {}),
-      signal: attempt.signal,
     });
-    afterHeaders = true;
-    const body = await readBody(res.body, res.statusCode, url.origin, req.maxBodyBytes ?? s.maxBodyBytes);
-    return { status: res.statusCode, headers: flattenHeaders(res.headers), body: body.text, bodyTail: body.tail, url: url.href };
+    const body = answer.body;
+    return {
+      status: answer.status,
+      headers: answerHeaders,
+      // Decoded when first read: the pager reads the tail first and the next page leaves sooner.
+      get body() {
+        return body.text();
+      },
+      bodyTail: body.tail,
+      url: url.href,
+    };
   } catch (error) {
     if (req.signal?.aborted) {
       throw req.signal.reason;
@@ -116,8 +136,9 @@ export async function sendOnce(dispatcher: () => Dispatcher, url: URL, req: Http
     if (attempt.timedOut() || (code !== undefined && TIMEOUT_CODES.has(code))) {
       throw new TimeoutError(url.origin, s.requestTimeoutMs);
     }
-    // The cause is kept for diagnosis; undici errors carry no request headers.
-    throw new NetworkError(url.origin, code, error, afterHeaders);
+    // The cause is kept for diagnosis; undici errors carry no request headers. Past the headers,
+    // a broken connection is an answer cut off, not an unreachable service.
+    throw new NetworkError(url.origin, code, error, exchange.headersSeen);
   } finally {
     attempt.dispose();
   }

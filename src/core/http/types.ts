@@ -26,12 +26,11 @@ export interface HttpResponse {
   readonly status: number;
   /** Lower-cased header names; repeated headers joined with ", ". */
   readonly headers: Readonly<Record<string, string>>;
-  /** The body as text (already fully read). */
+  /** The body as text (fully read; the client decodes it when it is first read). */
   readonly body: string;
   /**
-   * The body's last 16 KB or more, when the client kept them. The body is built from pieces as
-   * they arrive; reading anything in it joins ~0.5 MB into one string (~2 ms per page, a fresh
-   * large allocation), so a reader after a trailing field (a nextLink) looks here first.
+   * The body's end (its last 16 KB), when the client kept it apart. Decoding a ~0.5 MB
+   * page takes a while, so a reader after a trailing field (a nextLink) looks here first.
    */
   readonly bodyTail?: string;
   /** The final URL the body came from. */

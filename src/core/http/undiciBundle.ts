@@ -9,10 +9,6 @@ import type { Agent as AgentClass, Dispatcher, EnvHttpProxyAgent as EnvHttpProxy
 export const Agent = require('undici/lib/dispatcher/agent') as typeof AgentClass;
 export const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent') as typeof EnvHttpProxyAgentClass;
 export const Pool = require('undici/lib/dispatcher/pool') as typeof PoolClass;
-export const requestApi = require('undici/lib/api/api-request') as (
-  this: Dispatcher,
-  options: Dispatcher.RequestOptions,
-) => Promise<Dispatcher.ResponseData>;
 export const connectApi = require('undici/lib/api/api-connect') as (
   this: Dispatcher,
   options: Dispatcher.ConnectOptions,

@@ -1,8 +1,9 @@
 /**
  * undici's main entry point installs a process-wide dispatcher on globalThis as a side effect
  * of being imported (lib/global.js). The extension host shares that process with other
- * extensions, so we load only the parts we use: the Agent and proxy agent classes and the
- * request API, which have no such side effect. `import type` below is erased at compile time.
+ * extensions, so we load only the parts we use, the Agent and proxy agent classes, which have no
+ * such side effect; requests go through `Dispatcher.dispatch` (exchange.ts). `import type` below
+ * is erased at compile time.
  */
 import type { Agent as AgentClass, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
 import type * as UndiciBundle from './undiciBundle';
@@ -23,11 +24,6 @@ export function newAgent(options: AgentClass.Options): Dispatcher {
 /** Chooses per request between a direct Agent and ProxyAgents (CONNECT tunnels) by NO_PROXY rules. */
 export function newEnvHttpProxyAgent(options: EnvHttpProxyAgentClass.Options): Dispatcher {
   return new (undici().EnvHttpProxyAgent)(options);
-}
-
-/** `dispatcher.request(options)` without relying on undici's index having patched the prototype. */
-export function dispatchRequest(dispatcher: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData> {
-  return undici().requestApi.call(dispatcher, options);
 }
 
 /**

@@ -1,20 +1,21 @@
 /**
- * Bodies are decoded chunk by chunk as they arrive (so the text is ready at the last byte): a
- * character whose bytes arrive in two TCP reads must still come out whole, and the kept tail
- * (where a nextLink is read from) must be exactly the end of the text.
+ * Bodies are kept as bytes and decoded once, the tail (where a nextLink is read from) at the last
+ * byte and the rest on first read: a character whose bytes arrive in two TCP reads must still come
+ * out whole, and the tail must be exactly the end of the text even when it starts inside one.
  */
 import assert from 'node:assert/strict';
 import { ThrottledClient } from '../../../src/core/http/client';
-import { readBody } from '../../../src/core/http/responseBody';
+import { BodyBytes, type BodyText } from '../../../src/core/http/responseBody';
 import { startLoopback, type Loopback } from './loopback';
 
-async function* chunks(...parts: Buffer[]): AsyncGenerator<Buffer> {
+/** The body as the client keeps it when these network reads arrive. */
+function collect(...parts: Buffer[]): BodyText {
+  const bytes = new BodyBytes(1 << 20);
   for (const part of parts) {
-    yield part;
+    assert.ok(bytes.add(part));
   }
+  return bytes.finish();
 }
-
-const stream = (...parts: Buffer[]): AsyncIterable<unknown> & { destroy(): void } => Object.assign(chunks(...parts), { destroy: () => undefined });
 
 describe('response body decoding', () => {
   it('keeps a multi-byte character whole when its bytes arrive in different chunks (a page with "é" or "→" split by the network)', async () => {
@@ -22,27 +23,58 @@ describe('response body decoding', () => {
     const bytes = Buffer.from(text, 'utf8');
     // Every split point, including inside the 2-, 3- and 4-byte characters.
     for (let at = 1; at < bytes.length; at++) {
-      const body = await readBody(stream(bytes.subarray(0, at), bytes.subarray(at)), 200, 'http://x', 1 << 20);
-      assert.equal(body.text, text, `split at byte ${at}`);
+      const body = collect(bytes.subarray(0, at), bytes.subarray(at));
+      assert.equal(body.text(), text, `split at byte ${at}`);
     }
   });
 
   it('turns invalid bytes into U+FFFD exactly as decoding the joined bytes would', async () => {
     const bytes = Buffer.from([0x7b, 0xe2, 0x82, 0x22, 0xff, 0x7d, 0xf0, 0x9f]);
-    const body = await readBody(stream(bytes.subarray(0, 2), bytes.subarray(2, 5), bytes.subarray(5)), 200, 'http://x', 1 << 20);
-    assert.equal(body.text, bytes.toString('utf8'));
+    const body = collect(bytes.subarray(0, 2), bytes.subarray(2, 5), bytes.subarray(5));
+    assert.equal(body.text(), bytes.toString('utf8'));
   });
 
-  it('keeps at least the last 16 KB as the tail, and the tail is the end of the text', async () => {
+  it('keeps the last 16 KB as the tail, and the tail is the end of the text', async () => {
     const parts = Array.from({ length: 40 }, (_, i) => Buffer.from(String(i % 10).repeat(1000 + i)));
-    const body = await readBody(stream(...parts), 200, 'http://x', 1 << 20);
-    assert.equal(body.text, Buffer.concat(parts).toString('utf8'));
-    assert.ok(body.tail.length >= 16 * 1024, `tail of ${body.tail.length} chars`);
-    assert.ok(body.text.endsWith(body.tail));
-    // Not the whole page: the tail stays small whatever the page size.
-    assert.ok(body.tail.length < 16 * 1024 + 1100);
-    const small = await readBody(stream(Buffer.from('{"value":[]}')), 200, 'http://x', 1 << 20);
+    const body = collect(...parts);
+    assert.equal(body.text(), Buffer.concat(parts).toString('utf8'));
+    assert.equal(body.tail.length, 16 * 1024);
+    assert.ok(body.text().endsWith(body.tail));
+    const small = collect(Buffer.from('{"value":[]}'));
     assert.equal(small.tail, '{"value":[]}');
+  });
+
+  it('starts the tail on a character boundary when the tail\'s first read begins inside a character (multi-byte text cut by the network)', async () => {
+    const text = `{"value":"${'Störung → 東京 🚧 '.repeat(3000)}","nextLink":"https://x/next?page=2"}`;
+    const bytes = Buffer.from(text, 'utf8');
+    for (const size of [1000, 1001, 1002, 1003]) {
+      const parts: Buffer[] = [];
+      for (let at = 0; at < bytes.length; at += size) parts.push(bytes.subarray(at, at + size));
+      const body = collect(...parts);
+      assert.ok(!body.tail.includes('\uFFFD'), `read size ${size}: no replacement character`);
+      assert.ok(text.endsWith(body.tail) && Buffer.byteLength(body.tail) > 16 * 1024 - 4, `read size ${size}`);
+      assert.equal(body.text(), text);
+    }
+  });
+
+  it('takes a body of exactly the cap and refuses one byte more, keeping only what fits (a page at the size limit, and one past it)', () => {
+    const at = new BodyBytes(10);
+    assert.equal(at.add(Buffer.from('01234')), true);
+    assert.equal(at.add(Buffer.from('56789')), true);
+    assert.equal(at.finish().text(), '0123456789');
+    const past = new BodyBytes(10);
+    assert.equal(past.add(Buffer.from('01234')), true);
+    assert.equal(past.add(Buffer.from('56789X')), false);
+    assert.equal(past.finish().text(), '0123456789');
+  });
+
+  it('keeps a small network read apart from the 64 KB buffer it came in (a body trickling in small reads)', () => {
+    const socketBuffer = Buffer.alloc(64 * 1024, 'a');
+    const read = socketBuffer.subarray(0, 10);
+    const bytes = new BodyBytes(1 << 20);
+    bytes.add(read);
+    socketBuffer.fill('b'); // the socket's buffer reused or freed: the kept read must not change
+    assert.equal(bytes.finish().text(), 'a'.repeat(10));
   });
 
   describe('over HTTP', () => {
@@ -72,7 +104,7 @@ describe('response body decoding', () => {
       client = new ThrottledClient({ origin: server.origin });
       const r = await client.request({ method: 'GET', url: '/events' });
       assert.equal(r.body, text);
-      assert.ok(r.bodyTail !== undefined && r.bodyTail.length >= 16 * 1024 && text.endsWith(r.bodyTail));
+      assert.ok(r.bodyTail !== undefined && Buffer.byteLength(r.bodyTail) > 16 * 1024 - 4 && text.endsWith(r.bodyTail));
     });
   });
 });

@@ -38,10 +38,10 @@ describe('Resource Graph user-quota headers', () => {
 
   it('a 429 with 0 remaining is the primary kind (wait for the reset); with 1 remaining it is not', () => {
     const at0 = parseRateLimitHeaders({ 'x-ms-user-quota-remaining': '0', 'x-ms-user-quota-resets-after': '00:00:04' }, NOW);
-    assert.equal(classify(429, at0, '{"error":{"code":"RateLimiting"}}'), 'primary');
+    assert.equal(classify(429, at0, () => '{"error":{"code":"RateLimiting"}}'), 'primary');
     const at1 = parseRateLimitHeaders({ 'x-ms-user-quota-remaining': '1', 'x-ms-user-quota-resets-after': '00:00:04' }, NOW);
-    assert.equal(classify(429, at1, '{"error":{"code":"RateLimiting"}}'), 'secondary');
+    assert.equal(classify(429, at1, () => '{"error":{"code":"RateLimiting"}}'), 'secondary');
     // A 403 with quota left is a plain permission error (fall back), not a limit.
-    assert.equal(classify(403, at1, '{"error":{"code":"AuthorizationFailed"}}'), 'final');
+    assert.equal(classify(403, at1, () => '{"error":{"code":"AuthorizationFailed"}}'), 'final');
   });
 });
