@@ -93,9 +93,11 @@ async function pageBodies() {
   return { urls, bodies };
 }
 
-/** The reference round trip: request written to last body byte, warm keep-alive socket, no parsing. */
-async function reference() {
-  const { urls } = await pageBodies();
+/**
+ * The reference round trips over the given page URLs: request written to last body byte, warm
+ * keep-alive socket, no parsing. `pass()` returns one pass's round trips, in ms.
+ */
+function referenceClient(urls) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const get = (u) =>
     new Promise((resolve, reject) => {
@@ -106,16 +108,33 @@ async function reference() {
       });
       req.on('error', reject);
     });
-  await get(urls[0]); // opens the socket
+  let warm = false;
+  return {
+    async pass() {
+      if (!warm) {
+        await get(urls[0]); // opens the socket
+        warm = true;
+      }
+      const rtts = [];
+      for (const u of urls) rtts.push(await get(u));
+      return rtts;
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+/** The reference alone, `runs` passes (its own process and service, before the contenders). */
+async function reference() {
+  const { urls } = await pageBodies();
+  const ref = referenceClient(urls);
   const rtts = [];
   const passSums = [];
   for (let pass = 0; pass < runs; pass++) {
-    const pass_ = [];
-    for (const u of urls) pass_.push(await get(u));
+    const pass_ = await ref.pass();
     rtts.push(...pass_);
     passSums.push(sum(pass_));
   }
-  agent.destroy();
+  ref.close();
   return {
     contender: 'reference',
     pages: urls.length,
@@ -163,14 +182,24 @@ async function validation() {
   return { contender: 'validation', events: events / reps, clientMsPer1000: per1000(clientMs), zodMsPer1000: per1000(zodMs), jsonParseMsPer1000: per1000(parseMs) };
 }
 
+/**
+ * `runs` timed listings, each right after a reference pass over the same pages in this process
+ * (`pairedRatios`: wall ÷ that pass's sum of round trips). On 2 noisy cores the round trips drift
+ * by a few percent between the reference's own process and a contender's minutes later; a
+ * reference pass next to each run measures both under the same conditions.
+ */
 async function measure(name) {
   const c = await contenders[name]();
   const warm = await c.list();
   if (expected && warm.length !== expected) throw new Error(`${name} listed ${warm.length} events, expected ${expected}`);
+  const { urls } = await pageBodies();
+  const ref = referenceClient(urls);
   const walls = [];
   const cpus = [];
   const peaks = [];
+  const pairedRatios = [];
   for (let i = 0; i < runs; i++) {
+    const refSum = sum(await ref.pass());
     globalThis.gc?.();
     const sampler = heapSampler(5);
     const cpu0 = process.cpuUsage();
@@ -182,8 +211,10 @@ async function measure(name) {
     if (events.length !== warm.length) throw new Error(`${name} listed ${events.length} events on run ${i + 1}`);
     events = undefined;
     walls.push(wall);
+    pairedRatios.push(wall / refSum);
     cpus.push((cpu.user + cpu.system) / 1000);
   }
+  ref.close();
   await c.close();
   return {
     contender: name,
@@ -197,6 +228,12 @@ async function measure(name) {
     cpuMinMs: Math.min(...cpus),
     cpuMaxMs: Math.max(...cpus),
     peakHeapBytes: Math.max(...peaks),
+    pairedRatio: median(pairedRatios),
+    pairedRatioMin: Math.min(...pairedRatios),
+    pairedRatioMax: Math.max(...pairedRatios),
+    pairedRatios,
+    // The service counts these too: the page walk above, the socket opening and the passes.
+    referenceRequests: urls.length * (runs + 1) + 1,
   };
 }
 

@@ -67,7 +67,7 @@ async function paging() {
     rows.push({
       ...r,
       // One warm-up listing and RUNS timed ones.
-      requestsPerListing: r.serverRequests / (RUNS + 1),
+      requestsPerListing: (r.serverRequests - (r.referenceRequests ?? 0)) / (RUNS + 1),
       ratio: r.wallMs / (ref.pages * ref.rttMedianMs),
       ratioToSumOfRtts: r.wallMs / ref.sumOfRttsMs,
     });
@@ -200,13 +200,14 @@ function pagingLines(p) {
   lines.push(`Paging: ${p.settings.events} events, ${p.reference.pages} pages of ${p.settings.pageSize}, ${p.settings.latencyMs} ms latency; reference RTT median ${round(p.reference.rttMedianMs)} ms, sum of RTTs ${round(p.reference.sumOfRttsMs, 0)} ms`);
   const ref = p.reference;
   lines.push(`(median of ${ref.runs} runs, min-max in brackets; sum of RTTs [${span(ref.sumOfRttsMinMs, ref.sumOfRttsMaxMs)}])`);
-  lines.push(`${pad('contender', 28)}${pad('wall ms', 18)}${pad('x RTT', 8)}${pad('x sum', 8)}${pad('CPU ms', 18)}${pad('peak heap', 12)}requests`);
+  lines.push(`${pad('contender', 28)}${pad('wall ms', 18)}${pad('x RTT', 8)}${pad('x sum', 8)}${pad('x paired sum', 22)}${pad('CPU ms', 18)}${pad('peak heap', 12)}requests`);
   const names = { ours: 'HealthEventsApi+Throttled', azure: '@azure/arm-resourcehealth', fetch: 'plain fetch loop' };
   for (const r of p.contenders) {
     const wall = `${round(r.wallMs, 0)} [${span(r.wallMinMs, r.wallMaxMs)}]`;
     const cpu = `${round(r.cpuMs, 0)} [${span(r.cpuMinMs, r.cpuMaxMs)}]`;
     const limited = r.limited ? ` (${r.limited} limited)` : '';
-    lines.push(`${pad(names[r.contender], 28)}${pad(wall, 18)}${pad(round(r.ratio, 3), 8)}${pad(round(r.ratioToSumOfRtts, 3), 8)}${pad(cpu, 18)}${pad(mb(r.peakHeapBytes), 12)}${round(r.requestsPerListing, 1)}${limited}`);
+    const paired = `${round(r.pairedRatio, 3)} [${round(r.pairedRatioMin, 3)}-${round(r.pairedRatioMax, 3)}]`;
+    lines.push(`${pad(names[r.contender], 28)}${pad(wall, 18)}${pad(round(r.ratio, 3), 8)}${pad(round(r.ratioToSumOfRtts, 3), 8)}${pad(paired, 22)}${pad(cpu, 18)}${pad(mb(r.peakHeapBytes), 12)}${round(r.requestsPerListing, 1)}${limited}`);
   }
   lines.push(`validation: ${round(p.validation.clientMsPer1000, 2)} ms per 1,000 events (goal <= 5; zod parse of the same pages: ${round(p.validation.zodMsPer1000, 2)} ms; JSON.parse: ${round(p.validation.jsonParseMsPer1000, 2)} ms)`);
   return lines;
