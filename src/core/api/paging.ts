@@ -108,8 +108,10 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
   let sentUrl: URL | undefined;
   let origin = req.origin;
   let pages = 0;
-  // A holder, not a plain variable: `launch` (a closure) replaces it while the loop runs.
-  const prefetch: { controller?: AbortController } = {};
+  // The prefetch's signal is shared by every page's request (one AbortController and one
+  // combined signal per listing, not per page: each is an EventTarget) and replaced only after an
+  // abort. A holder, not plain variables: `launch` (a closure) reads it while the loop runs.
+  const prefetch = { controller: new AbortController(), signal: undefined as AbortSignal | undefined, inFlight: false };
   const send = (target: string, signal: AbortSignal | undefined, method: 'GET' | 'POST' = 'GET'): Promise<HttpResponse> => {
     const pending = req.client.request({ method, url: target, signal, headers: { accept: 'application/json' } });
     pending.catch(() => undefined); // awaited below; an aborted prefetch must not be "unhandled"
@@ -132,21 +134,26 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
     return next;
   };
   const abortPrefetch = (): void => {
-    prefetch.controller?.abort();
-    prefetch.controller = undefined;
+    if (prefetch.inFlight) {
+      prefetch.controller.abort();
+      prefetch.controller = new AbortController();
+      prefetch.signal = undefined;
+      prefetch.inFlight = false;
+    }
   };
   const launch = (next: URL): void => {
     req.signal?.throwIfAborted();
-    const controller = new AbortController();
-    prefetch.controller = controller;
+    const controller = prefetch.controller;
+    prefetch.signal ??= req.signal ? AbortSignal.any([req.signal, controller.signal]) : controller.signal;
+    prefetch.inFlight = true;
     url = next.href;
     sentUrl = next;
-    pending = send(url, req.signal ? AbortSignal.any([req.signal, controller.signal]) : controller.signal);
+    pending = send(url, prefetch.signal);
   };
   try {
     for (;;) {
       const response = await pending;
-      prefetch.controller = undefined;
+      prefetch.inFlight = false;
       const ok = response.status >= 200 && response.status <= 299;
       pages += 1;
       const responseUrl = sentUrl?.href === response.url ? sentUrl : (safeUrl(response.url) ?? safeUrl(url, origin));

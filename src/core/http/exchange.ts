@@ -25,7 +25,7 @@ function asError(reason: unknown): Error {
 }
 
 export class Exchange implements Dispatcher.DispatchHandler {
-  /** The answer, or why there is none: undici's error, the signal's reason, or ResponseTooLargeError. */
+  /** The answer, or why there is none: undici's error, the reason given to cancel(), or ResponseTooLargeError. */
   readonly answer: Promise<Answer>;
   /** The final status line and headers arrived: a failure now is an answer cut off. */
   headersSeen = false;
@@ -36,14 +36,14 @@ export class Exchange implements Dispatcher.DispatchHandler {
   private status = 0;
   private headers: AnswerHeaders = {};
   private body: BodyBytes | undefined;
-  private readonly onAbort = (): void => this.abort(this.signal.reason);
+  /** Why it was cancelled, for a request undici starts after that. */
+  private cancelled: Error | undefined;
 
   /**
    * `maxBytes` caps a success body; an error body is cut at 64 KB (it is read for its message).
    * `headersArrived` runs when the final headers arrive; if it throws, that is the exchange's error.
    */
   constructor(
-    private readonly signal: AbortSignal,
     private readonly origin: string,
     private readonly maxBytes: number,
     private readonly headersArrived?: (headers: AnswerHeaders) => void,
@@ -52,11 +52,16 @@ export class Exchange implements Dispatcher.DispatchHandler {
       this.resolve = resolve;
       this.reject = reject;
     });
-    if (signal.aborted) {
-      this.fail(signal.reason);
-    } else {
-      signal.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** Ends it now with `reason` (a caller's abort, a timeout): the answer rejects with it, and the request stops. */
+  cancel(reason: unknown): void {
+    if (this.settled) {
+      return;
     }
+    this.fail(reason);
+    this.cancelled = asError(reason ?? new Error('The request was cancelled.'));
+    this.controller?.abort(this.cancelled);
   }
 
   /** Sends it; a dispatcher that refuses at once (closed) rejects the answer. */
@@ -73,9 +78,9 @@ export class Exchange implements Dispatcher.DispatchHandler {
 
   onRequestStart(controller: Controller): void {
     this.controller = controller;
-    if (this.settled) {
-      // Aborted while queued for a connection: it never leaves.
-      controller.abort(asError(this.signal.reason ?? new Error('The request was cancelled.')));
+    if (this.cancelled) {
+      // Cancelled while queued for a connection: it never leaves.
+      controller.abort(this.cancelled);
     }
   }
 
@@ -119,11 +124,6 @@ export class Exchange implements Dispatcher.DispatchHandler {
     this.fail(error);
   }
 
-  private abort(reason: unknown): void {
-    this.fail(reason);
-    this.controller?.abort(asError(reason));
-  }
-
   private finish(): void {
     if (this.settle()) {
       this.resolve({ status: this.status, headers: this.headers, body: (this.body ?? new BodyBytes(0)).finish() });
@@ -142,7 +142,6 @@ export class Exchange implements Dispatcher.DispatchHandler {
       return false;
     }
     this.settled = true;
-    this.signal.removeEventListener('abort', this.onAbort);
     return true;
   }
 }

@@ -45,7 +45,7 @@ interface Waiter {
   readonly ticket: Ticket;
   readonly resolve: (release: Release) => void;
   readonly reject: (error: unknown) => void;
-  readonly cleanup: () => void;
+  cleanup: () => void;
 }
 
 /** Seed 001 points: GET/HEAD/OPTIONS cost 1, POST/PATCH/PUT/DELETE cost 5. */
@@ -99,15 +99,15 @@ export class Throttle {
         reject(signal?.reason);
         this.pump();
       };
-      const waiter: Waiter = {
-        ticket,
-        resolve,
-        reject,
-        cleanup: () => signal?.removeEventListener('abort', onAbort),
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const waiter: Waiter = { ticket, resolve, reject, cleanup: () => undefined };
       this.queue.push(waiter);
       this.pump();
+      // Most requests are granted at once: only one that waits listens for its abort (adding and
+      // removing a listener on an EventTarget costs more than the rest of a grant).
+      if (signal && this.queue.includes(waiter)) {
+        waiter.cleanup = () => signal.removeEventListener('abort', onAbort);
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
     });
   }
 

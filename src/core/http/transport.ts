@@ -57,27 +57,25 @@ function requestHeaders(req: HttpRequest, token: string | undefined, s: Transpor
 }
 
 /**
- * Ends an attempt when the caller aborts or the timeout passes. One controller and one timer:
- * `AbortSignal.timeout` plus `AbortSignal.any` per request cost more and, on Node 20, keep
- * every combined signal registered on the caller's long-lived signal until a GC.
+ * Ends an exchange when the caller aborts or the timeout passes: one timer and, with a caller
+ * signal, one listener. No AbortController of its own: a signal is an EventTarget, and making
+ * one per request (with its listeners) was the largest cost on a request's path after parsing.
  */
-function attemptSignal(callerSignal: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; timedOut: () => boolean; dispose: () => void } {
-  const controller = new AbortController();
+function attemptLimits(exchange: Exchange, callerSignal: AbortSignal | undefined, timeoutMs: number): { timedOut: () => boolean; dispose: () => void } {
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort(new DOMException('The request timed out.', 'TimeoutError'));
+    exchange.cancel(new DOMException('The request timed out.', 'TimeoutError'));
   }, Math.min(Math.max(0, timeoutMs), MAX_TIMER_MS));
   // Like AbortSignal.timeout: a pending request timer alone does not keep the process alive.
   timer.unref();
-  const onAbort = (): void => controller.abort(callerSignal?.reason);
+  const onAbort = (): void => exchange.cancel(callerSignal?.reason);
   if (callerSignal?.aborted) {
     onAbort();
   } else {
     callerSignal?.addEventListener('abort', onAbort, { once: true });
   }
   return {
-    signal: controller.signal,
     timedOut: () => timedOut,
     dispose: () => {
       clearTimeout(timer);
@@ -100,12 +98,12 @@ export async function sendOnce(
 ): Promise<HttpResponse> {
   const headers = requestHeaders(req, token, s);
   const payload = req.json !== undefined ? JSON.stringify(req.json) : undefined;
-  const attempt = attemptSignal(req.signal, s.requestTimeoutMs);
   let answerHeaders: Record<string, string> = {};
-  const exchange = new Exchange(attempt.signal, url.origin, req.maxBodyBytes ?? s.maxBodyBytes, (raw) => {
+  const exchange = new Exchange(url.origin, req.maxBodyBytes ?? s.maxBodyBytes, (raw) => {
     answerHeaders = flattenHeaders(raw);
     onHeaders?.(answerHeaders);
   });
+  const attempt = attemptLimits(exchange, req.signal, s.requestTimeoutMs);
   try {
     const answer = await exchange.send(dispatcher(), {
       origin: url.origin,

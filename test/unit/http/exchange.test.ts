@@ -1,0 +1,99 @@
+/**
+ * One request through undici's handler interface: the quota headers count from the moment they
+ * arrive (a large page still arriving does not hide them), and the handler's own failures end
+ * that request only.
+ */
+import assert from 'node:assert/strict';
+import { ThrottledClient } from '../../../src/core/http/client';
+import { Exchange } from '../../../src/core/http/exchange';
+import type { Dispatcher } from '../../../src/core/http/undiciParts';
+import { startLoopback, type Loopback } from './loopback';
+
+/** The part of undici's controller the handler uses, recording aborts. */
+function fakeController(): Dispatcher.DispatchController & { aborted: boolean; reasons: Error[] } {
+  const reasons: Error[] = [];
+  return {
+    aborted: false,
+    paused: false,
+    reason: null,
+    reasons,
+    abort(reason: Error) {
+      this.aborted = true;
+      reasons.push(reason);
+    },
+    pause: () => undefined,
+    resume: () => undefined,
+  };
+}
+
+describe('HTTP exchange', () => {
+  let server: Loopback | undefined;
+  let client: ThrottledClient | undefined;
+  afterEach(async () => {
+    await client?.close();
+    await server?.close();
+    client = undefined;
+    server = undefined;
+  });
+
+  it('records the quota from the headers while the body is still arriving (a 0.5 MB page on a slow link)', async () => {
+    let finish: (() => void) | undefined;
+    server = await startLoopback((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4321', 'x-ratelimit-resource': 'core' });
+      res.write('{"value":[');
+      finish = () => res.end(']}');
+    });
+    client = new ThrottledClient({ origin: server.origin });
+    const pending = client.request({ method: 'GET', url: '/events' });
+    let settled = false;
+    void pending.then(() => (settled = true));
+    for (let i = 0; i < 200 && client.quota.buckets.get('core')?.remaining !== 4321; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    assert.equal(client.quota.buckets.get('core')?.remaining, 4321, 'the quota is known before the body ends');
+    assert.equal(settled, false, 'the answer is not handed over before its last byte');
+    finish?.();
+    const response = await pending;
+    assert.equal(response.body, '{"value":[]}');
+  });
+
+  it('a failure in the headers callback ends that exchange with its error and aborts the request', async () => {
+    const boom = new Error('boom');
+    const exchange = new Exchange('http://127.0.0.1', 1024, () => {
+      throw boom;
+    });
+    const controller = fakeController();
+    exchange.onRequestStart(controller);
+    exchange.onResponseStart(controller, 200, { 'content-type': 'application/json' });
+    await assert.rejects(exchange.answer, (e: unknown) => e === boom);
+    assert.deepEqual(controller.reasons, [boom]);
+    // Whatever undici still delivers is ignored.
+    exchange.onResponseData(controller, Buffer.from('{}'));
+    exchange.onResponseEnd();
+  });
+
+  it('a request cancelled while it waits for a connection is aborted when undici starts it', async () => {
+    const exchange = new Exchange('http://127.0.0.1', 1024);
+    const reason = new DOMException('The user cancelled.', 'AbortError');
+    exchange.cancel(reason);
+    await assert.rejects(exchange.answer, (e: unknown) => e === reason);
+    const controller = fakeController();
+    exchange.onRequestStart(controller);
+    assert.deepEqual(controller.reasons, [reason]);
+  });
+
+  it('skips 1xx informational answers and reads the final one (a proxy sending 100 Continue)', async () => {
+    const exchange = new Exchange('http://127.0.0.1', 1024);
+    const controller = fakeController();
+    exchange.onRequestStart(controller);
+    exchange.onResponseStart(controller, 100, {});
+    assert.equal(exchange.headersSeen, false);
+    exchange.onResponseStart(controller, 200, { 'x-a': '1' });
+    exchange.onResponseData(controller, Buffer.from('ok'));
+    exchange.onResponseEnd();
+    const answer = await exchange.answer;
+    assert.equal(answer.status, 200);
+    assert.equal(answer.body.text(), 'ok');
+    assert.equal(controller.aborted, false);
+  });
+});
