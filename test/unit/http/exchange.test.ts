@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { ThrottledClient } from '../../../src/core/http/client';
 import { Exchange } from '../../../src/core/http/exchange';
 import type { Dispatcher } from '../../../src/core/http/undiciParts';
-import { startLoopback, type Loopback } from './loopback';
+import { startLoopback } from './loopback';
 
 /** The part of undici's controller the handler uses, recording aborts. */
 function fakeController(): Dispatcher.DispatchController & { aborted: boolean; reasons: Error[] } {
@@ -27,34 +27,30 @@ function fakeController(): Dispatcher.DispatchController & { aborted: boolean; r
 }
 
 describe('HTTP exchange', () => {
-  let server: Loopback | undefined;
-  let client: ThrottledClient | undefined;
-  afterEach(async () => {
-    await client?.close();
-    await server?.close();
-    client = undefined;
-    server = undefined;
-  });
-
   it('records the quota from the headers while the body is still arriving (a 0.5 MB page on a slow link)', async () => {
     let finish: (() => void) | undefined;
-    server = await startLoopback((_req, res) => {
+    const server = await startLoopback((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '4321', 'x-ratelimit-resource': 'core' });
       res.write('{"value":[');
       finish = () => res.end(']}');
     });
-    client = new ThrottledClient({ origin: server.origin });
-    const pending = client.request({ method: 'GET', url: '/events' });
-    let settled = false;
-    void pending.then(() => (settled = true));
-    for (let i = 0; i < 200 && client.quota.buckets.get('core')?.remaining !== 4321; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+    const client = new ThrottledClient({ origin: server.origin });
+    try {
+      const pending = client.request({ method: 'GET', url: '/events' });
+      let settled = false;
+      void pending.then(() => (settled = true));
+      for (let i = 0; i < 200 && client.quota.buckets.get('core')?.remaining !== 4321; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      assert.equal(client.quota.buckets.get('core')?.remaining, 4321, 'the quota is known before the body ends');
+      assert.equal(settled, false, 'the answer is not handed over before its last byte');
+      finish?.();
+      assert.equal((await pending).body, '{"value":[]}');
+    } finally {
+      finish?.();
+      await client.close();
+      await server.close();
     }
-    assert.equal(client.quota.buckets.get('core')?.remaining, 4321, 'the quota is known before the body ends');
-    assert.equal(settled, false, 'the answer is not handed over before its last byte');
-    finish?.();
-    const response = await pending;
-    assert.equal(response.body, '{"value":[]}');
   });
 
   it('a failure in the headers callback ends that exchange with its error and aborts the request', async () => {
