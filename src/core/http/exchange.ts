@@ -59,8 +59,8 @@ export class Exchange implements Dispatcher.DispatchHandler {
     if (this.settled) {
       return;
     }
-    this.fail(reason);
     this.cancelled = asError(reason ?? new Error('The request was cancelled.'));
+    this.fail(reason ?? this.cancelled);
     this.controller?.abort(this.cancelled);
   }
 
