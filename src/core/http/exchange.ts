@@ -11,9 +11,9 @@ import type { Dispatcher } from './undiciParts';
 
 export type AnswerHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
+/** The final status and body; the headers went to `headersArrived` when they arrived. */
 export interface Answer {
   readonly status: number;
-  readonly headers: AnswerHeaders;
   readonly body: BodyText;
 }
 
@@ -34,19 +34,18 @@ export class Exchange implements Dispatcher.DispatchHandler {
   private settled = false;
   private controller: Controller | undefined;
   private status = 0;
-  private headers: AnswerHeaders = {};
   private body: BodyBytes | undefined;
   /** Why it was cancelled, for a request undici starts after that. */
   private cancelled: Error | undefined;
 
   /**
    * `maxBytes` caps a success body; an error body is cut at 64 KB (it is read for its message).
-   * `headersArrived` runs when the final headers arrive; if it throws, that is the exchange's error.
+   * `headersArrived` gets the final headers when they arrive; if it throws, that is the exchange's error.
    */
   constructor(
     private readonly origin: string,
     private readonly maxBytes: number,
-    private readonly headersArrived?: (headers: AnswerHeaders) => void,
+    private readonly headersArrived: (headers: AnswerHeaders) => void,
   ) {
     this.answer = new Promise<Answer>((resolve, reject) => {
       this.resolve = resolve;
@@ -90,10 +89,9 @@ export class Exchange implements Dispatcher.DispatchHandler {
     }
     this.headersSeen = true;
     this.status = statusCode;
-    this.headers = headers;
     this.body = new BodyBytes(statusCode >= 400 ? MAX_ERROR_BODY_BYTES : this.maxBytes);
     try {
-      this.headersArrived?.(headers);
+      this.headersArrived(headers);
     } catch (error) {
       // Inside undici's parser: the error ends this exchange, not the connection's other users.
       this.fail(error);
@@ -126,7 +124,7 @@ export class Exchange implements Dispatcher.DispatchHandler {
 
   private finish(): void {
     if (this.settle()) {
-      this.resolve({ status: this.status, headers: this.headers, body: (this.body ?? new BodyBytes(0)).finish() });
+      this.resolve({ status: this.status, body: (this.body ?? new BodyBytes(0)).finish() });
     }
   }
 

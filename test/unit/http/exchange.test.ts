@@ -69,7 +69,7 @@ describe('HTTP exchange', () => {
   });
 
   it('a request cancelled while it waits for a connection is aborted when undici starts it', async () => {
-    const exchange = new Exchange('http://127.0.0.1', 1024);
+    const exchange = new Exchange('http://127.0.0.1', 1024, () => undefined);
     const reason = new DOMException('The user cancelled.', 'AbortError');
     exchange.cancel(reason);
     await assert.rejects(exchange.answer, (e: unknown) => e === reason);
@@ -79,7 +79,7 @@ describe('HTTP exchange', () => {
   });
 
   it('skips 1xx informational answers and reads the final one (a proxy sending 100 Continue)', async () => {
-    const exchange = new Exchange('http://127.0.0.1', 1024);
+    const exchange = new Exchange('http://127.0.0.1', 1024, () => undefined);
     const controller = fakeController();
     exchange.onRequestStart(controller);
     exchange.onResponseStart(controller, 100, {});
