@@ -56,6 +56,14 @@ async function settled(p: Promise<void>): Promise<boolean> {
   return done;
 }
 
+/** Both sides of a limit on the fake clock: `p` still waits `ms` - 1 ms from now and has settled at `ms`. */
+async function settlesAt(timers: FakeTimers, p: Promise<void>, ms: number): Promise<void> {
+  timers.advance(ms - 1);
+  assert.equal(await settled(p), false, `still waiting after ${ms - 1} ms`);
+  timers.advance(1);
+  assert.equal(await settled(p), true, `settled at ${ms} ms`);
+}
+
 describe('PaintTracker (cached tree drawn before the first request)', () => {
   it('waits for the top rows and then an expanded group\'s children', async () => {
     const timers = new FakeTimers();
@@ -108,10 +116,7 @@ describe('PaintTracker (cached tree drawn before the first request)', () => {
     timers.advance(600);
     // Each group served starts the wait again (a busy machine asks level by level).
     t.served('group:a', []);
-    timers.advance(999);
-    assert.equal(await settled(p), false);
-    timers.advance(1);
-    assert.equal(await settled(p), true);
+    await settlesAt(timers, p, 1_000);
   });
 
   it('a view that never asks (a hidden or stuck view) holds the refresh at most 2 s: 1,999 ms waits, 2,000 ms does not', async () => {
@@ -119,10 +124,7 @@ describe('PaintTracker (cached tree drawn before the first request)', () => {
     const t = new PaintTracker(timers);
     t.changed();
     const p = t.next();
-    timers.advance(1_999);
-    assert.equal(await settled(p), false);
-    timers.advance(1);
-    assert.equal(await settled(p), true);
+    await settlesAt(timers, p, 2_000);
   });
 
   it('drawn: once the rows are served, the workbench gets 1 s to put them on screen: 999 ms still waits, 1,000 ms does not', async () => {
@@ -133,10 +135,7 @@ describe('PaintTracker (cached tree drawn before the first request)', () => {
     t.served(undefined, ['group:a']);
     t.served('group:a', []);
     assert.equal(await settled(p), false, 'served, not yet drawn');
-    timers.advance(999);
-    assert.equal(await settled(p), false);
-    timers.advance(1);
-    assert.equal(await settled(p), true);
+    await settlesAt(timers, p, 1_000);
   });
 
   it('drawn: a hidden view that does not show (started for a command) holds it 500 ms: 499 ms waits, 500 ms does not, with no drawing time after', async () => {
@@ -145,10 +144,7 @@ describe('PaintTracker (cached tree drawn before the first request)', () => {
     t.changed();
     const view = new FakeView(false);
     const p = t.drawn(view);
-    timers.advance(499);
-    assert.equal(await settled(p), false);
-    timers.advance(1);
-    assert.equal(await settled(p), true);
+    await settlesAt(timers, p, 500);
     assert.equal(view.listeners, 0, 'the visibility listener was left behind');
   });
 
@@ -165,10 +161,7 @@ describe('PaintTracker (cached tree drawn before the first request)', () => {
     assert.equal(await settled(p), false, 'shown, but no row served yet');
     t.served(undefined, []);
     await settled(p);
-    timers.advance(999);
-    assert.equal(await settled(p), false);
-    timers.advance(1);
-    assert.equal(await settled(p), true);
+    await settlesAt(timers, p, 1_000);
     assert.equal(view.listeners, 0);
   });
 
