@@ -202,8 +202,11 @@ export class EventsController extends Disposable {
    */
   saveScreen(): Promise<void> {
     const c = this.connection;
+    if (c?.mode !== 'azure' || this.awaitingCache || this.loading || this.store.size === 0) {
+      return Promise.resolve();
+    }
     const key = screenKey(this.screenView(), this.store);
-    if (c?.mode !== 'azure' || this.awaitingCache || this.loading || this.store.size === 0 || key === this.screenSaved) {
+    if (key === this.screenSaved) {
       return Promise.resolve();
     }
     this.screenSaved = key;
