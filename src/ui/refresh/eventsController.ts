@@ -85,7 +85,7 @@ export class EventsController extends Disposable {
     });
     this._register(this.store.onDidChange(() => this.changed.fire()));
     this.filterValue = normalizeFilter(deps.workspaceState.get(FILTER_KEY), deps.settings().timeWindowDays);
-    this.cacheFiles = new EventsCacheFiles(deps.storageUri);
+    this.cacheFiles = new EventsCacheFiles(deps.storageUri, () => deps.auth.signedOutElsewhere());
     this.cache = new ShardedEventsCache(this.cacheFiles);
     this.writes = new CacheWrites(this.cache, deps.log, this.now);
     this._register({ dispose: () => this.abort?.abort() });
@@ -320,6 +320,10 @@ export class EventsController extends Disposable {
         const start = this.store.planQueryStart(id, windowStart, { full });
         byStart.set(start, [...(byStart.get(start) ?? []), id]);
       }
+      // Signed out in another window: this one follows (its auth change resets the store) and sends nothing.
+      if (connection.mode === 'azure' && (await this.deps.auth.followSignOutElsewhere())) {
+        return;
+      }
       const results: SubscriptionFetchResult[] = [];
       await Promise.all(
         [...byStart].map(async ([start, ids]) => {
@@ -344,6 +348,9 @@ export class EventsController extends Disposable {
         this.deps.log.warn(`Subscription ${f.subscriptionId}: ${f.message}`);
       }
       if (connection.mode === 'azure') {
+        if (await this.deps.auth.followSignOutElsewhere()) {
+          return;
+        }
         await this.saveCache(connection);
       }
       this.deps.onOutcome(outcome);
