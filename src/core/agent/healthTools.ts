@@ -10,7 +10,7 @@ import { eventTimeline } from '../chat/timeline';
 import { htmlToText } from '../cli/format';
 import { eventTypeOf, lastUpdateOf, regionsOf, servicesOf, statusOf, titleOf, type StoredEvent } from '../events/eventFacts';
 import { resourceGroupOf, resourceNameOf, type ImpactedResource } from '../model/eventResourceSchemas';
-import { parseServiceTime, type HealthEvent } from '../model/schemas';
+import { parseShownTime, type HealthEvent } from '../model/schemas';
 import { formatQuery } from '../query';
 import { describeQuota, quotaRows } from '../quota/quotaSummary';
 import {
@@ -218,8 +218,8 @@ function eventSummary(stored: StoredEvent, subscriptions: readonly string[], nam
     ...(p?.eventLevel ? { level: p.eventLevel } : {}),
     services: servicesOf(stored.event).slice(0, 20),
     regions: regionsOf(stored.event).slice(0, 30),
-    ...(p?.impactStartTime ? { impactStart: iso(parseServiceTime(p.impactStartTime)) } : {}),
-    ...(p?.impactMitigationTime ? { impactMitigated: iso(parseServiceTime(p.impactMitigationTime)) } : {}),
+    ...(p?.impactStartTime ? { impactStart: iso(parseShownTime(p.impactStartTime)) } : {}),
+    ...(p?.impactMitigationTime ? { impactMitigated: iso(parseShownTime(p.impactMitigationTime)) } : {}),
     lastUpdate: iso(lastUpdateOf(stored.event)),
     ...(p?.eventTags && p.eventTags.length > 0 ? { tags: p.eventTags } : {}),
     ...(p?.isEventSensitive ? { isSensitive: true } : {}),

@@ -11,7 +11,7 @@ import { validation } from '../model/validation';
 import { PagingError } from './errors';
 import { apiTargetOf, type HealthEventsApiOptions } from './healthEventsApi';
 import { requestJson, type HttpRequester } from './paging';
-import { eventFromRow, eventsQuery, IMPACTED_RESOURCES_QUERY, impactedResourceFromRow, trackingIdOfResource, type GraphRow } from './resourceGraphQueries';
+import { eventFromRow, eventsQuery, IMPACTED_RESOURCES_QUERY, impactedResourceFromRow, SUBSCRIPTIONS_IN_SCOPE_QUERY, trackingIdOfResource, type GraphRow } from './resourceGraphQueries';
 
 export const RESOURCE_GRAPH_API_VERSION = '2024-04-01';
 /** Subscriptions per request: Resource Graph's documented limit. */
@@ -106,6 +106,25 @@ export class ResourceGraphApi {
   /** The events of one batch updated at or after `start`, per subscription id as sent (each in the events list's order). */
   async listEventsBatch(subscriptions: readonly string[], start: Date, signal?: AbortSignal): Promise<BatchRows<HealthEvent>> {
     return this.collect(subscriptions, eventsQuery(start), eventFromRow, signal);
+  }
+
+  /**
+   * The ids of the batch (as sent) that Resource Graph has in scope, i.e. the caller can read.
+   * Its answers carry no per-subscription scope (no field says which were left out), so this
+   * asks ResourceContainers for the batch's subscriptions themselves: one more query per batch.
+   */
+  async subscriptionsInScope(subscriptions: readonly string[], signal?: AbortSignal): Promise<Set<string>> {
+    const spelled = new Map(subscriptions.map((s) => [s.toLowerCase(), s]));
+    const inScope = new Set<string>();
+    for await (const page of this.rows(subscriptions, SUBSCRIPTIONS_IN_SCOPE_QUERY, signal)) {
+      for (const row of page) {
+        const id = spelled.get(row.subscriptionId.toLowerCase());
+        if (id !== undefined) {
+          inScope.add(id);
+        }
+      }
+    }
+    return inScope;
   }
 
   /** Every impacted resource of one batch's events, with the subscription and tracking id each belongs to. */

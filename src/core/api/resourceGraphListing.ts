@@ -26,11 +26,26 @@ export interface ListingOutcome {
 
 export interface CrossSubscriptionListingOptions {
   readonly events: { listEventsForSubscriptions(ids: readonly string[], options?: ListEventsOptions): Promise<SubscriptionEvents[]> };
-  readonly graph: Pick<ResourceGraphApi, 'batches' | 'listEventsBatch'>;
+  readonly graph: Pick<ResourceGraphApi, 'batches' | 'listEventsBatch' | 'subscriptionsInScope'>;
   /** Subscriptions from which Resource Graph is used; 0 or less never uses it. */
   readonly threshold: () => number;
   readonly now?: () => number;
   readonly log?: (line: string) => void;
+}
+
+/** Code of the error for a subscription Resource Graph left out of its scope. */
+export const NOT_IN_SCOPE_CODE = 'SubscriptionNotInScope';
+
+/**
+ * A subscription Resource Graph left out: it does so for subscriptions the caller cannot read
+ * (decision: no extra per-subscription request to confirm; the list API would answer 403 too).
+ * A 403 like the list API's, so the tree, the CLI and agents report it as any denied subscription.
+ */
+export function noAccessError(): ApiError {
+  return new ApiError(
+    'You do not have access to this subscription (Resource Graph left it out, as it does for subscriptions your account cannot read); ask an administrator for at least the Reader role, or pick another subscription.',
+    { status: 403, code: NOT_IN_SCOPE_CODE, operation: 'listEvents' },
+  );
 }
 
 /** A denial: this principal may not query Resource Graph (retrying would only be refused again). */
@@ -65,10 +80,14 @@ export class CrossSubscriptionListing {
       batches.map(async (batch) => {
         try {
           const found = await this.o.graph.listEventsBatch(batch, start, options.signal);
+          // A subscription with rows is readable; only a batch with a silent one needs the scope query.
+          const silent = [...found.bySubscription].some(([, events]) => events.length === 0);
+          const inScope = silent ? await this.o.graph.subscriptionsInScope(batch, options.signal) : new Set<string>();
           graphBatches++;
           skippedRows += found.skipped;
           for (const [subscriptionId, events] of found.bySubscription) {
-            byId.set(subscriptionId, { subscriptionId, events });
+            const readable = inScope.has(subscriptionId) || events.length > 0;
+            byId.set(subscriptionId, readable ? { subscriptionId, events } : { subscriptionId, events, error: noAccessError() });
           }
         } catch (error) {
           if (options.signal?.aborted) {

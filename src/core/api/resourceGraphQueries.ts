@@ -27,6 +27,17 @@ export const IMPACTED_RESOURCES_QUERY = [
   '| order by subscriptionId asc, id asc',
 ].join('\n');
 
+/**
+ * The subscriptions of a batch the caller can read: Resource Graph answers a query only for
+ * those, leaving the others out without an error, so a subscription absent here has "no
+ * access", not "no events".
+ */
+export const SUBSCRIPTIONS_IN_SCOPE_QUERY = [
+  'ResourceContainers',
+  "| where type =~ 'microsoft.resources/subscriptions'",
+  '| project id, subscriptionId',
+].join('\n');
+
 /** The events list's `type` (seed 000), which Resource Graph spells in lower case without the slash. */
 const EVENT_TYPE = '/providers/Microsoft.ResourceHealth/events';
 const IMPACTED_TYPE = 'Microsoft.ResourceHealth/events/impactedResources';

@@ -5,13 +5,15 @@
  */
 import { htmlToText } from '../cli/format';
 import { statusOf, titleOf, type StoredEvent } from '../events/eventFacts';
-import { parseServiceTime, type HealthEvent } from '../model/schemas';
+import { parseServiceTime, parseShownTime, type HealthEvent } from '../model/schemas';
 import { formatUtc } from '../render/time';
 import { escapeMarkdown } from './answer';
 
 export interface TimelineEntry {
-  /** Epoch ms of the update, when readable. */
+  /** Epoch ms of the update, when it can be shown (a real time with a zone; see parseShownTime). */
   readonly at?: number;
+  /** Epoch ms to order by (a zoneless time read as UTC); undefined for none or a placeholder. */
+  readonly order?: number;
   readonly regions: readonly string[];
   readonly text: string;
 }
@@ -21,22 +23,23 @@ export interface TimelineEntry {
  * each region it applies to: identical (time, text) pairs are merged and list their regions.
  */
 export function eventTimeline(event: HealthEvent): TimelineEntry[] {
-  const merged = new Map<string, { at?: number; regions: string[]; text: string }>();
+  const merged = new Map<string, { at?: number; order?: number; regions: string[]; text: string }>();
   for (const impact of event.properties?.impact ?? []) {
     for (const region of impact.impactedRegions ?? []) {
       for (const update of region.updates ?? []) {
         const text = htmlToText(update.summary);
         if (!text) continue;
-        const at = parseServiceTime(update.updateDateTime);
-        const key = `${at ?? ''}\u0000${text}`;
-        const entry = merged.get(key) ?? { ...(at !== undefined ? { at } : {}), regions: [], text };
+        const order = parseServiceTime(update.updateDateTime);
+        const at = parseShownTime(update.updateDateTime);
+        const key = `${order ?? ''}\u0000${text}`;
+        const entry = merged.get(key) ?? { ...(at !== undefined ? { at } : {}), ...(order !== undefined ? { order } : {}), regions: [], text };
         const name = region.impactedRegion?.trim();
         if (name && !entry.regions.includes(name)) entry.regions.push(name);
         merged.set(key, entry);
       }
     }
   }
-  return [...merged.values()].sort((a, b) => (a.at ?? Number.NEGATIVE_INFINITY) - (b.at ?? Number.NEGATIVE_INFINITY));
+  return [...merged.values()].sort((a, b) => (a.order ?? Number.NEGATIVE_INFINITY) - (b.order ?? Number.NEGATIVE_INFINITY));
 }
 
 /** For the model's prompt: ISO, which models read without ambiguity. People get formatUtc. */
@@ -53,7 +56,7 @@ export function timelineMarkdown(entries: readonly TimelineEntry[], max = 5): st
   if (entries.length === 0) return 'No updates have been posted for this event yet.\n';
   const latest = [...entries].reverse().slice(0, max);
   const lines = latest.map((e) => {
-    const when = e.at !== undefined ? `**${escapeMarkdown(formatUtc(e.at))}**` : '**(no time)**';
+    const when = e.at !== undefined ? `**${escapeMarkdown(formatUtc(e.at))}**` : '**(time not given)**';
     const where = e.regions.length > 0 ? ` (${escapeMarkdown(e.regions.join(', '))})` : '';
     return `- ${when}${where}: ${escapeMarkdown(clip(e.text, 400))}`;
   });
@@ -77,13 +80,13 @@ export function summaryPrompt(stored: StoredEvent): string {
     `Tracking id: ${stored.trackingId}`,
     `Type: ${event.properties?.eventType ?? 'unknown'}; status: ${statusOf(event) ?? 'unknown'}`,
   ];
-  const impactStart = parseServiceTime(event.properties?.impactStartTime);
+  const impactStart = parseShownTime(event.properties?.impactStartTime);
   if (impactStart !== undefined) head.push(`Impact started: ${isoMinute(impactStart)}`);
-  const mitigated = parseServiceTime(event.properties?.impactMitigationTime);
+  const mitigated = parseShownTime(event.properties?.impactMitigationTime);
   if (mitigated !== undefined) head.push(`Mitigated: ${isoMinute(mitigated)}`);
   const description = htmlToText(event.properties?.description ?? event.properties?.summary);
   if (description) head.push('', 'Description:', clip(description, 3000));
-  const updates = eventTimeline(event).map((e) => `[${e.at !== undefined ? isoMinute(e.at) : 'no time'}${e.regions.length > 0 ? `; ${e.regions.join(', ')}` : ''}] ${e.text}`);
+  const updates = eventTimeline(event).map((e) => `[${e.at !== undefined ? isoMinute(e.at) : 'time not given'}${e.regions.length > 0 ? `; ${e.regions.join(', ')}` : ''}] ${e.text}`);
   let text = head.join('\n');
   const budget = MAX_PROMPT_CHARS - text.length - 20;
   const kept: string[] = [];

@@ -1,6 +1,6 @@
 /** Terminal formatting of events, subscriptions and quotas for the CLI. */
 import type { QuotaSnapshot, QuotaState } from '../http/types';
-import { parseServiceTime, trackingIdOf, type HealthEvent, type RateLimitStatus, type Subscription } from '../model/schemas';
+import { NOT_GIVEN, parseServiceTime, parseShownTime, trackingIdOf, type HealthEvent, type RateLimitStatus, type Subscription } from '../model/schemas';
 import { stripTags } from '../text/scan';
 import { eventSourceWords, eventSubTypeWords, eventTypeWords, levelWords, statusWords } from '../render/enumWords';
 import { formatWhen } from '../render/time';
@@ -118,10 +118,11 @@ export function regionsOf(event: HealthEvent): string[] {
 }
 
 /** Shown as UTC minutes (2025-01-31 14:05Z): compact and the same on every machine. */
+/** `2026-11-24 14:05Z`; "not given" for a placeholder or a time without a zone, "" for none. */
 export function shortTime(value: string | null | undefined): string {
-  const ms = parseServiceTime(value);
+  const ms = parseShownTime(value);
   if (ms === undefined) {
-    return terminalText(value);
+    return value?.trim() ? NOT_GIVEN : '';
   }
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')}Z`;
 }
@@ -178,8 +179,8 @@ export function eventCountLine(count: number, subscriptionId: string | undefined
 
 /** A time for people, as the extension shows it: `3 hours ago (24 Nov 2026, 14:05 UTC)`. */
 function whenText(value: string | null | undefined, now: number): string {
-  const ms = parseServiceTime(value);
-  return ms === undefined ? terminalText(value) : formatWhen(ms, now);
+  const ms = parseShownTime(value);
+  return ms === undefined ? (value?.trim() ? NOT_GIVEN : '') : formatWhen(ms, now);
 }
 
 /** The `details` text output, for people (enum values in words, dates relative + UTC); `--json` keeps the data as received. */

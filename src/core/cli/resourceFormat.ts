@@ -1,6 +1,6 @@
 /** Terminal formatting of impacted resources and emerging issues for the CLI. */
 import { resourceGroupOf, resourceNameOf, type EmergingIssues, type ImpactedResource } from '../model/eventResourceSchemas';
-import { shortTime, table, terminalText } from './format';
+import { htmlToText, shortTime, table, terminalText } from './format';
 
 /** The resource type, from targetResourceType or an info pair. */
 function typeOf(resource: ImpactedResource): string {
@@ -23,7 +23,7 @@ export function impactedResourcesTable(resources: readonly ImpactedResource[]): 
 
 /** Banners first (one line each), then one row per active emerging issue. */
 export function emergingIssuesText(body: EmergingIssues): string {
-  const banners = (body.properties?.statusBanners ?? []).map((b) => `${terminalText(b.title) || 'Notice'}: ${terminalText(b.message)}`);
+  const banners = (body.properties?.statusBanners ?? []).map((b) => `${htmlToText(b.title).replace(/\s+/g, ' ') || 'Notice'}: ${htmlToText(b.message)}`);
   const active = body.properties?.statusActiveEvents ?? [];
   const rows = active.map((e) => {
     const impacts = e.impacts ?? [];

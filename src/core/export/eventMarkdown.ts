@@ -10,7 +10,7 @@ import { escapeMarkdown } from '../chat/answer';
 import { eventTimeline } from '../chat/timeline';
 import { htmlToText } from '../cli/format';
 import { statusOf, titleOf, type StoredEvent } from '../events/eventFacts';
-import { parseServiceTime } from '../model/schemas';
+import { parseShownTime } from '../model/schemas';
 import { eventPortalUrl, linkUrl } from '../render/links';
 import { eventTypeWords, levelWords, statusWords } from '../render/enumWords';
 import { formatUtc } from '../render/time';
@@ -37,7 +37,7 @@ function cell(text: string): string {
 }
 
 function timeOf(value: string | null | undefined): string | undefined {
-  const ms = parseServiceTime(value);
+  const ms = parseShownTime(value);
   return ms === undefined ? undefined : formatUtc(ms);
 }
 

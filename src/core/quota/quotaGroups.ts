@@ -63,11 +63,19 @@ function resetText(b: QuotaSnapshot, now: number): string {
   return `resets at ${new Date(b.resetAt).toISOString().slice(11, 19)} UTC (in ${formatCountdown(b.resetAt - now)})`;
 }
 
+/** "Reads · Contoso Production", "core": a bucket's row label, its subscription by name when known. */
+export function bucketLabel(resource: string, nameOf: (id: string) => string | undefined): string {
+  const parsed = parseBucketName(resource);
+  const name = parsed.subscriptionId ? (nameOf(parsed.subscriptionId) ?? parsed.subscriptionId) : undefined;
+  const what = parsed.operation ? capitalised(parsed.operation) : resource;
+  return name ? `${what} · ${name}` : what;
+}
+
 function item(b: QuotaSnapshot, now: number, nameOf: (id: string) => string | undefined): QuotaItem {
   const parsed = parseBucketName(b.resource);
   const name = parsed.subscriptionId ? (nameOf(parsed.subscriptionId) ?? parsed.subscriptionId) : undefined;
   const what = parsed.operation ? capitalised(parsed.operation) : b.resource;
-  const label = name ? `${what} · ${name}` : what;
+  const label = bucketLabel(b.resource, nameOf);
   const left = b.limit !== undefined ? `${formatCount(b.remaining)} of ${formatCount(b.limit)} left` : `${formatCount(b.remaining)} left`;
   const source = b.source === 'rate_limit' ? 'GET /rate_limit' : 'response headers';
   const reset = resetText(b, now);

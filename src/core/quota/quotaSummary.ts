@@ -80,7 +80,17 @@ export function pickBucket(buckets: Iterable<QuotaSnapshot>, now: number): Quota
   return best;
 }
 
-function isBefore(a: readonly number[], b: readonly number[]): boolean {
+/**
+ * Most constrained first: exhausted, then low, then fine; within that the smallest share left
+ * (where the limit is known), then the fewest left. A share, not a count, because the buckets
+ * differ in size: 200 of 5,000 left is nearer to running out than 240 of ARM's 250.
+ */
+export function constraintRank(bucket: QuotaSnapshot, now: number): number[] {
+  const severity = severityOf(bucket, now);
+  return [severity === 'exhausted' ? 0 : severity === 'low' ? 1 : 2, remainingRatio(bucket) ?? 1, bucket.remaining];
+}
+
+export function isBefore(a: readonly number[], b: readonly number[]): boolean {
   for (let i = 0; i < a.length; i++) {
     const x = a[i] ?? 0;
     const y = b[i] ?? 0;

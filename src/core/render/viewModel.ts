@@ -3,7 +3,7 @@
  * here; the webview only lays the model out.
  */
 import { subscriptionDisplay, type SubscriptionNamer } from '../subscriptions/names';
-import { parseServiceTime, type HealthEvent } from '../model/schemas';
+import { parseServiceTime, parseShownTime, type HealthEvent } from '../model/schemas';
 import type {
   BadgeView,
   BillingView,
@@ -69,8 +69,9 @@ export function statusTone(status: string | null | undefined): Tone {
   }
 }
 
+/** Absent for a placeholder or a time without a zone: never shown as a date (see parseShownTime). */
 function timeView(value: string | null | undefined, now: number): TimeView | undefined {
-  const ms = parseServiceTime(value);
+  const ms = parseShownTime(value);
   return ms === undefined ? undefined : { ms, utc: formatUtc(ms), relative: formatRelative(ms, now) };
 }
 
@@ -162,7 +163,10 @@ function services(event: HealthEvent, now: number): ServiceView[] {
 }
 
 interface UpdateGroup {
+  /** For ordering (a zoneless time read as UTC). */
   readonly ms: number | undefined;
+  /** Shown only when the time had a zone. */
+  readonly shown: boolean;
   readonly summary: string;
   readonly tags: string[];
   readonly services: Set<string>;
@@ -196,7 +200,7 @@ function updates(event: HealthEvent, now: number): UpdateView[] {
         const key = `${update.updateDateTime ?? ''}\u0000${update.summary ?? ''}`;
         let group = groups.get(key);
         if (!group) {
-          group = { ms: parseServiceTime(update.updateDateTime), summary: update.summary ?? '', tags: [], services: new Set(), regions: new Set(), position };
+          group = { ms: parseServiceTime(update.updateDateTime), shown: parseShownTime(update.updateDateTime) !== undefined, summary: update.summary ?? '', tags: [], services: new Set(), regions: new Set(), position };
           groups.set(key, group);
         }
         group.position = Math.min(group.position, position);
@@ -213,7 +217,7 @@ function updates(event: HealthEvent, now: number): UpdateView[] {
   }
   const sorted = [...groups.values()].sort(newestFirst);
   return sorted.map((g) => {
-    const time = g.ms === undefined ? undefined : { ms: g.ms, utc: formatUtc(g.ms), relative: formatRelative(g.ms, now) };
+    const time = g.ms === undefined || !g.shown ? undefined : { ms: g.ms, utc: formatUtc(g.ms), relative: formatRelative(g.ms, now) };
     return {
       ...(time ? { time } : {}),
       services: [...g.services].sort(),

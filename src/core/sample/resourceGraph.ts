@@ -8,8 +8,11 @@
  * - rows are ServiceHealthResources rows: `id, name, type, location, subscriptionId, properties`;
  *   event rows carry the list view of the event (sensitive text hidden) with PascalCase property
  *   names, as ARG's ServiceHealthResources does; impacted-resource rows keep camelCase;
- * - at most 1,000 subscriptions per request (more is 400); unknown subscriptions are ignored,
- *   as ARG ignores subscriptions the caller cannot read;
+ * - at most 1,000 subscriptions per request (more is 400); unknown subscriptions, and those in
+ *   `knobs.unreadableSubscriptions`, are left out of every answer without an error, as ARG
+ *   leaves out subscriptions the caller cannot read;
+ * - a third query, `ResourceContainers | where type =~ 'microsoft.resources/subscriptions' |
+ *   project id, subscriptionId`, answers one row per subscription in scope (served and readable);
  * - `options.$top` (1-1,000, default 1,000) is the page size; `$skipToken` is opaque base64url of
  *   {offset, hash of query and subscriptions}: replayed with another query it is 400;
  * - the user quota is a fixed window (default 15 queries per 5 s), reported on every answer in
@@ -29,6 +32,7 @@ const MAX_TOP = 1000;
 
 const EVENTS_QUERY =
   /^ServiceHealthResources \| where type =~ 'microsoft\.resourcehealth\/events' \| where todatetime\(properties\.LastUpdateTime\) >= datetime\((\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z)\) \| project id, name, type, location, subscriptionId, properties \| order by subscriptionId asc, todatetime\(properties\.LastUpdateTime\) desc, name asc$/;
+const SCOPE_QUERY = /^ResourceContainers \| where type =~ 'microsoft\.resources\/subscriptions' \| project id, subscriptionId$/;
 const RESOURCES_QUERY =
   /^ServiceHealthResources \| where type =~ 'microsoft\.resourcehealth\/events\/impactedresources' \| project id, name, type, subscriptionId, properties \| order by subscriptionId asc, id asc$/;
 
@@ -39,6 +43,8 @@ export interface ResourceGraphContext {
   readonly quota: ResourceGraphQuota;
   /** The rows of the last query (by hash of query and subscriptions): later pages slice them instead of rebuilding. */
   readonly cache: { key?: string; rows?: readonly unknown[] };
+  /** The subscriptions the service serves: ResourceContainers knows only these. */
+  readonly subscriptionIds: readonly string[];
 }
 
 /** The per-user fixed window ARG counts queries in. */
@@ -161,6 +167,14 @@ function resourceRows(ctx: ResourceGraphContext, subscriptions: readonly string[
   return rows;
 }
 
+/** ResourceContainers: one row per subscription of the request (the readable ones) that the service serves. */
+function scopeRows(ctx: ResourceGraphContext, subscriptions: readonly string[]): unknown[] {
+  const served = new Set(ctx.subscriptionIds.map(subKey));
+  return subscriptions
+    .filter((s) => served.has(subKey(s)))
+    .map((s) => ({ id: `/subscriptions/${s}`, name: s, type: 'microsoft.resources/subscriptions', subscriptionId: s }));
+}
+
 export function queryResourceGraph(ctx: ResourceGraphContext, url: URL, bodyText: string): Reply {
   const bad = checkApiVersion(url, RESOURCE_GRAPH_API_VERSIONS);
   if (bad) {
@@ -179,14 +193,24 @@ export function queryResourceGraph(ctx: ResourceGraphContext, url: URL, bodyText
   }
   const query = request.query.replace(/\s+/g, ' ').trim();
   // Sorted and de-duplicated: the order of the result does not depend on the order sent.
-  const subscriptions = [...new Map(request.subscriptions.map((s) => [subKey(s), s])).values()].sort((a, b) => (subKey(a) < subKey(b) ? -1 : 1));
+  // Subscriptions the caller cannot read are left out, silently, as ARG does.
+  const unreadable = new Set(ctx.knobs.unreadableSubscriptions.map(subKey));
+  const subscriptions = [...new Map(request.subscriptions.filter((s) => !unreadable.has(subKey(s))).map((s) => [subKey(s), s])).values()].sort((a, b) => (subKey(a) < subKey(b) ? -1 : 1));
   const events = EVENTS_QUERY.exec(query);
-  if (!events && !RESOURCES_QUERY.test(query)) {
+  const scope = SCOPE_QUERY.test(query);
+  if (!events && !scope && !RESOURCES_QUERY.test(query)) {
     return armError(400, 'InvalidQuery', 'Query is invalid. The sample service answers only the queries this extension sends.', quota.headers);
   }
   const hash = shortHash(`${query}\n${subscriptions.map(subKey).join(',')}`);
   // The held events never change, so the rows of a query are the same on every page.
-  const rows = ctx.cache.key === hash && ctx.cache.rows ? ctx.cache.rows : events ? eventRows(ctx, subscriptions, Date.parse(events[1] ?? '')) : resourceRows(ctx, subscriptions);
+  const rows =
+    ctx.cache.key === hash && ctx.cache.rows
+      ? ctx.cache.rows
+      : events
+        ? eventRows(ctx, subscriptions, Date.parse(events[1] ?? ''))
+        : scope
+          ? scopeRows(ctx, subscriptions)
+          : resourceRows(ctx, subscriptions);
   ctx.cache.key = hash;
   ctx.cache.rows = rows;
   let offset = 0;

@@ -90,7 +90,7 @@ const ROUTES: readonly RouteEntry[] = [
     countsPrimary: false,
     method: 'POST',
     needsBody: true,
-    handle: (ctx, _req, url, _groups, body) => queryResourceGraph({ store: ctx.store, knobs: ctx.knobs, seed: ctx.seed, quota: ctx.graphQuota, cache: ctx.graphCache }, url, body),
+    handle: (ctx, _req, url, _groups, body) => queryResourceGraph({ store: ctx.store, knobs: ctx.knobs, seed: ctx.seed, quota: ctx.graphQuota, cache: ctx.graphCache, subscriptionIds: ctx.subscriptionIds }, url, body),
   },
 ];
 
@@ -99,10 +99,29 @@ const methodNotAllowed = (method: string, allowed: readonly string[], separator:
   headers: { allow: allowed.join(separator) },
 });
 
+/** Whether the caller may not read the subscription a `/subscriptions/{id}/…` path names (knobs.unreadableSubscriptions). */
+export function isUnreadable(knobs: SampleKnobs, subscriptionId: string): boolean {
+  const key = subscriptionId.toLowerCase();
+  return knobs.unreadableSubscriptions.some((s) => s.toLowerCase() === key);
+}
+
+const noReadAccess = (subscriptionId: string): Reply =>
+  error(
+    403,
+    'AuthorizationFailed',
+    `The client does not have authorization to perform action 'Microsoft.ResourceHealth/events/read' over scope '/subscriptions/${subscriptionId}' or the scope is invalid.`,
+    'Required action: Microsoft.ResourceHealth/events/read.',
+  );
+
 /** The route for a request; unknown paths get a 404 route that still counts as a request. */
 export function route(ctx: RouteContext, req: IncomingMessage, url: URL): Route {
   const method = req.method ?? 'GET';
   const path = url.pathname;
+  const scoped = /^\/subscriptions\/([^/]+)\//i.exec(path)?.[1];
+  if (scoped !== undefined && isUnreadable(ctx.knobs, decodeURIComponent(scoped))) {
+    // Counts as the events list would: ARM refuses after admission, quota spent.
+    return { endpoint: 'events', countsPrimary: true, armBucket: 'reads', run: () => noReadAccess(decodeURIComponent(scoped)) };
+  }
   for (const entry of ROUTES) {
     const m = entry.path.exec(path);
     if (m) {

@@ -130,6 +130,7 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     denySecurityAdvisoryImpactedResources: options.denySecurityAdvisoryImpactedResources ?? false,
     denyTenantScope: options.denyTenantScope ?? false,
     denyResourceGraph: options.denyResourceGraph ?? false,
+    unreadableSubscriptions: [...(options.unreadableSubscriptions ?? [])],
     resourceGraphQuota: options.resourceGraphQuota ?? 15,
     resourceGraphWindowMs: options.resourceGraphWindowMs ?? 5000,
   };

@@ -34,6 +34,11 @@ export interface SampleServiceOptions {
   readonly denyTenantScope?: boolean;
   /** Makes Resource Graph answer 403 AuthorizationFailed (also via `knobs`). */
   readonly denyResourceGraph?: boolean;
+  /**
+   * Subscriptions the caller cannot read (also via `knobs`): their ARM operations answer 403
+   * AuthorizationFailed and Resource Graph leaves them out of every answer, without an error.
+   */
+  readonly unreadableSubscriptions?: readonly string[];
   /** Resource Graph queries per user per window (default 15, ARG's documented example). */
   readonly resourceGraphQuota?: number;
   /** Resource Graph quota window in ms (default 5,000). */
@@ -62,6 +67,8 @@ export interface SampleKnobs {
   denySecurityAdvisoryImpactedResources: boolean;
   denyTenantScope: boolean;
   denyResourceGraph: boolean;
+  /** Compared case-insensitively, as ARM compares subscription ids. */
+  unreadableSubscriptions: string[];
   resourceGraphQuota: number;
   resourceGraphWindowMs: number;
 }

@@ -15,6 +15,8 @@ export interface AgentHostDeps {
   connection(): Connection | undefined;
   /** Every held event (before the view filter). */
   heldEvents(): readonly StoredEvent[];
+  /** The held subscription's last failure (e.g. "no access"), one sentence; undefined when its last listing succeeded. */
+  heldFailure?(subscriptionId: string): string | undefined;
   /** Days (by last update) the held events cover; undefined while nothing is loaded. */
   heldWindowDays(): number | undefined;
   subscriptionIds(): readonly string[];
@@ -52,7 +54,12 @@ export function extensionSource(deps: AgentHostDeps): HealthDataSource {
       if (covered) {
         const wanted = new Set(subscriptionIds.map((s) => s.toLowerCase()));
         const events = deps.heldEvents().filter((e) => wanted.has(e.subscriptionId.toLowerCase()) && (lastUpdateOf(e.event) ?? now()) >= since.getTime());
-        return { events, failures: [] };
+        // A held subscription whose listing failed (no access) is a failure, never "no events".
+        const failures = subscriptionIds.flatMap((subscriptionId) => {
+          const message = deps.heldFailure?.(subscriptionId);
+          return message === undefined ? [] : [{ subscriptionId, message }];
+        });
+        return { events, failures };
       }
       return source.listEvents(subscriptionIds, since, signal);
     },

@@ -4,8 +4,10 @@
  */
 import * as vscode from 'vscode';
 import type { QuotaState } from '../../core/http/types';
+import { CoalescedRender, type RenderTimers } from '../../core/quota/coalescedRender';
 import { quotaGroups, type QuotaItem } from '../../core/quota/quotaGroups';
-import { formatCountdown, quotaRows, summarizeQuota } from '../../core/quota/quotaSummary';
+import { summarizeQuota } from '../../core/quota/quotaSummary';
+import { quotaTooltipMarkdown } from '../../core/quota/quotaTooltip';
 
 export interface QuotaSource {
   readonly quota: QuotaState;
@@ -22,6 +24,8 @@ export interface QuotaStatusBarDeps {
   readonly subscriptionName?: (subscriptionId: string) => string | undefined;
   readonly log: vscode.LogOutputChannel;
   readonly now?: () => number;
+  /** Timers for the coalesced render (tests); the real ones otherwise. */
+  readonly timers?: RenderTimers;
 }
 
 export const QUOTA_STATUS_ITEM_ID = 'serviceHealth.quota';
@@ -34,6 +38,8 @@ export class QuotaStatusBar implements vscode.Disposable {
   private sourceSubscription: { dispose(): void } | undefined;
   private countdown: NodeJS.Timeout | undefined;
   private readonly now: () => number;
+  /** Every quota change (each send, each header) asks; renders run at most every 250 ms, from a timer. */
+  private readonly renders: CoalescedRender;
   /** False once the current source's service answered that it has no `GET /rate_limit`. */
   private rateLimitOffered = true;
   /** The open quota list (test hook): its rows' labels, separators included. */
@@ -41,6 +47,7 @@ export class QuotaStatusBar implements vscode.Disposable {
 
   constructor(private readonly deps: QuotaStatusBarDeps) {
     this.now = deps.now ?? Date.now;
+    this.renders = new CoalescedRender(() => this.render(), deps.timers);
     this.item = vscode.window.createStatusBarItem(QUOTA_STATUS_ITEM_ID, vscode.StatusBarAlignment.Right, 100);
     this.item.name = 'Service Health Quota';
     this.item.command = SHOW_QUOTA_COMMAND;
@@ -52,8 +59,8 @@ export class QuotaStatusBar implements vscode.Disposable {
     this.sourceSubscription?.dispose();
     this.source = source;
     this.rateLimitOffered = true;
-    this.sourceSubscription = source?.onDidChangeQuota(() => this.render());
-    this.render();
+    this.sourceSubscription = source?.onDidChangeQuota(() => this.renders.request());
+    this.renders.request();
   }
 
   /** What the item shows now, for tests and the chat participant. */
@@ -86,31 +93,12 @@ export class QuotaStatusBar implements vscode.Disposable {
     this.item.show();
     if (summary.countdownUntil !== undefined && summary.countdownUntil > now) {
       // Tick once a second only while a countdown is visible; nothing runs otherwise.
-      this.countdown = setTimeout(() => this.render(), 1000);
+      this.countdown = setTimeout(() => this.renders.request(), 1000);
     }
   }
 
   private tooltip(state: QuotaState, now: number): vscode.MarkdownString {
-    const md = new vscode.MarkdownString(undefined, true);
-    // Hover tables have almost no cell padding: non-breaking spaces keep the columns apart.
-    const gap = '&nbsp;&nbsp;';
-    md.appendMarkdown(`**API quota**\n\n| Resource${gap} | Left${gap} | Used${gap} | Limit${gap} | Resets |\n|:--|--:|--:|--:|:--|\n`);
-    const labels = new Map(quotaGroups(state, now, this.nameOf).flatMap((g) => g.items.map((i) => [i.resource, g.kind === 'category' || g.kind === 'provider' ? i.label : `${i.label} (${g.kind})`] as const)));
-    for (const row of quotaRows(state, now)) {
-      const bucket = state.buckets.get(row.resource);
-      md.appendMarkdown(
-        `| ${escapeCell(labels.get(row.resource) ?? row.resource)}${gap} | ${row.remaining}${gap} | ${row.used}${gap} | ${row.limit}${gap} | ${escapeCell(shortReset(bucket?.resetAt, now))} |\n`,
-      );
-    }
-    if (state.pausedUntil !== undefined && state.pausedUntil > now) {
-      md.appendMarkdown(`\n$(watch) Requests paused for ${formatCountdown(state.pausedUntil - now)}`);
-      if (state.pauseReason) {
-        md.appendText(`: ${state.pauseReason}`);
-      }
-      md.appendMarkdown('\n');
-    }
-    md.appendMarkdown(`\n${state.requestsSent.toLocaleString('en-US')} requests sent this session. Click for details.`);
-    return md;
+    return new vscode.MarkdownString(quotaTooltipMarkdown(state, now, this.nameOf), true);
   }
 
   private readonly nameOf = (id: string): string | undefined => this.deps.subscriptionName?.(id);
@@ -177,27 +165,11 @@ export class QuotaStatusBar implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.renders.dispose();
     this.clearCountdown();
     this.sourceSubscription?.dispose();
     for (const d of this.disposables.splice(0).reverse()) {
       d.dispose();
     }
   }
-}
-
-/** "10:02:00 UTC, in 1:00:01" within a day; the date too beyond. */
-function shortReset(resetAt: number | undefined, now: number): string {
-  if (resetAt === undefined) {
-    return 'refills continuously';
-  }
-  if (resetAt <= now) {
-    return 'already reset';
-  }
-  const iso = new Date(resetAt).toISOString();
-  const at = resetAt - now < 86_400_000 ? `${iso.slice(11, 19)} UTC` : `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-  return `${at}, in ${formatCountdown(resetAt - now)}`;
-}
-
-function escapeCell(text: string): string {
-  return text.replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`);
 }

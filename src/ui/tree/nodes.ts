@@ -6,10 +6,11 @@
  * built afresh for reveal() matches the one VS Code holds.
  */
 import * as vscode from 'vscode';
-import { eventKey, isActive, lastUpdateOf, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
+import { eventKey, isActive, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey, incidentRegions, incidentServices, mergedImpacts, startsExpanded, typeLabel, type EventGroup, type IncidentRow } from '../../core/events/grouping';
 import type { CutGroup } from '../../core/events/firstScreen';
 import type { Impact } from '../../core/model/schemas';
+import { parseShownTime } from '../../core/model/eventModel';
 import { eventTypeWords, levelWords, statusWords } from '../../core/render/enumWords';
 import { formatWhen } from '../../core/render/time';
 import type { ImpactedTreeHooks } from '../resources/resourceNodes';
@@ -344,7 +345,7 @@ function eventTooltip(incident: IncidentRow, ctx: NodeContext, affects?: string)
   row('Priority', typeof p?.priority === 'number' ? String(p.priority) : undefined);
   row('Services', incidentServices(incident).join(', '));
   row('Regions', incidentRegions(incident).join(', '));
-  const updated = lastUpdateOf(event);
+  const updated = parseShownTime(event.properties?.lastUpdateTime);
   row('Last update', updated !== undefined ? formatWhen(updated, ctx.now) : undefined);
   row('Tracking ID', trackingId);
   row('Impacted resources', affects ? affects.replace(/^affects/u, 'Affects') : undefined);

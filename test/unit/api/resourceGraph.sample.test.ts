@@ -30,6 +30,7 @@ describe('Resource Graph listing against the sample service', function () {
   beforeEach(() => {
     service.faults.clear();
     service.knobs.denyResourceGraph = false;
+    service.knobs.unreadableSubscriptions = [];
     service.knobs.resourceGraphQuota = 1000;
     service.resetStats();
     client = new ThrottledClient({ origin: service.url, tokenProvider: { getToken: async () => service.token }, maxTransientRetries: 0 });
@@ -101,6 +102,8 @@ describe('Resource Graph listing against the sample service', function () {
     assert.deepEqual(graph.batches(service.subscriptionIds).map((b) => b.length), [5, 5, 2]);
     const viaGraph = await listing(graph).list(service.subscriptionIds, { queryStartTime: LONG_AGO });
     assert.equal(viaGraph.via, 'resourceGraph');
+    // Every subscription has events since 2000: no batch needs the subscriptions-in-scope query.
+    assert.ok(viaGraph.results.every((r) => r.events.length > 0));
     assert.equal(graphRequests(), 3);
     assert.equal(service.stats.requests, 3, 'no per-subscription listing');
     assert.deepEqual(viaGraph.results, await events.listEventsForSubscriptions(service.subscriptionIds, { queryStartTime: LONG_AGO }));
@@ -122,6 +125,41 @@ describe('Resource Graph listing against the sample service', function () {
       json: { subscriptions: ids.slice(0, 1000), query: eventsQuery(LONG_AGO) },
     });
     assert.equal(atLimit.status, 200);
+  });
+
+  it('a subscription the caller cannot read (Resource Graph leaves it out) is "no access", never "no events"', async () => {
+    const perSub = await events.listEventsForSubscriptions(service.subscriptionIds, { queryStartTime: LONG_AGO });
+    const withEvents = perSub.find((r) => r.events.length > 0)?.subscriptionId ?? '';
+    // Upper case: Resource Graph and ARM compare subscription ids case-insensitively.
+    service.knobs.unreadableSubscriptions = [withEvents.toUpperCase()];
+    const unknown = '00000000-0000-4000-8000-00000000dead';
+    const viaGraph = await listing(new ResourceGraphApi({ client })).list([...service.subscriptionIds, unknown], { queryStartTime: LONG_AGO });
+    assert.equal(viaGraph.via, 'resourceGraph');
+    const denied = viaGraph.results.filter((r) => r.error !== undefined).map((r) => r.subscriptionId);
+    assert.deepEqual(denied.sort(), [withEvents, unknown].sort());
+    for (const r of viaGraph.results.filter((x) => x.error !== undefined)) {
+      assert.ok(r.error instanceof ApiError && r.error.status === 403, String(r.error));
+      assert.match(r.error.message, /^You do not have access to this subscription \(Resource Graph left it out, as it does for subscriptions your account cannot read\); ask an administrator for at least the Reader role/);
+      assert.deepEqual(r.events, []);
+    }
+    // Every readable subscription is listed as before, with no error.
+    assert.deepEqual(
+      viaGraph.results.filter((r) => r.error === undefined),
+      perSub.filter((r) => r.subscriptionId !== withEvents),
+    );
+    // The per-subscription listing of the same subscription is refused too (the sample emulates ARM's 403).
+    const direct = await events.listEventsForSubscriptions([withEvents], { queryStartTime: LONG_AGO });
+    assert.ok(direct[0]?.error instanceof ApiError && direct[0].error.status === 403);
+    assert.match(direct[0].error.message, /You do not have access/);
+  });
+
+  it('a readable subscription with no events in the window stays a success with no events', async () => {
+    const future = new Date(Date.now() + 365 * 86_400_000);
+    const viaGraph = await listing(new ResourceGraphApi({ client })).list(service.subscriptionIds, { queryStartTime: future });
+    assert.equal(viaGraph.via, 'resourceGraph');
+    assert.equal(viaGraph.results.length, 12);
+    assert.ok(viaGraph.results.every((r) => r.error === undefined && r.events.length === 0));
+    assert.equal(graphRequests(), 2, 'the events query, then the subscriptions-in-scope query');
   });
 
   it('below the threshold, or with a $filter, lists per subscription', async () => {

@@ -93,11 +93,12 @@ describe('buildDetailsViewModel', () => {
     );
   });
 
-  it('reads times as UTC with relative text and the mitigation duration', () => {
+  it('shows zoned times in UTC with relative text and the mitigation duration; a time without a zone is not shown (issue 21)', () => {
     assert.equal(m.impactStart?.utc, '10 May 2025, 09:00 UTC');
     assert.equal(m.impactStart?.relative, '3 hours ago');
     assert.equal(m.impactMitigation?.utc, '10 May 2025, 10:30 UTC');
-    assert.equal(m.lastUpdate?.utc, '10 May 2025, 11:00 UTC');
+    // lastUpdateTime '2025-05-10T11:00:00' names no zone.
+    assert.equal(m.lastUpdate, undefined);
     assert.equal(m.duration, '1 h 30 min');
   });
 

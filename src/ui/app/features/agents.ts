@@ -13,6 +13,7 @@ export function registerAgents(
     registerAgentTools({
       connection: () => connections.current,
       heldEvents: () => controller.store.getEvents(),
+      heldFailure: (id) => controller.store.getState(id).lastError,
       heldWindowDays: () => (controller.hasLoaded ? controller.filter.windowDays : undefined),
       subscriptionIds: () => controller.subscriptionIds(),
       notReadyReason: () => notReadyReason(controller),
