@@ -98,7 +98,8 @@ export class ThrottledClient {
     return this.tracker.current;
   }
 
-  onDidChangeQuota(listener: (q: QuotaState) => void): Disposable {
+  /** Told on every quota change; read `quota` when the new state is needed (it is built on read). */
+  onDidChangeQuota(listener: () => void): Disposable {
     return this.tracker.onDidChange(listener);
   }
 

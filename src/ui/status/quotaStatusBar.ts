@@ -11,7 +11,7 @@ import { quotaTooltipMarkdown } from '../../core/quota/quotaTooltip';
 
 export interface QuotaSource {
   readonly quota: QuotaState;
-  onDidChangeQuota(listener: (quota: QuotaState) => void): { dispose(): void };
+  onDidChangeQuota(listener: () => void): { dispose(): void };
 }
 
 export interface QuotaStatusBarDeps {

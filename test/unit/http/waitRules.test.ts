@@ -143,7 +143,7 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
       }
     });
     const states: QuotaState[] = [];
-    const sub = c.onDidChangeQuota((q) => states.push(q));
+    const sub = c.onDidChangeQuota(() => states.push(c.quota));
     const a = c.request({ method: 'GET', url: '/a' });
     // Let /a fail first, then queue /b while paused.
     while (c.quota.pausedUntil === undefined) {
