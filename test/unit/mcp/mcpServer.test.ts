@@ -115,11 +115,15 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
     try {
       const expected = incidentsInWindow(30);
       assert.ok(expected.size > 20 && expected.size > PAGE_SIZE * 3, `seed gives ${expected.size} incidents`);
-      const before = service.stats.byPath.size;
+      const eventsPath = (sub: string): string => `/subscriptions/${sub}/providers/Microsoft.ResourceHealth/events`;
+      const before = new Map(service.subscriptionIds.map((sub) => [sub, service.stats.byPath.get(eventsPath(sub)) ?? 0]));
       const first = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { days: 30 } }));
-      assert.ok(service.stats.byPath.size >= before);
-      // Every service page was followed: the total counts every incident, not the first service page.
-      assert.ok(first.total >= expected.size, `total ${first.total}, expected at least ${expected.size}`);
+      // Every service page was followed: each subscription's listing was asked for once per page of PAGE_SIZE.
+      const pagesAsked = service.subscriptionIds.map((sub) => (service.stats.byPath.get(eventsPath(sub)) ?? 0) - (before.get(sub) ?? 0));
+      const pagesHeld = service.subscriptionIds.map((sub) => Math.ceil(service.events.filter((g) => g.subscriptionIds.includes(sub)).length / PAGE_SIZE));
+      assert.deepEqual(pagesAsked, pagesHeld);
+      // The total counts every incident, not the first service page.
+      assert.equal(first.total, expected.size);
       assert.equal(first.page, 1);
       assert.equal(first.events.length, 20);
       assert.equal(first.pages, Math.ceil(first.total / 20));
