@@ -187,8 +187,8 @@ describe('extension performance (real VS Code)', function () {
     const gen = await time(() => generateEvents({ count: TREE_EVENTS, seed: 5, now: Date.now(), subscriptionIds: generateGuids(5, 1) }));
     assert.equal(gen.value.length, TREE_EVENTS);
     // Each run starts a new sample service and client (as switching to it does): a first paint
-    // from an empty store, and a fresh request budget, so seed 001's 900 points per minute
-    // (200 pages per load) never throttles a later run.
+    // from an empty store, and a fresh request budget (the primary limit and the subscription's
+    // ARM read bucket; 200 pages per load), so one run's spent quota never throttles a later run.
     const paint: number[] = [];
     const full: number[] = [];
     const model: number[] = [];

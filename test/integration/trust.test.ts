@@ -182,10 +182,11 @@ describe('trust boundaries (real VS Code)', function () {
       const settings: ServiceHealthSettings = { ...readSettings(), mode: 'azure', endpoint: sample.url, subscriptions: sample.subscriptionIds };
       await connections.apply(settings);
       const storageUri = vscode.Uri.file(storageDir);
+      const selection = new SubscriptionSelection(new MemoryMemento(), () => settings.subscriptions);
       const controller = new EventsController({
         connections,
         auth,
-        selection: new SubscriptionSelection(new MemoryMemento(), () => settings.subscriptions),
+        selection,
         settings: () => settings,
         workspaceState: new MemoryMemento(),
         storageUri,
@@ -218,7 +219,7 @@ describe('trust boundaries (real VS Code)', function () {
       await controller.refresh();
       assert.deepEqual(await filesContaining(storageUri, secret), [], 'the cache holds the fetched text');
 
-      await signOutAndForget({ auth, connections, details, controller });
+      await signOutAndForget({ auth, connections, details, controller, selection });
       assert.equal(auth.signedIn, false);
       assert.equal(details.openCount, 0, 'a details panel of the account is still open');
       assert.equal(controller.store.size, 0);

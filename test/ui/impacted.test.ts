@@ -154,8 +154,10 @@ describe('Impacted resources in the workbench (UI)', function () {
     assert.match(await input.inputValue(), /impacted-resources-[A-Za-z0-9_-]+\.csv$/);
     await input.fill(target);
     await page.keyboard.press('Enter');
-    const csv = await waitFor(async () => readFile(target, 'utf8'), 15_000, `nothing was saved to ${target}`);
-    const lines = csv.split('\r\n');
+    const bytes = await waitFor(async () => readFile(target), 15_000, `nothing was saved to ${target}`);
+    // A UTF-8 BOM first, so Excel reads non-ASCII names as UTF-8.
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'the file does not start with a UTF-8 BOM');
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     assert.equal(lines[0], 'Name,Type,Resource group,Region,Subscription,Subscription ID,Resource ID');
     // The subscription by the name the sample lists for it, its GUID in the next column.
     for (const line of lines.slice(1, -1)) {

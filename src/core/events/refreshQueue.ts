@@ -1,20 +1,28 @@
 /**
  * One refresh at a time, without losing what is asked meanwhile. A plain refresh asked while one
- * runs joins it; a full refresh or a wider time window asked meanwhile cannot be answered by the
- * running one (it planned its queries before), so it runs right after, once, however often it
- * was asked.
+ * runs joins it; a full refresh, a wider time window or another subscription selection asked
+ * meanwhile cannot be answered by the running one (it planned its queries before), so it runs
+ * right after, once, however often it was asked.
  */
+
+/** What a run loads, read when it starts. */
+export interface RefreshInputs {
+  readonly windowDays: number;
+  /** The subscriptions it lists, as one comparable string: any change needs another run. */
+  readonly scope: string;
+}
+
 export class RefreshQueue {
-  private running: { readonly promise: Promise<void>; readonly full: boolean; readonly windowDays: number } | undefined;
+  private running: { readonly promise: Promise<void>; readonly full: boolean; readonly inputs: RefreshInputs } | undefined;
   private followUp: { promise: Promise<void>; full: boolean } | undefined;
 
   /**
    * @param run loads events; never rejects (the caller logs its own failures)
-   * @param windowDays the time window the next run would load, read when a run starts
+   * @param inputs what the next run would load, read when a run starts and at each request
    */
   constructor(
     private readonly run: (full: boolean) => Promise<void>,
-    private readonly windowDays: () => number,
+    private readonly inputs: () => RefreshInputs,
   ) {}
 
   get busy(): boolean {
@@ -26,7 +34,7 @@ export class RefreshQueue {
     if (!running) {
       return this.start(full);
     }
-    if ((running.full || !full) && running.windowDays >= this.windowDays()) {
+    if ((running.full || !full) && covers(running.inputs, this.inputs())) {
       return running.promise;
     }
     if (!this.followUp) {
@@ -51,7 +59,7 @@ export class RefreshQueue {
   }
 
   private start(full: boolean): Promise<void> {
-    const entry = { promise: Promise.resolve(), full, windowDays: this.windowDays() };
+    const entry = { promise: Promise.resolve(), full, inputs: this.inputs() };
     entry.promise = this.run(full).finally(() => {
       if (this.running === entry) {
         this.running = undefined;
@@ -60,4 +68,9 @@ export class RefreshQueue {
     this.running = entry;
     return entry.promise;
   }
+}
+
+/** Whether a run with `ran` answers a request for `wanted`: a window at least as wide, the same subscriptions. */
+function covers(ran: RefreshInputs, wanted: RefreshInputs): boolean {
+  return ran.windowDays >= wanted.windowDays && ran.scope === wanted.scope;
 }

@@ -2,7 +2,8 @@
  * CSV of impacted resources (RFC 4180: CRLF line ends, fields with a comma, quote, CR or LF are
  * quoted, quotes doubled). Spreadsheet apps run cells that start with = + - @ (and tab or CR)
  * as formulas; such cells get a leading `'` (OWASP's CSV injection advice), since a resource
- * name or an `info` value comes from outside. VS Code-free.
+ * name or an `info` value comes from outside. The file starts with a UTF-8 BOM: without it Excel
+ * reads a CSV in the system's legacy code page and garbles non-ASCII names. VS Code-free.
  */
 import type { ImpactedRow } from './impactedRows';
 import { subscriptionNameOr, type SubscriptionNamer } from '../subscriptions/names';
@@ -27,4 +28,12 @@ export function impactedResourcesCsv(rows: readonly ImpactedRow[], subscriptionN
     ...rows.map((r) => csvLine([r.name, r.type, r.resourceGroup, r.region, subscriptionNameOr(r.subscriptionId, subscriptionName), r.subscriptionId, r.resourceId ?? ''])),
   ];
   return lines.map((l) => `${l}\r\n`).join('');
+}
+
+/** The byte order mark Excel needs to read a CSV as UTF-8 (other apps and decoders skip it). */
+export const UTF8_BOM = '\uFEFF';
+
+/** The bytes of a CSV file as saved: a UTF-8 BOM (EF BB BF), then the text in UTF-8. */
+export function csvFileBytes(text: string): Uint8Array {
+  return new TextEncoder().encode(UTF8_BOM + text);
 }

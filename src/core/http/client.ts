@@ -124,7 +124,7 @@ export class ThrottledClient {
     const withCredentials = this.checkCredentials(url, req);
     const signal = req.signal;
     signal?.throwIfAborted();
-    const scope = scopeOf(url.pathname);
+    const scope = scopeOf(url);
     const ticket = ticketFor(req.method, scope, req.exemptFromPrimaryLimit === true);
     const attempt: Attempt = { label: `${req.method} ${url.origin}${url.pathname}`, rateLimitRetries: 0, fallbacks: 0, transientRetries: 0, forceRefresh: false, reauthenticated: false };
 

@@ -10,7 +10,7 @@ export interface ThrottledClientOptions {
   readonly clock?: Clock;
   /** Seed 001: at most 100 concurrent requests. */
   readonly maxConcurrency?: number;
-  /** Seed 001: at most 900 points per minute for REST. */
+  /** Seed 001: at most 900 points per minute for REST; GitHub-style requests only, never ARM (serviceRules.ts). */
   readonly pointsPerMinute?: number;
   /** Retries after rate-limit responses (primary or secondary) before RateLimitError. */
   readonly maxRetries?: number;

@@ -1,5 +1,6 @@
 import { armBucketKey } from './quota';
 import { RESOURCE_GRAPH_BUCKET } from './rateLimitHeaders';
+import { rateLimitFamilyOf, type RateLimitFamily } from './serviceRules';
 import { pointsFor, type Ticket } from './throttle';
 import type { HttpMethod } from './types';
 
@@ -15,22 +16,29 @@ export function pathResourceOf(pathname: string): string | undefined {
   return undefined;
 }
 
-/** Where a request counts: its seed 001 category (if the path names one) and its ARM subscription. */
+/**
+ * Where a request counts: whose rules it follows (see serviceRules.ts), its seed 001 category
+ * (if the path names one) and its ARM subscription.
+ */
 export interface RequestScope {
+  readonly family: RateLimitFamily;
   readonly resource?: string;
   readonly subscription?: string;
 }
 
-export function scopeOf(pathname: string): RequestScope {
-  const resource = pathResourceOf(pathname);
-  const sub = /^\/subscriptions\/([^/]+)/i.exec(pathname)?.[1]?.toLowerCase();
-  return { ...(resource ? { resource } : {}), ...(sub ? { subscription: sub } : {}) };
+export function scopeOf(url: { readonly pathname: string; readonly searchParams: URLSearchParams }): RequestScope {
+  const resource = pathResourceOf(url.pathname);
+  const sub = /^\/subscriptions\/([^/]+)/i.exec(url.pathname)?.[1]?.toLowerCase();
+  return { family: rateLimitFamilyOf(url), ...(resource ? { resource } : {}), ...(sub ? { subscription: sub } : {}) };
 }
 
-/** What one request costs and which buckets it waits on (see Throttle). */
+/**
+ * What one request costs and which buckets it waits on (see Throttle). Seed 001's points are
+ * GitHub's budget: an ARM request costs none (ARM paces by its token buckets instead).
+ */
 export function ticketFor(method: HttpMethod, scope: RequestScope, exempt: boolean): Ticket {
   return {
-    points: pointsFor(method),
+    points: scope.family === 'github' ? pointsFor(method) : 0,
     buckets: [...ticketResourcesFor(scope.resource), ...armBucketsFor(method, scope.subscription)],
     exempt,
   };

@@ -6,6 +6,7 @@ import type { Clock, HttpMethod } from './types';
 
 /** What one send costs and which buckets it draws from. */
 export interface Ticket {
+  /** Seed 001 points this send costs; 0 for a request no points budget applies to (ARM). */
   readonly points: number;
   readonly buckets: readonly string[];
   /** Seed 001 GET /rate_limit: skips primary holds and primary pauses, not secondary ones. */
@@ -25,7 +26,10 @@ export interface ThrottleOptions {
   readonly maxWaitMs: number;
   /**
    * An ARM token bucket with nothing left for us (and none of our requests to it out) is probed
-   * with one request this long after it was seen: it refills at >= 10 tokens/s.
+   * with one request this long after it was seen: it refills at >= 10 tokens/s. A probe rather
+   * than a modelled refill (25 reads/s): no header states the rate, which is lower on some
+   * subscriptions, and the probe's answer releases everything that came back, so at 25/s about
+   * 25 go a second either way, without risking a 429 that would pause the whole queue.
    */
   readonly tokenBucketRefillMs: number;
 }
@@ -57,7 +61,8 @@ export function pointsFor(method: HttpMethod): number {
  * The proactive half of rate limiting: a FIFO queue that lets a request go only when
  * (1) the queue is not paused, (2) each of its buckets has budget left: the `remaining` last
  * reported minus our sends that report cannot have counted (see SendLedger), (3) fewer than
- * maxConcurrency are in flight, and (4) its points fit in the minute (see PointsWindow). Until a
+ * maxConcurrency are in flight, and (4) its points, if any, fit in the minute (see PointsWindow:
+ * GitHub-style requests only; ARM's carry none, and never wait behind one that does). Until a
  * bucket's first answer, only one request draws on it, so no burst leaves before its headers are
  * known. Holds wake on a single clock.sleep timer or on state changes (answers, releases).
  *
@@ -162,6 +167,8 @@ export class Throttle {
     }
     this.window.prune(now);
 
+    /** A points ticket is waiting for the minute: later points tickets queue behind it (FIFO). */
+    let windowFull = false;
     let wakeAt: number | undefined;
     const wake = (at: number): void => {
       wakeAt = wakeAt === undefined ? at : Math.min(wakeAt, at);
@@ -171,6 +178,10 @@ export class Throttle {
       const w = this.queue[i];
       if (w === undefined) {
         break;
+      }
+      if (windowFull && w.ticket.points > 0) {
+        i++; // behind a points ticket that waits for the minute (FIFO), whatever else holds it
+        continue;
       }
       const hold = this.holdUntil(w.ticket, now);
       if (hold !== undefined) {
@@ -190,13 +201,16 @@ export class Throttle {
       if (this.inFlight >= this.o.maxConcurrency) {
         break; // a release will pump again
       }
-      if (!this.window.fits(w.ticket.points)) {
-        // FIFO: later (cheaper) requests must not starve this one.
+      if (w.ticket.points > 0 && !this.window.fits(w.ticket.points)) {
+        // FIFO among points tickets: later (cheaper) ones must not starve this one. A ticket
+        // with no points (ARM) still goes: another service's budget never paces it.
+        windowFull = true;
         const freeAt = this.window.freeAt(w.ticket.points);
         if (freeAt !== undefined) {
           wake(freeAt);
         }
-        break;
+        i++;
+        continue;
       }
       this.queue.splice(i, 1);
       w.cleanup();
@@ -221,7 +235,7 @@ export class Throttle {
 
   private grant(w: Waiter): void {
     this.inFlight++;
-    const leave = this.window.add(w.ticket.points);
+    const leave = w.ticket.points > 0 ? this.window.add(w.ticket.points) : undefined;
     const seqs = new Map<string, number>();
     if (!w.ticket.exempt) {
       for (const b of w.ticket.buckets) {
@@ -235,7 +249,7 @@ export class Throttle {
       }
       released = true;
       this.inFlight--;
-      leave(outcome === 'answered', this.o.clock.now());
+      leave?.(outcome === 'answered', this.o.clock.now());
       for (const [b, seq] of seqs) {
         this.ledger.settle(b, seq, outcome);
       }

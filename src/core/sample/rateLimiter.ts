@@ -13,10 +13,15 @@
  * token); a second client with that token (another tool) spends from the same buckets. Not
  * modelled: the global subscription bucket (15x, all principals), resource-provider limits.
  *
- * Seed 001's limits apply to every request besides, ARM paths included: the product's contract
- * says the service may enforce them, so the client must keep both. Its points per minute are a
- * fixed minute per endpoint opened by the first request to *arrive* after the last one ended.
+ * Seed 001's points per minute are GitHub's rule, as in the real world: they apply to GitHub-style
+ * requests only (`/rate_limit` and any other path that is not ARM's shape; see
+ * core/http/serviceRules.ts), never to ARM requests, which draw on the token buckets alone. They
+ * are a fixed minute per endpoint opened by the first request to *arrive* after the last one
+ * ended. Seed 001's primary limit (its `x-ratelimit-*` headers, on every answer) and concurrency
+ * limit apply to every request: the product's contract says the service may send them, so the
+ * client must honour them wherever they come from.
  */
+import type { RateLimitFamily } from '../http/serviceRules';
 
 export interface RateLimitOptions {
   /** Primary limit: requests per window (seed 001: 5,000 per hour for a user token). */
@@ -64,6 +69,8 @@ export interface AdmitRequest {
   /** Endpoint key for points-per-minute (one budget per endpoint, as seed 001 says). */
   readonly endpoint: string;
   readonly countsPrimary: boolean;
+  /** Whose rules apply: seed 001's points per minute count GitHub-style requests only. */
+  readonly family: RateLimitFamily;
   readonly armBucket?: ArmBucketName;
   /**
    * Whose ARM bucket it draws from: the subscription in the path (ARM keeps one bucket per
@@ -197,14 +204,17 @@ export class SampleRateLimiter {
     }
     const cost = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' ? (this.options.getPoints ?? 1) : (this.options.postPoints ?? 5);
     const perMinute = this.options.pointsPerMinute ?? 900;
-    let slot = this.points.get(req.endpoint);
-    if (!slot || now >= slot.start + 60_000) {
-      slot = { start: now, points: 0 };
-      this.points.set(req.endpoint, slot);
-    }
-    if (slot.points + cost > perMinute) {
-      const retry = Math.max(1, Math.ceil((slot.start + 60_000 - now) / 1000));
-      return this.secondary(now, secondaryStatus, retry, `more than ${perMinute} points per minute to this endpoint`);
+    let slot: { start: number; points: number } | undefined;
+    if (req.family === 'github') {
+      slot = this.points.get(req.endpoint);
+      if (!slot || now >= slot.start + 60_000) {
+        slot = { start: now, points: 0 };
+        this.points.set(req.endpoint, slot);
+      }
+      if (slot.points + cost > perMinute) {
+        const retry = Math.max(1, Math.ceil((slot.start + 60_000 - now) / 1000));
+        return this.secondary(now, secondaryStatus, retry, `more than ${perMinute} points per minute to this endpoint`);
+      }
     }
     if (req.countsPrimary) {
       const end = this.roll(now);
@@ -239,7 +249,9 @@ export class SampleRateLimiter {
         };
       }
     }
-    slot.points += cost;
+    if (slot) {
+      slot.points += cost;
+    }
     if (req.countsPrimary) {
       this.used++;
     }

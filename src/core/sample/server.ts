@@ -16,7 +16,8 @@
  * - fetchEventDetails is `POST .../events/{trackingId}/fetchEventDetails` returning the full event;
  * - impacted resources, billing details, tenant scope and emerging issues: see eventOperations.ts;
  * - unauthenticated requests and GET /rate_limit cost no primary quota; everything else does,
- *   errors included; secondary points are counted per endpoint.
+ *   errors included; secondary points are counted per endpoint, for GitHub-style paths only
+ *   (ARM paths draw on ARM's token buckets instead; see rateLimiter.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -27,6 +28,7 @@ import { FaultController, type Fault, type FaultInjector } from './faults';
 import { indexEvents } from './eventStore';
 import { generateEvents, generateGuids } from './generator';
 import { operationsContext } from './operationsContext';
+import { rateLimitFamilyOf } from '../http/serviceRules';
 import { SampleRateLimiter, type Admission } from './rateLimiter';
 import { error, forbidden } from './replies';
 import { ResourceGraphQuota } from './resourceGraph';
@@ -201,6 +203,7 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
       method,
       endpoint: `${method} ${match.endpoint}`,
       countsPrimary: match.countsPrimary,
+      family: rateLimitFamilyOf(url),
       ...(match.armBucket && method === (match.armBucket === 'reads' ? 'GET' : 'POST') ? { armBucket: match.armBucket } : {}),
       ...(armScopeOf(url.pathname) !== undefined ? { armScope: armScopeOf(url.pathname) } : {}),
       inFlight: stats.inFlight,

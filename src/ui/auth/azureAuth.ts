@@ -40,6 +40,13 @@ export interface AuthenticationApi {
   readonly onDidChangeSessions: vscode.Event<vscode.AuthenticationSessionsChangeEvent>;
 }
 
+/** Sign Out as every window sees it at once (see SignOutMarker); tests without one pass none. */
+export interface SignOutSignal {
+  set(): Promise<void>;
+  clear(): Promise<void>;
+  isSet(): Promise<boolean>;
+}
+
 export interface AuthTarget {
   readonly cloud: CloudConfig;
   readonly tenant: string | undefined;
@@ -74,6 +81,7 @@ export class AzureAuth extends Disposable {
     private readonly memento: vscode.Memento,
     private readonly log: vscode.LogOutputChannel,
     private readonly authentication: AuthenticationApi,
+    private readonly signedOutMarker?: SignOutSignal,
   ) {
     super();
     this.target = target;
@@ -150,7 +158,7 @@ export class AzureAuth extends Disposable {
 
   /** Attaches to an existing session without any UI. Returns whether one was found. */
   async signInSilently(): Promise<boolean> {
-    if (this.memento.get<boolean>(SIGNED_OUT_KEY) === true) {
+    if (this.memento.get<boolean>(SIGNED_OUT_KEY) === true || (await this.signedOutElsewhere())) {
       this.dropProvisional();
       this.setSession(undefined);
       return false;
@@ -207,6 +215,7 @@ export class AzureAuth extends Disposable {
         return false;
       }
       if (session) {
+        await this.signedOutMarker?.clear();
         await this.memento.update(SIGNED_OUT_KEY, undefined);
       }
       this.setSession(session ?? this.session);
@@ -221,9 +230,31 @@ export class AzureAuth extends Disposable {
   async signOut(): Promise<void> {
     this.epoch++;
     this.dropProvisional();
+    await this.signedOutMarker?.set();
     await this.memento.update(SIGNED_OUT_KEY, true);
     this.setSession(undefined);
     this.log.info('Signed out of Service Health (the account stays available in VS Code\'s Accounts menu).');
+  }
+
+  /** True when a window of this user signed out and nobody signed in since (see SignOutMarker). */
+  async signedOutElsewhere(): Promise<boolean> {
+    return (await this.signedOutMarker?.isSet()) === true;
+  }
+
+  /**
+   * Another window signed out: this one follows (no session, no stand-in) and resolves to true, so
+   * the caller loads and writes nothing for the account.
+   */
+  async followSignOutElsewhere(): Promise<boolean> {
+    if ((!this.session && !this.provisional) || !(await this.signedOutElsewhere())) {
+      return false;
+    }
+    this.epoch++;
+    this.dropProvisional();
+    await this.memento.update(SIGNED_OUT_KEY, true);
+    this.log.info('Signed out of Service Health in another window.');
+    this.setSession(undefined);
+    return true;
   }
 
   readonly tokenProvider: TokenProvider = {

@@ -5,7 +5,8 @@
  * case, also on a remote's extension host) is read and written with Node's file system: VS Code's
  * file service would carry every byte through the workbench and back. Writes go to a temporary
  * file first, and a shard is named by its content, so a crash never leaves half a cache: the
- * manifest names shards that are complete, and is replaced last.
+ * manifest names shards that are complete, and is replaced last. After Sign Out in any window
+ * (`signedOut`) nothing is written, and a write that overlapped it is deleted again.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +23,11 @@ export interface CacheWrite {
 }
 
 export class EventsCacheFiles {
-  constructor(private readonly dir: vscode.Uri) {}
+  constructor(
+    private readonly dir: vscode.Uri,
+    /** True after Sign Out in this or another window (see SignOutMarker). */
+    private readonly signedOut: () => Promise<boolean> = () => Promise.resolve(false),
+  ) {}
 
   private prefix(identity: string): string {
     return `events-${createHash('sha256').update(identity).digest('hex').slice(0, 24)}`;
@@ -61,6 +66,9 @@ export class EventsCacheFiles {
 
   /** Writes the new shards, then the manifest that names them, then the first screen; then removes shards no manifest names. */
   async write(identity: string, w: CacheWrite): Promise<void> {
+    if (await this.signedOut()) {
+      return;
+    }
     for (const [name, text] of w.newShards) {
       await this.writeOne(vscode.Uri.joinPath(this.dir, name), text);
     }
@@ -70,6 +78,10 @@ export class EventsCacheFiles {
     }
     const keep = new Set(w.manifest.shards);
     await this.deleteOthers(identity, (name) => !keep.has(name));
+    // Signed out while writing: the other window deleted the cache before this write ended.
+    if (await this.signedOut()) {
+      await this.delete(identity);
+    }
   }
 
   /** Deletes every part; resolves to whether the manifest existed. */

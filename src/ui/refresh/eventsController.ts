@@ -1,9 +1,9 @@
 /**
- * Loads events into the store: one refresh at a time (a second request joins the running one),
- * incremental by default, cancelled when the connection changes. Persists the store per
- * connection identity so the tree fills at once on start and offline (Azure mode only: sample
- * data is made up and never cached). Sensitive text is never cached: listings hide it, and
- * fetched details live only in their panel.
+ * Loads events into the store: one refresh at a time (a second request joins the running one, or
+ * runs after it when it asks for more), incremental by default, cancelled when the connection
+ * changes. Persists the store per connection identity so the tree fills at once on start and
+ * offline (Azure mode only: sample data is made up and never cached). Sensitive text is never
+ * cached: listings hide it, and fetched details live only in their panel.
  */
 import * as vscode from 'vscode';
 import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
@@ -48,7 +48,8 @@ export class EventsController extends Disposable {
   private readonly now: () => number;
   private readonly refreshes = new RefreshQueue(
     (full) => this.runRefresh(full),
-    () => this.filterValue.windowDays,
+    // A selection changed during a refresh (Select Subscriptions, the setting) loads right after it.
+    () => ({ windowDays: this.filterValue.windowDays, scope: selectionScope(this.subscriptionIds()) }),
   );
   private abort: AbortController | undefined;
   private generation = 0;
@@ -84,7 +85,7 @@ export class EventsController extends Disposable {
     });
     this._register(this.store.onDidChange(() => this.changed.fire()));
     this.filterValue = normalizeFilter(deps.workspaceState.get(FILTER_KEY), deps.settings().timeWindowDays);
-    this.cacheFiles = new EventsCacheFiles(deps.storageUri);
+    this.cacheFiles = new EventsCacheFiles(deps.storageUri, () => deps.auth.signedOutElsewhere());
     this.cache = new ShardedEventsCache(this.cacheFiles);
     this.writes = new CacheWrites(this.cache, deps.log, this.now);
     this._register({ dispose: () => this.abort?.abort() });
@@ -270,7 +271,7 @@ export class EventsController extends Disposable {
 
   /**
    * Refreshes the selected subscriptions. Joins a refresh already running, unless this one asks
-   * for more (a full refresh, a wider window): then it runs right after.
+   * for more (a full refresh, a wider window, another selection): then it runs right after.
    */
   async refresh(options: { full?: boolean } = {}): Promise<void> {
     // A refresh merges into the full cached events, never into the preview.
@@ -319,6 +320,10 @@ export class EventsController extends Disposable {
         const start = this.store.planQueryStart(id, windowStart, { full });
         byStart.set(start, [...(byStart.get(start) ?? []), id]);
       }
+      // Signed out in another window: this one follows (its auth change resets the store) and sends nothing.
+      if (connection.mode === 'azure' && (await this.deps.auth.followSignOutElsewhere())) {
+        return;
+      }
       const results: SubscriptionFetchResult[] = [];
       await Promise.all(
         [...byStart].map(async ([start, ids]) => {
@@ -343,6 +348,9 @@ export class EventsController extends Disposable {
         this.deps.log.warn(`Subscription ${f.subscriptionId}: ${f.message}`);
       }
       if (connection.mode === 'azure') {
+        if (await this.deps.auth.followSignOutElsewhere()) {
+          return;
+        }
         await this.saveCache(connection);
       }
       this.deps.onOutcome(outcome);
@@ -416,4 +424,9 @@ export class EventsController extends Disposable {
       this.store.clear();
     }
   }
+}
+
+/** The selection as the refresh queue compares it: ids are case-insensitive, their order does not matter. */
+function selectionScope(ids: readonly string[]): string {
+  return ids.map((id) => id.toLowerCase()).sort().join(',');
 }

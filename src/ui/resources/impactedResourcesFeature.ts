@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { EventResourcesApi } from '../../core/api/eventResourcesApi';
-import { impactedResourcesCsv } from '../../core/export/csv';
+import { csvFileBytes, impactedResourcesCsv } from '../../core/export/csv';
 import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey } from '../../core/events/grouping';
 import { trackingIdOf, type HealthEvent } from '../../core/model/eventModel';
@@ -196,14 +196,14 @@ export class ImpactedResourcesFeature extends Disposable {
     const target = await vscode.window.showSaveDialog({
       title: 'Export Impacted Resources as CSV',
       saveLabel: 'Export',
-      filters: { 'CSV files': ['csv'] },
+      filters: { 'CSV UTF-8 (Excel and other spreadsheets)': ['csv'] },
       ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
     });
     if (!target) {
       return;
     }
     const text = impactedResourcesCsv(state.rows, this.deps.connection()?.subscriptionName);
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+    await vscode.workspace.fs.writeFile(target, csvFileBytes(text));
     this.last = { ...this.last, csv: { uri: target.toString(), text } };
     vscode.window.setStatusBarMessage(`Exported ${state.rows.length} impacted resource${state.rows.length === 1 ? '' : 's'} to ${target.path.split('/').pop() ?? 'the file'}`, 5000);
   }

@@ -48,6 +48,12 @@ export class SubscriptionSelection {
     await this.memento.update(NAMES_PREFIX + this.key(connection).slice(KEY_PREFIX.length), names);
   }
 
+  /** Sign Out: forgets the selection and the names kept for this connection's account. */
+  async forget(connection: Connection): Promise<void> {
+    await this.memento.update(this.key(connection), undefined);
+    await this.memento.update(NAMES_PREFIX + this.key(connection).slice(KEY_PREFIX.length), undefined);
+  }
+
   /**
    * Lists the subscriptions once for this connection (on sign-in, or a new connection without
    * names yet, or a selected subscription without one) and keeps their names, so rows, quota and

@@ -1,18 +1,25 @@
 import assert from 'node:assert/strict';
 import { RefreshQueue } from '../../../src/core/events/refreshQueue';
 
+interface Run {
+  full: boolean;
+  windowDays: number;
+  scope?: string;
+}
+
 /** A load that finishes when the test says so, recording what each run was asked to do. */
-function harness(): { queue: RefreshQueue; runs: Array<{ full: boolean; windowDays: number }>; finish(): void; setWindow(days: number): void } {
-  const runs: Array<{ full: boolean; windowDays: number }> = [];
+function harness(): { queue: RefreshQueue; runs: Run[]; finish(): void; setWindow(days: number): void; select(scope: string): void } {
+  const runs: Run[] = [];
   const pending: Array<() => void> = [];
   let windowDays = 7;
+  let scope = 'sub-a';
   const queue = new RefreshQueue(
     (full) =>
       new Promise<void>((resolve) => {
-        runs.push({ full, windowDays });
+        runs.push({ full, windowDays, ...(scope === 'sub-a' ? {} : { scope }) });
         pending.push(resolve);
       }),
-    () => windowDays,
+    () => ({ windowDays, scope }),
   );
   return {
     queue,
@@ -20,6 +27,9 @@ function harness(): { queue: RefreshQueue; runs: Array<{ full: boolean; windowDa
     finish: () => pending.shift()?.(),
     setWindow: (days) => {
       windowDays = days;
+    },
+    select: (next) => {
+      scope = next;
     },
   };
 }
@@ -100,5 +110,52 @@ describe('refresh queue (a refresh asked while another runs)', () => {
     h.finish();
     await settle();
     assert.equal(h.runs.length, 2, "the old connection's queued full refresh never starts");
+  });
+
+  it('a subscription selection changed meanwhile (Select Subscriptions during a load) runs right after with the new selection', async () => {
+    const h = harness();
+    const first = h.queue.request(false);
+    h.select('sub-a,sub-b');
+    const selected = h.queue.request(false);
+    assert.notEqual(selected, first, 'the new selection joined the load planned for the old one');
+    h.finish();
+    await first;
+    await settle();
+    assert.deepEqual(h.runs, [{ full: false, windowDays: 7 }, { full: false, windowDays: 7, scope: 'sub-a,sub-b' }]);
+    h.finish();
+    await selected;
+    assert.equal(h.queue.busy, false);
+  });
+
+  it('a refresh asked with the same selection during a load joins it (the selection did not change)', async () => {
+    const h = harness();
+    const first = h.queue.request(false);
+    h.select('sub-a');
+    assert.equal(h.queue.request(false), first);
+    h.finish();
+    await first;
+    assert.equal(h.runs.length, 1);
+  });
+
+  it('a selection change during the follow-up of a wider window runs once more after it', async () => {
+    const h = harness();
+    const first = h.queue.request(false);
+    h.setWindow(30);
+    const wider = h.queue.request(false);
+    h.finish();
+    await first;
+    await settle();
+    h.select('sub-b');
+    const selected = h.queue.request(false);
+    h.finish();
+    await wider;
+    await settle();
+    h.finish();
+    await selected;
+    assert.deepEqual(h.runs, [
+      { full: false, windowDays: 7 },
+      { full: false, windowDays: 30 },
+      { full: false, windowDays: 30, scope: 'sub-b' },
+    ]);
   });
 });

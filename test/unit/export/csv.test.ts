@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { csvCell, impactedResourcesCsv } from '../../../src/core/export/csv';
+import { csvCell, csvFileBytes, impactedResourcesCsv } from '../../../src/core/export/csv';
 
 describe('impacted resources CSV', () => {
   it('quotes per RFC 4180 only when needed: comma, quote (doubled), CR, LF', () => {
@@ -34,5 +34,18 @@ describe('impacted resources CSV', () => {
         "'=cmd,,,eastus,s1,s1,\r\n",
     );
     assert.equal(impactedResourcesCsv([]), 'Name,Type,Resource group,Region,Subscription,Subscription ID,Resource ID\r\n');
+  });
+
+  it('the saved file starts with a UTF-8 BOM (Excel otherwise reads it in the legacy code page) and non-ASCII names round-trip', () => {
+    const name = 'Überwachung-東京-café';
+    const text = impactedResourcesCsv([{ name, type: 'Microsoft.Web/sites', resourceGroup: 'rg-ÄÖÜ', region: 'japaneast', subscriptionId: 's1' }], (id) => (id === 's1' ? 'Production – Zürich' : undefined));
+    const bytes = csvFileBytes(text);
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+    // What a BOM-aware reader (Excel, TextDecoder) sees: the text, every name intact.
+    const read = new TextDecoder('utf-8').decode(bytes);
+    assert.equal(read, text);
+    assert.equal(read.split('\r\n')[1], `${name},Microsoft.Web/sites,rg-ÄÖÜ,japaneast,Production – Zürich,s1,`);
+    // Only the three BOM bytes come before the text's own UTF-8 bytes.
+    assert.deepEqual(Buffer.from(bytes.subarray(3)), Buffer.from(text, 'utf8'));
   });
 });

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { ThrottledClient } from '../../../src/core/http/client';
-import { HealthEventsApi } from '../../../src/core/api/healthEventsApi';
 import { SampleRateLimiter, startSampleService, type LimitCounters, type SampleService } from '../../../src/core/sample';
 import { FakeClock, quiet } from './fakeClock';
 import { send, startLoopback, type Loopback } from './loopback';
@@ -123,7 +122,7 @@ describe('http client: pacing within the reported budget (fake clock)', () => {
       // opens on its arrival, 2 s after we sent it. Our old 1 s margin was overrun by this.
       clock.advance(delayNext);
       delayNext = 0;
-      const a = limiter.admit({ method: 'GET', endpoint: 'GET events', countsPrimary: false, inFlight: 1 });
+      const a = limiter.admit({ method: 'GET', endpoint: 'GET q', countsPrimary: false, family: 'github', inFlight: 1 });
       send(res, a.ok ? 200 : 403, a.ok ? {} : { 'retry-after': String(a.retryAfterSeconds ?? 1) }, a.ok ? '{}' : '{"message":"secondary rate limit"}');
     }, () => clock.now());
     const c = clientFor(server.origin, clock, { pointsPerMinute: 5, maxConcurrency: 1 });
@@ -172,12 +171,13 @@ describe('http client: pacing within the reported budget (fake clock)', () => {
   it('clock drift: a service clock 45 s ahead changes nothing, as the minute is kept in our own durations', async () => {
     const clock = new FakeClock(T0);
     svc = await startSampleService({ seed: 3, subscriptions: 3, events: 3, now: () => clock.now() + 45_000, rateLimits: { pointsPerMinute: 3 } });
-    const api = new HealthEventsApi({ client: clientFor(svc.url, clock, { pointsPerMinute: 3 }) });
-    const first = await clock.runUntil(api.listEventsForSubscriptions(svc.subscriptionIds));
-    assert.ok(first.every((r) => r.error === undefined));
+    const c = clientFor(svc.url, clock, { pointsPerMinute: 3 });
+    // GET /rate_limit: a GitHub-style endpoint, where seed 001's points budget applies.
+    const first = await clock.runUntil(Promise.all(Array.from({ length: 3 }, () => c.request({ method: 'GET', url: '/rate_limit' }))));
+    assert.deepEqual(first.map((r) => r.status), [200, 200, 200]);
     assert.equal(clock.now(), T0, 'exactly the budget: no wait');
-    const fourth = await clock.runUntil(api.listEventsForSubscriptions(svc.subscriptionIds.slice(0, 1)));
-    assert.equal(fourth[0]?.error, undefined);
+    const fourth = await clock.runUntil(c.request({ method: 'GET', url: '/rate_limit' }));
+    assert.equal(fourth.status, 200);
     assert.equal(svc.stats.secondaryLimited, 0);
     assert.equal(clock.now(), T0 + 60_000, 'one over went a minute after the first answers, no earlier, no later');
   });

@@ -222,22 +222,41 @@ describe('sample service over HTTP', function () {
     assert.equal(after.headers['x-ratelimit-remaining'], '2');
   });
 
-  it('enforces secondary points per minute with retry-after', async () => {
-    await start({ rateLimits: { pointsPerMinute: 10, secondaryStatus: 403 } });
-    const sub = svc.subscriptionIds[0] as string;
-    const details = `/subscriptions/${sub}/providers/Microsoft.ResourceHealth/events/${svc.events[0]?.event.name}/fetchEventDetails?${API}`;
-    assert.equal((await call(details, { method: 'POST' })).status !== 403, true);
-    assert.equal((await call(details, { method: 'POST' })).status !== 403, true);
-    const limited = await call(details, { method: 'POST' });
+  it('enforces secondary points per minute on GitHub-style endpoints with retry-after (3 pass, the 4th is refused)', async () => {
+    await start({ rateLimits: { pointsPerMinute: 3, secondaryStatus: 403 } });
+    for (let i = 0; i < 3; i++) {
+      assert.equal((await call('/rate_limit')).status, 200, `request ${i + 1} of the 3-point budget`);
+    }
+    const limited = await call('/rate_limit');
     assert.equal(limited.status, 403);
     assert.match(String(limited.json()['message']), /^You have exceeded a secondary rate limit/);
     assert.equal(limited.headers['retry-after'], '60');
     assert.notEqual(limited.headers['x-ratelimit-remaining'], '0');
     assert.equal(svc.stats.secondaryLimited, 1);
-    // Points are per endpoint: the list still works.
-    assert.equal((await call(eventsPath(sub))).status, 200);
-    clock += 60_000;
-    assert.notEqual((await call(details, { method: 'POST' })).status, 403);
+    // Points are per endpoint: another GitHub-style path still has its own budget.
+    assert.equal((await call('/repos/octo/hello')).status, 404);
+    clock += 59_999;
+    assert.equal((await call('/rate_limit')).status, 403, 'the minute opened by the first request has not ended');
+    clock += 1;
+    assert.equal((await call('/rate_limit')).status, 200);
+  });
+
+  it('ARM is not GitHub: ARM paths never draw on the points budget (10 reads and 2 writes with 3 points a minute all pass)', async () => {
+    await start({ rateLimits: { pointsPerMinute: 3, secondaryStatus: 403 } });
+    const sub = svc.subscriptionIds[0] as string;
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      statuses.push((await call(eventsPath(sub))).status);
+    }
+    const details = `/subscriptions/${sub}/providers/Microsoft.ResourceHealth/events/${svc.events[0]?.event.name}/fetchEventDetails?${API}`;
+    statuses.push((await call(details, { method: 'POST' })).status, (await call(details, { method: 'POST' })).status);
+    assert.ok(statuses.every((st) => st !== 403 && st !== 429), statuses.join());
+    assert.equal(svc.stats.secondaryLimited, 0);
+    // ...nor spend it: the GitHub-style endpoint still has all of its 3 points.
+    for (let i = 0; i < 3; i++) {
+      assert.equal((await call('/rate_limit')).status, 200);
+    }
+    assert.equal((await call('/rate_limit')).status, 403);
   });
 
   it('enforces the secondary concurrency limit', async () => {

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { AzureAuth } from '../../auth/azureAuth';
+import { SignOutMarker } from '../../auth/signOutMarker';
 import { cloudConfig } from '../../config/clouds';
 import { WorkspaceSettingsGuard } from '../../config/workspaceSettingsGuard';
 import { ConnectionManager } from '../../connection/connectionManager';
@@ -31,7 +32,9 @@ export function registerConnection(
 ): ConnectionParts {
   const { context, log, state } = deps;
   const settingsGuard = register(new WorkspaceSettingsGuard(log));
-  const auth = register(new AzureAuth({ cloud: cloudConfig(state.settings.cloud), tenant: state.settings.tenant }, context.globalState, log, vscode.authentication));
+  const auth = register(
+    new AzureAuth({ cloud: cloudConfig(state.settings.cloud), tenant: state.settings.tenant }, context.globalState, log, vscode.authentication, new SignOutMarker(context.globalStorageUri)),
+  );
   const connections = register(new ConnectionManager(auth, log));
   const recovery = register(
     new ConnectionRecovery({

@@ -10,6 +10,7 @@ import { SECTION, updateSetting, writeModeForWorkspace, type Mode } from '../../
 import type { EventDetailsPanels } from '../../details/eventDetailsPanels';
 import type { QuotaStatusBar } from '../../status/quotaStatusBar';
 import type { AppState } from '../appState';
+import { detailsOutlive } from '../../details/detailsOutlive';
 import { signOutAndForget } from '../signOut';
 import type { ConnectionParts } from './connection';
 import type { EventsParts } from './events';
@@ -36,14 +37,13 @@ export class ConnectionLifecycle {
   listen(register: Register): void {
     const { connections, auth } = this.deps.connection;
     const { controller, impacted, view } = this.deps.events;
-    let previousMode = connections.current?.mode;
+    let previous = connections.current;
     register(
       connections.onDidChange((c) => {
-        // Panels of made-up events must not stay open next to real ones.
-        if (previousMode === 'sample' && c?.mode !== 'sample') {
+        if (!detailsOutlive(previous, c)) {
           this.deps.details.closeAll();
         }
-        previousMode = c?.mode;
+        previous = c;
         impacted.store.clear();
         this.deps.statusBar.setSource(c?.client);
         // Cached events are on screen before the full cache read and the first request (see
@@ -66,6 +66,8 @@ export class ConnectionLifecycle {
       }),
     );
     register(auth.onDidChangeSigningIn((pending) => void setContext('serviceHealth.signingIn', pending)));
+    // Sign Out in another window leaves no event here (see SignOutMarker): look when the user comes back.
+    register(vscode.window.onDidChangeWindowState((s) => void (s.focused ? auth.followSignOutElsewhere() : undefined)));
     register(vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)));
   }
 
@@ -116,7 +118,8 @@ export class ConnectionLifecycle {
 
   signOut(): Promise<void> {
     const { auth, connections } = this.deps.connection;
-    return signOutAndForget({ auth, connections, details: this.deps.details, controller: this.deps.events.controller });
+    const { controller, selection } = this.deps.events;
+    return signOutAndForget({ auth, connections, details: this.deps.details, controller, selection });
   }
 
   /** Lists subscription names once per connection (or again on sign-in) and repaints what shows them. */
