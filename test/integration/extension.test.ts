@@ -219,7 +219,7 @@ describe('extension (real VS Code)', function () {
     const first = health.getVisibleEvents()[0];
     assert.ok(first);
     assert.equal(await health.openDetails({ subscriptionId: first.subscriptionId, trackingId: first.trackingId }), true);
-    assert.ok(health.detailsPanelCount() > 0);
+    assert.equal(health.detailsPanelCount(), 1);
     await health.useAzure();
     assert.equal(health.detailsPanelCount(), 0, 'a sample panel is still open in Azure mode');
     await health.useSampleService();

@@ -10,6 +10,16 @@ export function probeDir(): string | undefined {
   return process.env[PROBE_DIR_ENV] || undefined;
 }
 
+/**
+ * Skips the running test with its reason: the reporter prints "(skipped: reason)" and counts it
+ * as skipped, so a check that did not run never reads as passed.
+ */
+export function skipBecause(ctx: Mocha.Context, reason: string): never {
+  if (ctx.test) (ctx.test as Mocha.Runnable & { skipReason?: string }).skipReason = reason;
+  console.log(`skipped "${ctx.test?.title ?? ''}": ${reason}`);
+  ctx.skip();
+}
+
 export async function runBrowserProbe<R extends ProbeRequest>(request: R, waitMs = request.timeoutMs + 15_000): Promise<ProbeResult<R>> {
   const dir = probeDir();
   if (!dir) {

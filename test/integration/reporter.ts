@@ -37,7 +37,8 @@ export class SummaryReporter extends Mocha.reporters.Base {
     });
     runner.on(EVENT_TEST_PENDING, (test: Mocha.Test) => {
       pending++;
-      emit(`${indent(test.parent)}- ${test.title} (skipped)`);
+      const reason = (test as Mocha.Test & { skipReason?: string }).skipReason;
+      emit(`${indent(test.parent)}- ${test.title} (skipped${reason ? `: ${reason}` : ''})`);
     });
     runner.once(EVENT_RUN_END, () => {
       failures.forEach(({ title, err }, i) => {

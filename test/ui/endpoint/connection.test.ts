@@ -7,7 +7,6 @@
 import * as assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { clickActivityBarIcon, treeRows } from '../../harness/ui';
-import { ROWS_PER_PAGE } from '../../../src/ui/tree/rowPaging';
 import { reportFailures, uiSession } from '../session';
 import {
   CONTAINER_ID,
@@ -32,6 +31,9 @@ import {
 } from '../steps';
 import { notifications, pickAnotherAccount, pickSubscriptions, showNotificationCenter, signInFromWelcome, welcome, welcomeButton } from '../azure/steps';
 import { endpointFixture } from './fixture';
+
+/** Rows the Events tree shows per group before "Show more" (stated here, not read from the code, so a change shows). */
+const PAGE = 300;
 
 /** Title actions that need a loaded connection (signed in, subscriptions picked). */
 const CONNECTED_ACTIONS = ['Refresh', 'Query Events…', 'Filter Events…', 'Group By…'];
@@ -60,29 +62,29 @@ async function showEveryRowOfALargeGroup(page: Page): Promise<void> {
   // The group counts every event it holds, shown as rows or not.
   const total = await waitFor(async () => {
     const n = ((await rowInfo(group)).description.match(/\d+/g) ?? []).reduce((a, d) => a + Number(d), 0);
-    return n > 2 * ROWS_PER_PAGE ? n : undefined;
-  }, 60_000, `"${LARGE_SUBSCRIPTION}" does not count more than ${2 * ROWS_PER_PAGE} events`);
+    return n > 2 * PAGE ? n : undefined;
+  }, 60_000, `"${LARGE_SUBSCRIPTION}" does not count more than ${2 * PAGE} events`);
   await setExpanded(group, true);
   const start = Number(await group.getAttribute('data-index'));
 
   // The first page: its rows, then "Show 300 more" saying how many stay hidden.
-  let more = await scrollToRow(page, start + ROWS_PER_PAGE + 1);
-  assert.ok(isEventRow(await rowInfo(rowAt(page, start + ROWS_PER_PAGE))), 'the row before "Show more" is not an event');
-  assert.deepEqual(await rowInfo(more), { label: `Show ${ROWS_PER_PAGE} more`, description: `${count.format(total - ROWS_PER_PAGE)} not shown`, level: 2, expanded: undefined });
+  let more = await scrollToRow(page, start + PAGE + 1);
+  assert.ok(isEventRow(await rowInfo(rowAt(page, start + PAGE))), 'the row before "Show more" is not an event');
+  assert.deepEqual(await rowInfo(more), { label: `Show ${PAGE} more`, description: `${count.format(total - PAGE)} not shown`, level: 2, expanded: undefined });
   await more.click();
   // The next page takes the row's place; the row moves a page down, offering the rest.
-  await waitFor(async () => (isEventRow(await rowInfo(rowAt(page, start + ROWS_PER_PAGE + 1))) ? true : undefined), 10_000, 'no event row took the place of "Show more"');
-  more = await scrollToRow(page, start + 2 * ROWS_PER_PAGE + 1);
-  const rest = total - 2 * ROWS_PER_PAGE;
-  const label = `Show ${count.format(Math.min(rest, ROWS_PER_PAGE))} more`;
-  const description = rest > ROWS_PER_PAGE ? `${count.format(rest - ROWS_PER_PAGE)} not shown` : '';
+  await waitFor(async () => (isEventRow(await rowInfo(rowAt(page, start + PAGE + 1))) ? true : undefined), 10_000, 'no event row took the place of "Show more"');
+  more = await scrollToRow(page, start + 2 * PAGE + 1);
+  const rest = total - 2 * PAGE;
+  const label = `Show ${count.format(Math.min(rest, PAGE))} more`;
+  const description = rest > PAGE ? `${count.format(rest - PAGE)} not shown` : '';
   assert.deepEqual(await rowInfo(more), { label, description, level: 2, expanded: undefined });
 
   // The keyboard: the row kept the focus of the click; Enter on it shows the rest.
   assert.match((await more.getAttribute('class')) ?? '', /\bfocused\b/, 'the "Show more" row lost the focus after the click');
   await page.keyboard.press('Enter');
-  await waitFor(async () => (isEventRow(await rowInfo(rowAt(page, start + 2 * ROWS_PER_PAGE + 1))) ? true : undefined), 10_000, 'Enter on "Show more" showed no more rows');
-  if (rest <= ROWS_PER_PAGE) {
+  await waitFor(async () => (isEventRow(await rowInfo(rowAt(page, start + 2 * PAGE + 1))) ? true : undefined), 10_000, 'Enter on "Show more" showed no more rows');
+  if (rest <= PAGE) {
     // Every event is a row now: the last one is the group's last row, then the next group or the end.
     assert.ok(isEventRow(await rowInfo(await scrollToRow(page, start + total))), 'the group shows fewer rows than it counts');
     const next = rowAt(page, start + total + 1);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { ApiError, PagingError, ResponseValidationError } from '../../../src/core/api/errors';
 import { HealthEventsApi } from '../../../src/core/api/healthEventsApi';
 import { ThrottledClient } from '../../../src/core/http/client';
+import { quiet, turn } from '../http/fakeClock';
 import { startScriptedServer, type RecordedRequest, type ScriptedReply, type ScriptedServer } from './scriptedServer';
 
 const TOKEN = 'scripted-secret-token-0123456789';
@@ -110,15 +111,15 @@ describe('HealthEventsApi against a scripted loopback server', () => {
     const first = await pages.next();
     assert.equal(first.value?.events[0]?.name, 'E0');
     // The consumer has not asked for page 2 yet, but its request is already under way.
-    for (let i = 0; i < 50 && server!.requests.length < 2; i++) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    while (server!.requests.length < 2) await turn();
     assert.equal(server!.requests.length, 2);
     await pages.return(undefined); // an early break
-    await new Promise((r) => setTimeout(r, 50));
+    await quiet();
     assert.equal(server!.requests.length, 2, 'no request after the consumer stopped');
     const all = await api.listAllEvents(SUB);
     assert.deepEqual(all.map((e) => e.name), ['E0', 'E1', 'E2', 'E3', 'E4']);
+    // Five for the full listing: a late request from the stopped one would make it eight.
+    assert.equal(server!.requests.length, 2 + 5);
   });
 
   it('follows the parsed nextLink when a guess read from the text is wrong', async () => {

@@ -237,7 +237,8 @@ describe('Resource Graph quota headers and the throttle (fake clock)', () => {
     await service.close();
   });
 
-  const query = (graph: ResourceGraphApi): Promise<unknown> => graph.listEventsBatch(service.subscriptionIds, LONG_AGO);
+  /** One batch query, the test moving the clock to each wait the client takes. */
+  const query = (graph: ResourceGraphApi): Promise<unknown> => clock.runUntil(graph.listEventsBatch(service.subscriptionIds, LONG_AGO));
 
   it('records x-ms-user-quota-remaining and resets-after as the resource-graph bucket', async () => {
     await query(new ResourceGraphApi({ client }));
@@ -254,7 +255,8 @@ describe('Resource Graph quota headers and the throttle (fake clock)', () => {
     assert.equal(clock.now(), T0, 'three queries within the quota go without waiting');
     assert.equal(client.quota.buckets.get(RESOURCE_GRAPH_BUCKET)?.remaining, 0);
     await query(graph);
-    assert.ok(clock.now() >= T0 + 5000, 'the fourth waited for the window to reset');
+    assert.equal(clock.now(), T0 + 6000, 'the fourth waited for the window to reset (5 s) and the 1 s margin');
+    assert.deepEqual(clock.sleeps, [6000]);
     assert.equal(service.stats.byStatus.get(429) ?? 0, 0, 'no limit-exceeded response');
     assert.equal(service.stats.byPath.get(GRAPH_PATH), 4);
   });
@@ -271,10 +273,12 @@ describe('Resource Graph quota headers and the throttle (fake clock)', () => {
       assert.equal(res.status, 200);
     }
     clock.advance(2000);
-    const found = await graph.listEventsBatch(service.subscriptionIds, LONG_AGO);
-    assert.ok([...found.bySubscription.values()].some((e) => e.length > 0));
+    const found = await clock.runUntil(graph.listEventsBatch(service.subscriptionIds, LONG_AGO));
+    // Every event of every subscription: the wait lost nothing.
+    const held = (sub: string): number => service.events.filter((g) => g.subscriptionIds.includes(sub)).length;
+    assert.deepEqual([...found.bySubscription].map(([sub, e]) => [sub, e.length]), service.subscriptionIds.map((sub) => [sub, held(sub)]));
     assert.equal(service.stats.byStatus.get(429), 1, 'one refusal, then the wait');
-    assert.ok(clock.now() >= T0 + 5000, 'resumed after the window reset (3 s after the refusal)');
-    assert.ok(clock.sleeps.some((ms) => ms >= 3000 && ms <= 4500), `slept for the resets-after time: ${clock.sleeps.join(', ')}`);
+    assert.equal(clock.now(), T0 + 6000, 'resumed after the window reset (3 s after the refusal) and the 1 s margin');
+    assert.deepEqual(clock.sleeps, [4000], 'slept for the resets-after time and the margin, once');
   });
 });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { addToHistory, historyKey, MAX_HISTORY, normalizeHistory } from '../../../src/core/chat/queryHistory';
-import { eventTimeline, MAX_PROMPT_CHARS, summaryPrompt, timelineMarkdown } from '../../../src/core/chat/timeline';
+import { eventTimeline, summaryPrompt, timelineMarkdown } from '../../../src/core/chat/timeline';
 import type { StoredEvent } from '../../../src/core/events/eventFacts';
 import type { HealthEvent } from '../../../src/core/model/schemas';
 
@@ -53,7 +53,8 @@ describe('chat: timeline', () => {
     assert.ok(!prompt.includes('secret-sub'), 'no impacted subscription ids');
     const long = withUpdates(Array.from({ length: 400 }, (_, i) => ({ region: 'West Europe', at: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(), text: `update ${i} ${'x'.repeat(100)}` })));
     const big = summaryPrompt({ ...stored, event: long });
-    assert.ok(big.length <= MAX_PROMPT_CHARS, String(big.length));
+    // The budget is 12,000 characters, and it is used: at most one update line (~150 characters) short of it.
+    assert.ok(big.length <= 12_000 && big.length > 12_000 - 150, String(big.length));
     assert.match(big, /update 399 /u, 'keeps the newest update');
     assert.ok(!big.includes('update 0 '), 'drops the oldest first');
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { EventsStore, DEFAULT_OVERLAP_MS } from '../../../src/core/events/eventsStore';
+import { EventsStore } from '../../../src/core/events/eventsStore';
 import { eventKey } from '../../../src/core/events/eventFacts';
 import { DAY, HOUR, NOW, ev } from './fixtures';
 
@@ -10,12 +10,12 @@ function store(now = NOW): EventsStore {
 }
 
 describe('EventsStore', () => {
-  it('plans a full window load first, then incremental queries from the last success minus the overlap', () => {
+  it('plans a full window load first, then incremental queries from the last success minus a 5-minute overlap', () => {
     const s = store();
     s.setSubscriptions(['sub-a']);
     assert.equal(s.planQueryStart('sub-a', WINDOW), WINDOW);
     s.applyResults([{ subscriptionId: 'sub-a', events: [ev('A')], queryStartTime: WINDOW }], WINDOW, NOW);
-    assert.equal(s.planQueryStart('sub-a', WINDOW), NOW - DEFAULT_OVERLAP_MS);
+    assert.equal(s.planQueryStart('sub-a', WINDOW), NOW - 5 * 60_000);
     assert.equal(s.planQueryStart('sub-a', WINDOW, { full: true }), WINDOW);
   });
 
@@ -202,7 +202,7 @@ describe('EventsStore', () => {
     assert.equal(restored.restore(json), true);
     assert.equal(restored.size, 2);
     assert.equal(restored.restoredFromCacheAt, NOW);
-    assert.equal(restored.planQueryStart('sub-a', WINDOW), NOW - DEFAULT_OVERLAP_MS);
+    assert.equal(restored.planQueryStart('sub-a', WINDOW), NOW - 5 * 60_000);
     assert.deepEqual(restored.unseenActiveServiceIssues().map((e) => e.trackingId), ['I2']);
     const outcome = restored.applyResults([{ subscriptionId: 'sub-a', events: [ev('I1')], queryStartTime: NOW - HOUR }], WINDOW, NOW);
     assert.deepEqual(outcome.newActiveServiceIssues, [], 'already-notified issues are not reported after a restart');

@@ -6,9 +6,11 @@ import { readFirstScreen, type CutGroup } from '../../../src/core/events/firstSc
 import { groupEvents, startsExpanded, type EventGroup, type GroupBy } from '../../../src/core/events/grouping';
 import type { HealthEvent } from '../../../src/core/model/schemas';
 import { firstScreenFromStore, screenScope } from '../../../src/ui/refresh/firstScreenCache';
-import { ROWS_PER_PAGE } from '../../../src/ui/tree/rowPaging';
 import { distinctLabels } from '../../../src/ui/tree/rowText';
 import { DAY, NOW, ev } from './fixtures';
+
+/** Rows the Events tree shows per group before "Show more" (stated here, not read from the code, so a change shows). */
+const PAGE = 300;
 
 const WINDOW = NOW - 30 * DAY;
 const SUB_A = '11111111-1111-1111-1111-111111111111';
@@ -51,26 +53,26 @@ function drawn(groups: readonly EventGroup[], rowsOf: (g: EventGroup) => number)
 
 describe('cached first screen of the Events tree', () => {
   it('holds the groups and counts of the full events, and one page of rows of each group that starts expanded', () => {
-    const store = issues(ROWS_PER_PAGE + 1);
+    const store = issues(PAGE + 1);
     const { screen } = roundTrip(store);
     assert.ok(screen);
     const live = groupEvents(store.getEvents(), 'type');
-    assert.deepEqual(drawn(screen.groups, (g) => g.incidents.length), drawn(live, (g) => (startsExpanded(g) ? ROWS_PER_PAGE : 0)));
+    assert.deepEqual(drawn(screen.groups, (g) => g.incidents.length), drawn(live, (g) => (startsExpanded(g) ? PAGE : 0)));
     const active = screen.groups[0]?.groups[0] as CutGroup;
     assert.equal(active.id, 'type:ServiceIssue/status:Active');
-    assert.deepEqual(active.cut, { ...active.cut, total: ROWS_PER_PAGE + 1, missing: false });
-    assert.equal(active.incidents.length, ROWS_PER_PAGE, 'one row past a page is cached');
+    assert.deepEqual(active.cut, { ...active.cut, total: PAGE + 1, missing: false });
+    assert.equal(active.incidents.length, PAGE, 'one row past a page is cached');
     // Labels are told apart over all the group's rows, as the tree does with the full events.
     const liveActive = live[0]?.groups[0] as EventGroup;
-    assert.deepEqual(active.cut.labels, distinctLabels(liveActive.incidents, liveActive).slice(0, ROWS_PER_PAGE));
+    assert.deepEqual(active.cut.labels, distinctLabels(liveActive.incidents, liveActive).slice(0, PAGE));
     const resolved = screen.groups[0]?.groups[1] as CutGroup;
     assert.deepEqual([resolved.incidents.length, resolved.cut.missing, resolved.cut.total], [0, true, 1], 'a folded group holds no rows');
   });
 
   it('a group of exactly one page is cached whole', () => {
-    const { screen } = roundTrip(issues(ROWS_PER_PAGE));
+    const { screen } = roundTrip(issues(PAGE));
     const active = screen?.groups[0]?.groups[0] as CutGroup;
-    assert.deepEqual([active.incidents.length, active.cut.total], [ROWS_PER_PAGE, ROWS_PER_PAGE]);
+    assert.deepEqual([active.incidents.length, active.cut.total], [PAGE, PAGE]);
   });
 
   it('stores an incident listed for two subscriptions once, without the long texts, and knows the badge and seen rows', () => {

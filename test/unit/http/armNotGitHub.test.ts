@@ -1,19 +1,16 @@
 import assert from 'node:assert/strict';
 import { ThrottledClient } from '../../../src/core/http/client';
 import { rateLimitFamilyOf } from '../../../src/core/http/serviceRules';
-import { FakeClock } from './fakeClock';
+import { FakeClock, quiet } from './fakeClock';
 import { send, startLoopback, type Loopback } from './loopback';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 const armEvents = (i: number): string => `/subscriptions/sub-${i}/providers/Microsoft.ResourceHealth/events?api-version=2025-05-01`;
-const settle = (ms = 50): Promise<void> => new Promise((r) => setTimeout(r, ms));
-/** Waits (real time, at most 10 s on a loaded machine) until `count()` reaches `n`, then a little longer to see it stay. */
-async function reach(count: () => number, n: number): Promise<number> {
-  for (let i = 0; i < 200 && count() < n; i++) {
-    await settle();
-  }
-  await settle();
-  return count();
+/** Waits until the server has seen `n` requests (an event, not a time), then lets the loop run on to see the count stay. */
+async function reach(server: Loopback | undefined, n: number): Promise<number> {
+  await server?.arrivals(n);
+  await quiet();
+  return server?.seen.length ?? 0;
 }
 
 describe('rate-limit family of a request: ARM or GitHub-style', () => {
@@ -56,10 +53,10 @@ describe('http client: ARM is not GitHub (points budget per family, fake clock)'
   const at = (path: string): number | undefined => server?.seen.find((s) => s.path === path)?.at;
 
   it('a 1,000-subscription listing at the product defaults: request 901 (and 1,000) goes at once, no points budget holds ARM reads', async () => {
-    const clock = new FakeClock(T0, false);
+    const clock = new FakeClock(T0);
     const c = await start(clock);
     const all = Array.from({ length: 1000 }, (_, i) => c.request({ method: 'GET', url: armEvents(i) }));
-    assert.equal(await reach(() => server?.seen.length ?? 0, 1000), 1000, 'all 1,000 went without the clock moving');
+    assert.equal(await reach(server, 1000), 1000, 'all 1,000 went without the clock moving');
     await Promise.all(all);
     assert.equal(at(armEvents(900)), T0, 'request 901');
     assert.equal(at(armEvents(999)), T0, 'request 1,000');
@@ -67,13 +64,13 @@ describe('http client: ARM is not GitHub (points budget per family, fake clock)'
   });
 
   it('GitHub-style paths at the product defaults: 900 points go at once, the 901st waits for the minute', async () => {
-    const clock = new FakeClock(T0, false);
+    const clock = new FakeClock(T0);
     const c = await start(clock);
     const all = Array.from({ length: 901 }, (_, i) => c.request({ method: 'GET', url: `/repos/octo/hello/issues/${i}` }));
-    assert.equal(await reach(() => server?.seen.length ?? 0, 900), 900, 'exactly 900 went');
+    assert.equal(await reach(server, 900), 900, 'exactly 900 went');
     assert.equal(server?.seen.length, 900, 'the 901st is held');
     clock.advance(59_999);
-    await settle();
+    await quiet();
     assert.equal(server?.seen.length, 900, 'still held a millisecond before the minute ends');
     clock.advance(1);
     await Promise.all(all);
@@ -81,13 +78,13 @@ describe('http client: ARM is not GitHub (points budget per family, fake clock)'
   });
 
   it('ARM requests never spend the GitHub budget: after 20 ARM reads, all 5 GitHub points still go at once and the 6th waits', async () => {
-    const clock = new FakeClock(T0, false);
+    const clock = new FakeClock(T0);
     const c = await start(clock, 5);
     const arm = Array.from({ length: 20 }, (_, i) => c.request({ method: 'GET', url: armEvents(i) }));
-    assert.equal(await reach(() => server?.seen.length ?? 0, 20), 20, '20 ARM reads with a 5-point budget, at once');
+    assert.equal(await reach(server, 20), 20, '20 ARM reads with a 5-point budget, at once');
     await Promise.all(arm);
     const github = Array.from({ length: 6 }, (_, i) => c.request({ method: 'GET', url: `/search/issues?q=${i}` }));
-    assert.equal(await reach(() => server?.seen.length ?? 0, 25), 25, '20 ARM + the 5 GitHub points');
+    assert.equal(await reach(server, 25), 25, '20 ARM + the 5 GitHub points');
     assert.equal(at('/search/issues?q=4'), T0);
     assert.equal(at('/search/issues?q=5'), undefined, 'the 6th GitHub request waits');
     clock.advance(60_000);
@@ -96,13 +93,13 @@ describe('http client: ARM is not GitHub (points budget per family, fake clock)'
   });
 
   it('a GitHub request waiting for its minute never holds ARM requests queued behind it (no cross-service FIFO)', async () => {
-    const clock = new FakeClock(T0, false);
+    const clock = new FakeClock(T0);
     const c = await start(clock, 5);
     const github = Array.from({ length: 6 }, (_, i) => c.request({ method: 'GET', url: `/graphql?n=${i}` }));
-    assert.equal(await reach(() => server?.seen.length ?? 0, 5), 5);
+    assert.equal(await reach(server, 5), 5);
     // Queued after the waiting 6th GitHub request, including a write (5 points on GitHub).
     const arm = [...Array.from({ length: 10 }, (_, i) => c.request({ method: 'GET', url: armEvents(i) })), c.request({ method: 'POST', url: '/subscriptions/sub-1/providers/Microsoft.ResourceHealth/events/E1/fetchEventDetails?api-version=2025-05-01', json: {} })];
-    assert.equal(await reach(() => server?.seen.length ?? 0, 16), 16, 'the ARM requests went; the GitHub one still waits');
+    assert.equal(await reach(server, 16), 16, 'the ARM requests went; the GitHub one still waits');
     await Promise.all(arm);
     assert.ok(server?.seen.slice(5).every((s) => s.at === T0 && !s.path.startsWith('/graphql')));
     clock.advance(60_000);

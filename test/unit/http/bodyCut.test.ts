@@ -28,8 +28,7 @@ describe('a response body cut mid-transfer', () => {
     const origin = await listen((_req, res) => {
       // Promises 100 000 bytes, sends 20, then the connection drops.
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' });
-      res.write('{"value":[{"name":"A"');
-      setTimeout(() => res.socket?.destroy(), 20);
+      res.write('{"value":[{"name":"A"', () => res.socket?.destroy());
     });
     client = new ThrottledClient({ origin, maxTransientRetries: 0 });
     await assert.rejects(client.request({ method: 'GET', url: '/events' }), (e: unknown) => {

@@ -3,7 +3,7 @@ import { ThrottledClient } from '../../../src/core/http/client';
 import { NetworkError, OriginPolicyError, RateLimitError, TimeoutError } from '../../../src/core/http/errors';
 import { credentialRefusal, isLoopbackHost } from '../../../src/core/http/originPolicy';
 import type { TokenProvider } from '../../../src/core/http/types';
-import { FakeClock } from './fakeClock';
+import { FakeClock, turn } from './fakeClock';
 import { send, startLoopback, type Loopback } from './loopback';
 
 const SECRET = 'tok-SECRET-6f1d2a';
@@ -128,20 +128,22 @@ describe('http client: credentials and origin policy', () => {
       new ThrottledClient({ origin: home.origin, tokenProvider: tokens(), clock, log, maxRetries: 1, maxTransientRetries: 1, random: () => 0, ...extra });
     const c1 = make();
     client = c1;
-    errors.push(await c1.request({ method: 'GET', url: '/secondary' }).catch((e: unknown) => e));
-    errors.push(await c1.request({ method: 'GET', url: '/primary' }).catch((e: unknown) => e));
+    errors.push(await clock.runUntil(c1.request({ method: 'GET', url: '/secondary' })).catch((e: unknown) => e));
+    errors.push(await clock.runUntil(c1.request({ method: 'GET', url: '/primary' })).catch((e: unknown) => e));
     // Only the hanging request needs a short timeout; the others get room on a loaded machine.
     const c2 = make({ requestTimeoutMs: 10_000 });
     const short = make({ requestTimeoutMs: 100 });
-    errors.push(await c2.request({ method: 'GET', url: '/reset' }).catch((e: unknown) => e));
+    errors.push(await clock.runUntil(c2.request({ method: 'GET', url: '/reset' })).catch((e: unknown) => e));
     errors.push(await short.request({ method: 'GET', url: '/hang' }).catch((e: unknown) => e));
     await short.close();
-    errors.push(await c2.request({ method: 'GET', url: 'http://127.0.0.2:1/elsewhere' }).catch((e: unknown) => e));
+    errors.push(await clock.runUntil(c2.request({ method: 'GET', url: 'http://127.0.0.2:1/elsewhere' })).catch((e: unknown) => e));
     const ac = new AbortController();
     const aborted = c2.request({ method: 'GET', url: '/hang', signal: ac.signal }).catch((e: unknown) => e);
-    setTimeout(() => ac.abort(), 10);
+    // Abort once it is in flight: the server has it (the second /hang it sees).
+    while (home.seen.filter((r) => r.path === '/hang').length < 2) await turn();
+    ac.abort();
     errors.push(await aborted);
-    assert.equal((await c2.request({ method: 'GET', url: '/500' })).status, 500); // returned after retries
+    assert.equal((await clock.runUntil(c2.request({ method: 'GET', url: '/500' }))).status, 500); // returned after retries
     await c2.close();
 
     assert.ok(errors[0] instanceof RateLimitError);

@@ -39,9 +39,15 @@ describe('HTTP exchange', () => {
       const pending = client.request({ method: 'GET', url: '/events' });
       let settled = false;
       void pending.then(() => (settled = true));
-      for (let i = 0; i < 200 && client.quota.buckets.get('core')?.remaining !== 4321; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
+      // Waits for the client's own quota event, not for time.
+      await new Promise<void>((resolve) => {
+        const sub = client.onDidChangeQuota((q) => {
+          if (q.buckets.get('core')?.remaining === 4321) {
+            sub.dispose();
+            resolve();
+          }
+        });
+      });
       assert.equal(client.quota.buckets.get('core')?.remaining, 4321, 'the quota is known before the body ends');
       assert.equal(settled, false, 'the answer is not handed over before its last byte');
       finish?.();

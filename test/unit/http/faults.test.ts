@@ -27,7 +27,7 @@ describe('http client: transient faults, abort, timeout', () => {
     const clock = new FakeClock(T0);
     server = await startLoopback((_r, res, i) => send(res, [500, 502, 504, 500][i] ?? 500, {}, `{"n":${i}}`), () => clock.now());
     client = new ThrottledClient({ origin: server.origin, clock, random: () => 0.5, maxTransientRetries: 3 });
-    const res = await client.request({ method: 'POST', url: '/x', json: { a: 1 } });
+    const res = await clock.runUntil(client.request({ method: 'POST', url: '/x', json: { a: 1 } }));
     assert.equal(res.status, 500);
     assert.equal(res.body, '{"n":3}');
     // 0.5 x min(4000, 250 x 2^n)
@@ -39,7 +39,13 @@ describe('http client: transient faults, abort, timeout', () => {
     const clock = new FakeClock(T0);
     server = await startLoopback((_r, res, i) => (i === 0 ? send(res, 503, { 'retry-after': '3' }) : send(res, 200)), () => clock.now());
     client = new ThrottledClient({ origin: server.origin, clock });
-    assert.equal((await client.request({ method: 'GET', url: '/x' })).status, 200);
+    const pending = client.request({ method: 'GET', url: '/x' });
+    // Waits the 3 s it was told: not sent again at 2,999 ms, sent at 3,000.
+    assert.equal(await clock.nextSleep(), 3000);
+    await clock.tick(2999);
+    assert.equal(server.seen.length, 1);
+    await clock.tick(1);
+    assert.equal((await pending).status, 200);
     assert.deepEqual(server.seen.map((s) => s.at - T0), [0, 3000]);
   });
 
@@ -47,7 +53,7 @@ describe('http client: transient faults, abort, timeout', () => {
     const clock = new FakeClock(T0);
     server = await startLoopback((_r, res, i) => (i < 2 ? res.socket?.destroy() : send(res, 200)), () => clock.now());
     client = new ThrottledClient({ origin: server.origin, clock, random: () => 1 });
-    assert.equal((await client.request({ method: 'GET', url: '/x' })).status, 200);
+    assert.equal((await clock.runUntil(client.request({ method: 'GET', url: '/x' }))).status, 200);
     assert.deepEqual(server.seen.map((s) => s.at - T0), [0, 250, 750]);
     assert.equal(client.quota.requestsSent, 3);
   });
@@ -58,31 +64,36 @@ describe('http client: transient faults, abort, timeout', () => {
     const pool = agent.get('https://management.azure.com');
     const err = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
     pool.intercept({ path: '/x', method: 'GET' }).replyWithError(err).times(3);
-    client = new ThrottledClient({ origin: 'https://management.azure.com', clock: new FakeClock(T0), dispatcher: agent, maxTransientRetries: 2 });
-    await assert.rejects(client.request({ method: 'GET', url: '/x' }), (e: unknown) => e instanceof NetworkError && e.code === 'ECONNRESET' && /check your network/.test(e.message));
+    const clock = new FakeClock(T0);
+    client = new ThrottledClient({ origin: 'https://management.azure.com', clock, dispatcher: agent, maxTransientRetries: 2 });
+    await assert.rejects(clock.runUntil(client.request({ method: 'GET', url: '/x' })), (e: unknown) => e instanceof NetworkError && e.code === 'ECONNRESET' && /check your network/.test(e.message));
     assert.equal(client.quota.requestsSent, 3);
     await agent.close();
   });
 
   it('aborts while waiting in the queue, during back-off, and in flight, with the caller\u2019s reason', async () => {
-    const clock = new FakeClock(T0, false);
-    server = await startLoopback((r, res) => (r.path === '/busy' ? send(res, 429, { 'retry-after': '30' }) : r.path === '/hang' ? undefined : send(res, 503)), () => clock.now());
+    const clock = new FakeClock(T0);
+    let hangArrived = (): void => undefined;
+    const hanging = new Promise<void>((resolve) => (hangArrived = resolve));
+    server = await startLoopback((r, res) => (r.path === '/busy' ? send(res, 429, { 'retry-after': '30' }) : r.path === '/hang' ? hangArrived() : send(res, 503)), () => clock.now());
     client = new ThrottledClient({ origin: server.origin, clock });
     const reason = new DOMException('stop', 'AbortError');
     // In flight.
     const a1 = new AbortController();
     const p1 = client.request({ method: 'GET', url: '/hang', signal: a1.signal });
-    setTimeout(() => a1.abort(reason), 20);
+    await hanging;
+    a1.abort(reason);
     await assert.rejects(p1, (e) => e === reason);
     // During a 5xx back-off.
     const a2 = new AbortController();
     const p2 = client.request({ method: 'GET', url: '/flaky', signal: a2.signal });
-    while (clock.pendingSleeps === 0) await new Promise((r) => setTimeout(r, 1));
+    await clock.nextSleep();
     a2.abort(reason);
     await assert.rejects(p2, (e) => e === reason);
     // Queued behind a whole-queue pause.
     const p3 = client.request({ method: 'GET', url: '/busy' }).catch((e: unknown) => e);
-    while (client.quota.pausedUntil === undefined) await new Promise((r) => setTimeout(r, 1));
+    await clock.nextSleep();
+    assert.equal(client.quota.pausedUntil, T0 + 30_000);
     const a4 = new AbortController();
     const p4 = client.request({ method: 'GET', url: '/other', signal: a4.signal });
     a4.abort(reason);

@@ -73,7 +73,7 @@ describe('http client in a hostile world (fake clock, loopback server)', () => {
     // Another tool spends 4 of the 5 before we start: our first answer says 0 left.
     for (let i = 0; i < 4; i++) quota.spend();
     const c = client({ maxConcurrency: 1 });
-    const results = await Promise.all([1, 2, 3].map((i) => c.request({ method: 'GET', url: `/r${i}` })));
+    const results = await clock.runUntil(Promise.all([1, 2, 3].map((i) => c.request({ method: 'GET', url: `/r${i}` }))));
     assert.deepEqual(results.map((r) => r.status), [200, 200, 200]);
     const seen = server?.seen ?? [];
     assert.equal(seen.length, 3, 'no refused request: the hold came from the recorded headers');
@@ -87,7 +87,7 @@ describe('http client in a hostile world (fake clock, loopback server)', () => {
     await serve(quota.handler);
     quota.spend();
     const c = client({ maxConcurrency: 2 });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => c.request({ method: 'GET', url: `/r${i}` })));
+    const results = await clock.runUntil(Promise.all(Array.from({ length: 20 }, (_, i) => c.request({ method: 'GET', url: `/r${i}` }))));
     assert.ok(results.every((r) => r.status === 200));
     const refused = (server?.seen ?? []).filter((s) => s.at < reset).length;
     // Before any answer, one request goes alone to learn the headers; the others wait for them.
@@ -106,7 +106,7 @@ describe('http client in a hostile world (fake clock, loopback server)', () => {
       }
     });
     const c = client({ maxConcurrency: 2 });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => c.request({ method: 'GET', url: `/r${i}` })));
+    const results = await clock.runUntil(Promise.all(Array.from({ length: 20 }, (_, i) => c.request({ method: 'GET', url: `/r${i}` }))));
     assert.ok(results.every((r) => r.status === 200));
     const before = (server?.seen ?? []).filter((s) => s.at < T0 + 10_000);
     assert.equal(before.length, 1, 'only the first request, sent before any header was known, went out while the service was limiting');
@@ -118,7 +118,7 @@ describe('http client in a hostile world (fake clock, loopback server)', () => {
     await serve((_req, res, i) =>
       i === 0 ? send(res, 403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': sec(reset) }) : send(res, 200),
     );
-    await client().request({ method: 'GET', url: '/x' });
+    await clock.runUntil(client().request({ method: 'GET', url: '/x' }));
     assert.deepEqual(server?.seen.map((s) => s.at), [T0, reset + 1000]);
   });
 
@@ -136,9 +136,9 @@ describe('http client in a hostile world (fake clock, loopback server)', () => {
     // The primary wait is longer than the client will wait: /repos gives up at once and leaves
     // the queue paused, so no timer is pending while /rate_limit is in flight.
     const c = client({ maxRateLimitWaitMs: 60_000 });
-    await assert.rejects(c.request({ method: 'GET', url: '/repos' }), RateLimitError);
+    await assert.rejects(clock.runUntil(c.request({ method: 'GET', url: '/repos' })), RateLimitError);
     assert.equal(c.quota.pausedUntil, reset + 1000);
-    const status = await c.request({ method: 'GET', url: '/rate_limit', exemptFromPrimaryLimit: true });
+    const status = await clock.runUntil(c.request({ method: 'GET', url: '/rate_limit', exemptFromPrimaryLimit: true }));
     assert.equal(status.status, 200);
     const rl = (server?.seen ?? []).filter((s) => s.path === '/rate_limit').map((s) => s.at);
     assert.deepEqual(rl, [T0, T0 + 30_000], 'it passed the primary pause; its retry waited out the secondary one');
@@ -151,10 +151,10 @@ describe('http client in a hostile world (fake clock, loopback server)', () => {
       send(res, 200, { 'x-ms-ratelimit-remaining-subscription-reads': forA ? '0' : '200' });
     });
     const c = client({ maxConcurrency: 1 });
-    await c.request({ method: 'GET', url: '/subscriptions/aaaa/providers/Microsoft.ResourceHealth/events' });
+    await clock.runUntil(c.request({ method: 'GET', url: '/subscriptions/aaaa/providers/Microsoft.ResourceHealth/events' }));
     const t = clock.now();
-    await c.request({ method: 'GET', url: '/subscriptions/bbbb/providers/Microsoft.ResourceHealth/events' });
-    await c.request({ method: 'GET', url: '/subscriptions/aaaa/providers/Microsoft.ResourceHealth/events' });
+    await clock.runUntil(c.request({ method: 'GET', url: '/subscriptions/bbbb/providers/Microsoft.ResourceHealth/events' }));
+    await clock.runUntil(c.request({ method: 'GET', url: '/subscriptions/aaaa/providers/Microsoft.ResourceHealth/events' }));
     const seen = server?.seen ?? [];
     assert.equal(seen[1]?.at, t, 'B went at once');
     assert.equal(seen[2]?.at, t + 1000, 'A waited for its token bucket to refill');
@@ -168,12 +168,12 @@ describe('http client in a hostile world (fake clock, loopback server)', () => {
       req.path.startsWith('/search/') ? send(res, 200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': sec(reset) }) : send(res, 200),
     );
     const c = client({ maxRateLimitWaitMs: 60_000 });
-    await c.request({ method: 'GET', url: '/search/issues?q=x' });
+    await clock.runUntil(c.request({ method: 'GET', url: '/search/issues?q=x' }));
     assert.equal(c.quota.buckets.get('search')?.remaining, 0);
     assert.equal(c.quota.buckets.get('core'), undefined);
-    await c.request({ method: 'GET', url: '/repos/a/b' });
+    await clock.runUntil(c.request({ method: 'GET', url: '/repos/a/b' }));
     assert.equal(server?.seen.length, 2, 'a core request went out at once');
-    await assert.rejects(c.request({ method: 'GET', url: '/search/issues?q=y' }), RateLimitError);
+    await assert.rejects(clock.runUntil(c.request({ method: 'GET', url: '/search/issues?q=y' })), RateLimitError);
     assert.equal(server?.seen.length, 2, 'another search waited on the empty search window (and gave up fast)');
   });
 
@@ -189,7 +189,7 @@ describe('http client in a hostile world (fake clock, loopback server)', () => {
       it(`${name}: the request settles, with no wait past a day`, async () => {
         await serve((_req, res) => send(res, 429, headers, '{"message":"Too many requests"}'));
         const c = client({ maxRetries: 2 });
-        const outcome = await c.request({ method: 'GET', url: '/x' }).then(
+        const outcome = await clock.runUntil(c.request({ method: 'GET', url: '/x' })).then(
           (r) => r.status,
           (e: unknown) => e,
         );
@@ -228,9 +228,9 @@ describe('http client in a hostile world (fake clock, loopback server)', () => {
           clock = new FakeClock(T0);
           const c = new ThrottledClient({ origin: server?.origin ?? '', clock, random: () => 0.5, maxRetries: 2, maxTransientRetries: 1 });
           try {
-            const outcomes = await Promise.all(
+            const outcomes = await clock.runUntil(Promise.all(
               Array.from({ length: n }, (_, i) => c.request({ method: 'GET', url: `/subscriptions/s/r${i}` }).then(() => 'ok', (e: unknown) => e)),
-            );
+            ));
             for (const o of outcomes) {
               assert.ok(o === 'ok' || o instanceof HttpClientError, `settled with ${String(o)}`);
             }
@@ -247,10 +247,10 @@ describe('http client in a hostile world (fake clock, loopback server)', () => {
   it('a body cut mid-transfer (a proxy dropped the connection) says the answer broke off, not "could not reach"', async () => {
     await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
-      res.write('{"value":[');
-      setTimeout(() => res.destroy(), 5);
+      // Cut once the first bytes are on their way.
+      res.write('{"value":[', () => res.destroy());
     });
-    const error = await client({ maxTransientRetries: 0 }).request({ method: 'GET', url: '/x' }).then(
+    const error = await clock.runUntil(client({ maxTransientRetries: 0 }).request({ method: 'GET', url: '/x' })).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -262,23 +262,23 @@ describe('http client in a hostile world (fake clock, loopback server)', () => {
   describe('response bodies are read up to a cap', () => {
     it('an error body of 1 MB is cut to 64 KB (a proxy error page or a runaway service)', async () => {
       await serve((_req, res) => send(res, 400, {}, 'x'.repeat(1024 * 1024)));
-      const r = await client().request({ method: 'GET', url: '/x' });
+      const r = await clock.runUntil(client().request({ method: 'GET', url: '/x' }));
       assert.equal(r.status, 400);
       assert.equal(r.body.length, 64 * 1024);
     });
 
     it('an error body of exactly 64 KB is read whole', async () => {
       await serve((_req, res) => send(res, 400, {}, 'y'.repeat(64 * 1024)));
-      const r = await client().request({ method: 'GET', url: '/x' });
+      const r = await clock.runUntil(client().request({ method: 'GET', url: '/x' }));
       assert.equal(r.body.length, 64 * 1024);
     });
 
     it('a page over the configured maximum is refused; one at the maximum is read', async () => {
       await serve((req, res) => send(res, 200, {}, req.path === '/big' ? 'z'.repeat(4097) : 'z'.repeat(4096)));
       const c = client({ maxBodyBytes: 4096 });
-      assert.equal((await c.request({ method: 'GET', url: '/ok' })).body.length, 4096);
-      await assert.rejects(c.request({ method: 'GET', url: '/big' }), ResponseTooLargeError);
-      assert.equal((await c.request({ method: 'GET', url: '/ok', maxBodyBytes: 8192 })).body.length, 4096);
+      assert.equal((await clock.runUntil(c.request({ method: 'GET', url: '/ok' }))).body.length, 4096);
+      await assert.rejects(clock.runUntil(c.request({ method: 'GET', url: '/big' })), ResponseTooLargeError);
+      assert.equal((await clock.runUntil(c.request({ method: 'GET', url: '/ok', maxBodyBytes: 8192 }))).body.length, 4096);
     });
   });
 });

@@ -13,6 +13,8 @@ export interface SeenRequest {
 export interface Loopback {
   readonly origin: string;
   readonly seen: SeenRequest[];
+  /** Resolves once `n` requests have arrived (at once if they have): driven by arrivals, not by time. */
+  arrivals(n: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ export type Handler = (req: SeenRequest, res: http.ServerResponse, index: number
 /** A real HTTP server on 127.0.0.1 with a random port that records every request. */
 export async function startLoopback(handler: Handler, now: () => number = Date.now): Promise<Loopback> {
   const seen: SeenRequest[] = [];
+  const waiters: { n: number; resolve: () => void }[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -34,6 +37,10 @@ export async function startLoopback(handler: Handler, now: () => number = Date.n
       };
       seen.push(entry);
       handler(entry, res, seen.length - 1);
+      for (const w of waiters.filter((x) => seen.length >= x.n)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,6 +48,7 @@ export async function startLoopback(handler: Handler, now: () => number = Date.n
   return {
     origin: `http://127.0.0.1:${port}`,
     seen,
+    arrivals: (n) => (seen.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve }))),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { ThrottledClient } from '../../../src/core/http/client';
-import { realClock } from '../../../src/core/http/clock';
-import { FakeClock } from './fakeClock';
+import { FakeClock, quiet } from './fakeClock';
 import { send, startLoopback, type Loopback } from './loopback';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -27,13 +26,18 @@ describe('http client: proactive throttle', () => {
     client = new ThrottledClient({ origin: server.origin, clock });
     await client.request({ method: 'GET', url: '/first' });
     assert.equal(client.quota.buckets.get('core')?.remaining, 0);
-    const results = await Promise.all([1, 2, 3].map((n) => client!.request({ method: 'GET', url: `/q${n}` })));
-    assert.ok(results.every((r) => r.status === 200));
+    const held = Promise.all([1, 2, 3].map((n) => client!.request({ method: 'GET', url: `/q${n}` })));
+    assert.equal(await clock.nextSleep(), 46_000);
+    await clock.tick(45_999);
+    assert.equal(server.seen.length, 1, 'a held request went before reset + 1 s');
+    await clock.tick(1);
+    const results = await held;
+    assert.deepEqual(results.map((r) => r.status), [200, 200, 200]);
     assert.deepEqual(server.seen.map((s) => s.at), [T0, reset + 1000, reset + 1000, reset + 1000]);
   });
 
   it('with one unit left, sends one request and holds the rest until reset', async () => {
-    const clock = new FakeClock(T0, false);
+    const clock = new FakeClock(T0);
     const reset = T0 + 10_000;
     server = await startLoopback((r, res, i) =>
       send(res, 200, { 'x-ratelimit-remaining': r.at < reset ? String(Math.max(0, 1 - i)) : '100', 'x-ratelimit-reset': String(reset / 1000) }),
@@ -43,19 +47,21 @@ describe('http client: proactive throttle', () => {
     const a = client.request({ method: 'GET', url: '/a' });
     const b = client.request({ method: 'GET', url: '/b' });
     await a;
-    await new Promise((r) => setTimeout(r, 20));
+    await clock.nextSleep();
+    await quiet();
     assert.equal(server.seen.length, 2, 'the second request waits: the service said 0 left');
-    clock.advance(11_000);
+    await clock.tick(11_000);
     await b;
     assert.deepEqual(server.seen.map((s) => s.at - T0), [0, 0, 11_000]);
   });
 
   it('counts requests still in flight against a fresh snapshot, so a window is never overshot', async () => {
-    const clock = new FakeClock(T0, false);
+    const clock = new FakeClock(T0);
     const reset = T0 + 60_000;
     const limit = 6;
     let arrivedInWindow = 0;
     let refused = 0;
+    const answers: (() => void)[] = [];
     server = await startLoopback((r, res) => {
       if (r.at >= reset) {
         send(res, 200, { 'x-ratelimit-remaining': '100', 'x-ratelimit-reset': String(reset / 1000 + 3600) });
@@ -67,23 +73,34 @@ describe('http client: proactive throttle', () => {
       if (status === 403) {
         refused++;
       }
-      // Answer late, so several requests are in flight when each answer arrives.
-      setTimeout(() => send(res, status, { 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': String(reset / 1000) }), 15);
+      // Answer when the test says, one at a time, so several requests are in flight when each answer arrives.
+      answers.push(() => send(res, status, { 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': String(reset / 1000) }));
     }, () => clock.now());
     client = new ThrottledClient({ origin: server.origin, clock, maxConcurrency: 4 });
-    await client.request({ method: 'GET', url: '/first' }); // remaining 5
+    const first = client.request({ method: 'GET', url: '/first' });
+    await server.arrivals(1);
+    answers.shift()?.(); // remaining 5
+    await first;
     const all = Array.from({ length: 12 }, (_, n) => client!.request({ method: 'GET', url: `/q${n}` }));
-    await new Promise((r) => setTimeout(r, 400));
+    // Answer the window's other five one at a time, each once whatever the client sent has arrived.
+    let mostInFlight = 0;
+    for (let answered = 1; answered < limit; answered++) {
+      await server.arrivals(answered + 1);
+      await quiet();
+      mostInFlight = Math.max(mostInFlight, answers.length);
+      answers.shift()?.();
+    }
+    assert.equal(mostInFlight, 4, 'answers came while requests were in flight');
     assert.equal(refused, 0, 'no request was sent into an exhausted window');
     assert.equal(arrivedInWindow, limit, 'the whole window was used, not less');
-    clock.advance(61_000);
+    await clock.tick(61_000);
     const results = await Promise.all(all);
     assert.ok(results.every((r) => r.status === 200));
     assert.equal(server.seen.length, 13);
   });
 
   it('exempt requests (GET /rate_limit) skip the primary hold; applyRateLimitStatus feeds the hold', async () => {
-    const clock = new FakeClock(T0, false);
+    const clock = new FakeClock(T0);
     const reset = T0 + 120_000;
     server = await startLoopback((_r, res) => send(res, 200), () => clock.now());
     client = new ThrottledClient({ origin: server.origin, clock });
@@ -92,9 +109,9 @@ describe('http client: proactive throttle', () => {
     const held = client.request({ method: 'GET', url: '/repos/a/b' });
     await client.request({ method: 'GET', url: '/rate_limit', exemptFromPrimaryLimit: true });
     await client.request({ method: 'GET', url: '/search/issues?q=x' });
-    await new Promise((r) => setTimeout(r, 20));
+    await quiet();
     assert.deepEqual(server.seen.map((s) => s.path), ['/rate_limit', '/search/issues?q=x']);
-    clock.advance(121_000);
+    await clock.tick(121_000);
     await held;
     assert.equal(server.seen[2]?.path, '/repos/a/b');
     assert.equal(server.seen[2]?.at, reset + 1000);
@@ -105,13 +122,18 @@ describe('http client: proactive throttle', () => {
     server = await startLoopback((_r, res, i) => send(res, 200, { 'x-ms-ratelimit-remaining-subscription-reads': i === 0 ? '0' : '24' }), () => clock.now());
     client = new ThrottledClient({ origin: server.origin, clock });
     await client.request({ method: 'GET', url: '/a' });
-    await client.request({ method: 'GET', url: '/b' });
+    const b = client.request({ method: 'GET', url: '/b' });
+    assert.equal(await clock.nextSleep(), 1_000);
+    await clock.tick(999);
+    assert.equal(server.seen.length, 1, '/b went before the bucket refilled');
+    await clock.tick(1);
+    await b;
     await client.request({ method: 'POST', url: '/c', json: {} }); // writes bucket: not held
     assert.deepEqual(server.seen.map((s) => s.at - T0), [0, 1_000, 1_000]);
   });
 
   it('keeps points per minute within budget: GET 1, POST 5, excess waits for the window', async () => {
-    const clock = new FakeClock(T0, false);
+    const clock = new FakeClock(T0);
     server = await startLoopback((_r, res) => send(res, 200), () => clock.now());
     client = new ThrottledClient({ origin: server.origin, clock, pointsPerMinute: 10 });
     const reqs = [
@@ -125,14 +147,14 @@ describe('http client: proactive throttle', () => {
       client.request({ method: 'GET', url: '/g6' }), // FIFO: waits behind /p2
     ];
     await Promise.all(reqs.slice(0, 6));
-    await new Promise((r) => setTimeout(r, 20));
+    await quiet();
     assert.equal(server.seen.length, 6);
     // Points leave a minute after their answer (the latest the service can have received them);
     // every answer here came at T0.
-    clock.advance(59_999);
-    await new Promise((r) => setTimeout(r, 20));
+    await clock.tick(59_999);
+    await quiet();
     assert.equal(server.seen.length, 6);
-    clock.advance(1);
+    await clock.tick(1);
     await Promise.all(reqs);
     const at = Object.fromEntries(server.seen.map((s) => [s.path, s.at - T0]));
     assert.deepEqual(at, { '/p1': 0, '/g1': 0, '/g2': 0, '/g3': 0, '/g4': 0, '/g5': 0, '/p2': 60_000, '/g6': 60_000 });
@@ -145,18 +167,21 @@ describe('http client: proactive throttle', () => {
   });
 
   it('never has more than maxConcurrency requests in flight', async () => {
-    let inFlight = 0;
     let peak = 0;
+    // The server holds every answer until the test lets one go, so requests pile up in flight.
+    const answers: (() => void)[] = [];
     server = await startLoopback((_r, res) => {
-      inFlight++;
-      peak = Math.max(peak, inFlight);
-      setTimeout(() => {
-        inFlight--;
-        send(res, 200);
-      }, 15);
+      answers.push(() => send(res, 200));
+      peak = Math.max(peak, answers.length);
     });
-    client = new ThrottledClient({ origin: server.origin, clock: realClock, maxConcurrency: 3 });
-    await Promise.all(Array.from({ length: 12 }, (_, i) => client!.request({ method: 'GET', url: `/r${i}` })));
+    client = new ThrottledClient({ origin: server.origin, clock: new FakeClock(T0), maxConcurrency: 3 });
+    const all = Promise.all(Array.from({ length: 12 }, (_, i) => client!.request({ method: 'GET', url: `/r${i}` })));
+    for (let answered = 0; answered < 12; answered++) {
+      await server.arrivals(answered + 1);
+      await quiet();
+      answers.shift()?.();
+    }
+    await all;
     assert.equal(server.seen.length, 12);
     assert.equal(peak, 3);
   });

@@ -8,12 +8,15 @@ import { checkReachable } from '../../../src/core/http/reachability';
 describe('endpoint reachability (no request sent)', () => {
   it('a listening port is reachable, and it receives no bytes', async () => {
     let received = 0;
-    const server = createServer((socket) => socket.on('data', (d: Buffer) => (received += d.length)));
+    let closed = (): void => undefined;
+    const checkClosed = new Promise<void>((resolve) => (closed = resolve));
+    const server = createServer((socket) => socket.on('data', (d: Buffer) => (received += d.length)).on('close', () => closed()));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const { port } = server.address() as AddressInfo;
     try {
       assert.equal(await checkReachable(`http://127.0.0.1:${port}`), undefined);
-      await new Promise((r) => setTimeout(r, 50));
+      // Every byte the check could have sent has arrived once its connection is closed.
+      await checkClosed;
       assert.equal(received, 0, 'the check sent data');
     } finally {
       await new Promise((r) => server.close(() => r(undefined)));

@@ -29,6 +29,15 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
     return client;
   }
 
+  /** The client waits exactly `ms` on the clock: nothing more is sent at ms - 1, the retry goes at ms. */
+  async function waitsExactly(ms: number): Promise<void> {
+    assert.equal(await clock.nextSleep(), ms);
+    const sent = server?.seen.length;
+    await clock.tick(ms - 1);
+    assert.equal(server?.seen.length, sent, `sent again before the ${ms} ms wait ended`);
+    await clock.tick(1);
+  }
+
   it('primary limit (403, remaining 0): waits until x-ratelimit-reset plus 1 s, then retries', async () => {
     const reset = T0 + 30_000;
     const c = await setup((_r, res, i) =>
@@ -36,7 +45,9 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
         ? send(res, 403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-limit': '5000', 'x-ratelimit-reset': sec(reset) }, '{"message":"API rate limit exceeded"}')
         : send(res, 200, { 'x-ratelimit-remaining': '4999', 'x-ratelimit-reset': sec(reset + 3_600_000) }),
     );
-    const res = await c.request({ method: 'GET', url: '/repos' });
+    const pending = c.request({ method: 'GET', url: '/repos' });
+    await waitsExactly(31_000);
+    const res = await pending;
     assert.equal(res.status, 200);
     assert.deepEqual(server?.seen.map((s) => s.at), [T0, reset + 1000]);
     assert.equal(c.quota.requestsSent, 2);
@@ -48,7 +59,7 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
     const c = await setup((_r, res, i) =>
       i === 0 ? send(res, 429, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': sec(reset) }) : send(res, 200),
     );
-    await c.request({ method: 'GET', url: '/x' });
+    await clock.runUntil(c.request({ method: 'GET', url: '/x' }));
     assert.deepEqual(server?.seen.map((s) => s.at), [T0, reset + 1000]);
   });
 
@@ -56,7 +67,9 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
     const c = await setup((_r, res, i) =>
       i === 0 ? send(res, 403, { 'retry-after': '42', 'x-ratelimit-remaining': '100' }, '{"message":"You have exceeded a Secondary Rate Limit."}') : send(res, 200),
     );
-    await c.request({ method: 'GET', url: '/x' });
+    const pending = c.request({ method: 'GET', url: '/x' });
+    await waitsExactly(42_000);
+    await pending;
     assert.deepEqual(server?.seen.map((s) => s.at), [T0, T0 + 42_000]);
   });
 
@@ -64,7 +77,7 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
     const c = await setup((_r, res, i) =>
       i === 0 ? send(res, 429, { 'retry-after': new Date(T0 + 17_000).toUTCString() }, 'secondary rate limit') : send(res, 200),
     );
-    await c.request({ method: 'GET', url: '/x' });
+    await clock.runUntil(c.request({ method: 'GET', url: '/x' }));
     assert.deepEqual(server?.seen.map((s) => s.at), [T0, T0 + 17_000]);
   });
 
@@ -73,13 +86,13 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
     const c = await setup((_r, res, i) =>
       i === 0 ? send(res, 403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': sec(reset) }, '{"message":"secondary rate limit"}') : send(res, 200),
     );
-    await c.request({ method: 'GET', url: '/x' });
+    await clock.runUntil(c.request({ method: 'GET', url: '/x' }));
     assert.deepEqual(server?.seen.map((s) => s.at), [T0, reset + 1000]);
   });
 
   it('secondary limit otherwise: 60 s, then 120 s, 240 s, and gives up after maxRetries with RateLimitError', async () => {
     const c = await setup((_r, res) => send(res, 403, { 'x-ratelimit-remaining': '10' }, '{"message":"secondary rate limit exceeded"}'), { maxRetries: 3 });
-    await assert.rejects(c.request({ method: 'GET', url: '/x' }), (e: unknown) => {
+    await assert.rejects(clock.runUntil(c.request({ method: 'GET', url: '/x' })), (e: unknown) => {
       assert.ok(e instanceof RateLimitError);
       assert.equal(e.retries, 3);
       assert.match(e.message, /after 3 retries; wait a few minutes/);
@@ -90,14 +103,14 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
 
   it('secondary back-off continues into success', async () => {
     const c = await setup((_r, res, i) => (i < 2 ? send(res, 403, {}, 'Secondary rate limit') : send(res, 200, {}, '{"ok":true}')));
-    const res = await c.request({ method: 'GET', url: '/x' });
+    const res = await clock.runUntil(c.request({ method: 'GET', url: '/x' }));
     assert.equal(res.body, '{"ok":true}');
     assert.deepEqual(server?.seen.map((s) => s.at - T0), [0, 60_000, 180_000]);
   });
 
   it('a plain 403 (permission) is returned, not retried', async () => {
     const c = await setup((_r, res) => send(res, 403, { 'x-ratelimit-remaining': '4000' }, '{"error":{"code":"AuthorizationFailed"}}'));
-    const res = await c.request({ method: 'GET', url: '/x' });
+    const res = await clock.runUntil(c.request({ method: 'GET', url: '/x' }));
     assert.equal(res.status, 403);
     assert.match(res.body, /AuthorizationFailed/);
     assert.equal(server?.seen.length, 1);
@@ -114,7 +127,7 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
             'x-ms-ratelimit-remaining-resource': 'Microsoft.Compute/HighCostGet3Min;107,Microsoft.Compute/HighCostGet30Min;799',
           }),
     );
-    await c.request({ method: 'GET', url: '/subscriptions/s/providers/Microsoft.ResourceHealth/events' });
+    await clock.runUntil(c.request({ method: 'GET', url: '/subscriptions/s/providers/Microsoft.ResourceHealth/events' }));
     assert.deepEqual(server?.seen.map((s) => s.at - T0), [0, 7_000]);
     const b = c.quota.buckets;
     // ARM's subscription buckets belong to the subscription in the path.
@@ -127,7 +140,9 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
 
   it('ARM 429 without retry-after: waits 60 s', async () => {
     const c = await setup((_r, res, i) => (i === 0 ? send(res, 429, { 'x-ms-ratelimit-remaining-subscription-reads': '0' }) : send(res, 200)));
-    await c.request({ method: 'GET', url: '/x' });
+    const pending = c.request({ method: 'GET', url: '/x' });
+    await waitsExactly(60_000);
+    await pending;
     assert.deepEqual(server?.seen.map((s) => s.at - T0), [0, 60_000]);
   });
 
@@ -152,10 +167,12 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
     assert.equal(c.quota.pausedUntil, reset);
     assert.match(c.quota.pauseReason ?? '', /slow down \(429\).*resume/);
     const b = c.request({ method: 'GET', url: '/b' });
-    await Promise.all([a, b]);
+    await clock.tick(20_000 - 1);
+    assert.deepEqual(server?.seen.map((s) => s.path), ['/a'], 'a request was sent before the pause ended');
+    await clock.runUntil(Promise.all([a, b]));
     sub.dispose();
     const bSeen = server?.seen.find((s) => s.path === '/b');
-    assert.ok(bSeen && bSeen.at >= reset, `/b was sent at ${bSeen?.at} before the pause ended`);
+    assert.equal(bSeen?.at, reset, `/b was sent at ${bSeen?.at}, not when the pause ended`);
     assert.ok(states.some((s) => s.pausedUntil === reset));
     assert.equal(states.at(-1)?.pausedUntil, undefined);
   });
@@ -163,7 +180,7 @@ describe('http client: seed 001 wait rules (fake clock, loopback server)', () =>
   it('a wait longer than maxRateLimitWaitMs throws RateLimitError with the reset time and keeps the queue paused', async () => {
     const reset = T0 + 3_600_000;
     const c = await setup((_r, res) => send(res, 403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': sec(reset) }), { maxRateLimitWaitMs: 600_000 });
-    await assert.rejects(c.request({ method: 'GET', url: '/x' }), (e: unknown) => e instanceof RateLimitError && e.resetAt === reset + 1000 && e.resource === 'unknown');
+    await assert.rejects(clock.runUntil(c.request({ method: 'GET', url: '/x' })), (e: unknown) => e instanceof RateLimitError && e.resetAt === reset + 1000 && e.resource === 'unknown');
     assert.equal(c.quota.pausedUntil, reset + 1000);
     // The next request fails fast without touching the network.
     await assert.rejects(c.request({ method: 'GET', url: '/y' }), RateLimitError);

@@ -53,11 +53,11 @@ describe('impacted resource menus (package.json)', () => {
   });
 
   it('Copy as Markdown and Export Impacted Resources as CSV… are on event rows, with titles', () => {
-    for (const command of ['serviceHealth.copyEventMarkdown', 'serviceHealth.exportImpactedResourcesCsv']) {
+    for (const [command, title] of [['serviceHealth.copyEventMarkdown', 'Copy as Markdown'], ['serviceHealth.exportImpactedResourcesCsv', 'Export Impacted Resources as CSV…']] as const) {
       const on = items.filter((i) => i.command === command);
       assert.equal(on.length, 1, command);
       assert.equal(viewItemRegex(on[0]?.when ?? '').test('serviceHealth.event;active;seen'), true);
-      assert.ok(manifest.contributes.commands.some((c) => c.command === command && c.title.length > 0));
+      assert.deepEqual(manifest.contributes.commands.filter((c) => c.command === command).map((c) => c.title), [title]);
     }
   });
 });

@@ -78,7 +78,7 @@ describe('fault matrix (sample service faults, one subscription at a time)', () 
       const store = new EventsStore({ now: () => clock.now() });
       try {
         // A good load first: the "last good data" a failing refresh must not lose.
-        const first = await api.listEventsForSubscriptions([SUB_A, SUB_B], { queryStartTime: LONG_AGO });
+        const first = await clock.runUntil(api.listEventsForSubscriptions([SUB_A, SUB_B], { queryStartTime: LONG_AGO }));
         assert.deepEqual(first.map((r) => [r.events.length, r.error]), [[eventsA, undefined], [eventsB, undefined]]);
         store.applyResults(asResults(first), LONG_AGO.getTime());
         const forcedBefore = tokens.forced;
@@ -88,7 +88,7 @@ describe('fault matrix (sample service faults, one subscription at a time)', () 
           const f: Fault = fault.kind === 'foreignNextLink' ? { ...fault, origin: foreign.origin } : fault;
           service.faults.inject(f, { path: new RegExp(`^${EVENTS_PATH_A}$`, 'i'), ...(times ? { times } : {}) });
         }
-        const second = await api.listEventsForSubscriptions([SUB_A, SUB_B], { queryStartTime: LONG_AGO });
+        const second = await clock.runUntil(api.listEventsForSubscriptions([SUB_A, SUB_B], { queryStartTime: LONG_AGO }));
         const [a, b] = second;
         assert.ok(a && b);
 

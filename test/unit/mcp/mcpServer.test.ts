@@ -104,7 +104,7 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
       const { tools } = await s.client.listTools();
       assert.equal(tools.length, 4);
       const quota = json<{ requestsSent: number }>(await s.client.callTool({ name: 'get_rate_limit', arguments: {} }));
-      assert.ok(quota.requestsSent >= 1);
+      assert.equal(quota.requestsSent, 1, 'its own GET /rate_limit, nothing else');
     } finally {
       await s.close();
     }
@@ -115,11 +115,15 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
     try {
       const expected = incidentsInWindow(30);
       assert.ok(expected.size > 20 && expected.size > PAGE_SIZE * 3, `seed gives ${expected.size} incidents`);
-      const before = service.stats.byPath.size;
+      const eventsPath = (sub: string): string => `/subscriptions/${sub}/providers/Microsoft.ResourceHealth/events`;
+      const before = new Map(service.subscriptionIds.map((sub) => [sub, service.stats.byPath.get(eventsPath(sub)) ?? 0]));
       const first = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { days: 30 } }));
-      assert.ok(service.stats.byPath.size >= before);
-      // Every service page was followed: the total counts every incident, not the first service page.
-      assert.ok(first.total >= expected.size, `total ${first.total}, expected at least ${expected.size}`);
+      // Every service page was followed: each subscription's listing was asked for once per page of PAGE_SIZE.
+      const pagesAsked = service.subscriptionIds.map((sub) => (service.stats.byPath.get(eventsPath(sub)) ?? 0) - (before.get(sub) ?? 0));
+      const pagesHeld = service.subscriptionIds.map((sub) => Math.ceil(service.events.filter((g) => g.subscriptionIds.includes(sub)).length / PAGE_SIZE));
+      assert.deepEqual(pagesAsked, pagesHeld);
+      // The total counts every incident, not the first service page.
+      assert.equal(first.total, expected.size);
       assert.equal(first.page, 1);
       assert.equal(first.events.length, 20);
       assert.equal(first.pages, Math.ceil(first.total / 20));
@@ -191,11 +195,12 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
       // Real-world condition: ARM answers 429 Too Many Requests with retry-after when a subscription's read bucket is empty.
       service.faults.inject({ kind: 'status', status: 429, retryAfterSeconds: 1, code: 'TooManyRequests' }, { times: 1, path: /events$/u });
       const result = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { days: 30 } }));
-      assert.ok(result.total > 0);
+      assert.equal(result.total, incidentsInWindow(30).size);
       assert.equal(service.faults.pending, 0);
       assert.match(s.stderr(), /waiting \d+ s: .*rate limit/u);
       const quota = json<{ summary: string; requestsSent: number }>(await s.client.callTool({ name: 'get_rate_limit', arguments: {} }));
-      assert.ok(quota.requestsSent > 0);
+      const pages = service.subscriptionIds.reduce((n, sub) => n + Math.ceil(service.events.filter((g) => g.subscriptionIds.includes(sub)).length / PAGE_SIZE), 0);
+      assert.equal(quota.requestsSent, pages + 3, 'every page, GET /subscriptions, the refused request, and GET /rate_limit');
       assert.match(quota.summary, /\S/u);
       assert.deepEqual(s.errors, [], 'stdout carried only JSON-RPC');
     } finally {
@@ -230,7 +235,9 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
     try {
       service.resetStats();
       const listed = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { days: 30 } }));
-      assert.ok(listed.events.length > 0);
+      const chosen = service.subscriptionIds.slice(0, 2);
+      assert.equal(listed.total, incidentsInWindow(30, (g) => g.subscriptionIds.some((id) => chosen.includes(id))).size);
+      assert.equal(listed.events.length, 20);
       for (const e of listed.events) assert.deepEqual(e.subscriptionNames, e.subscriptions.map((id) => names.get(id)), `names of ${e.trackingId}`);
       const first = listed.events[0];
       assert.ok(first);
@@ -249,7 +256,8 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
       service.faults.inject({ kind: 'forbidden' }, { path: /^\/subscriptions\/?$/u, times: 5 });
       for (let i = 0; i < 2; i++) {
         const listed = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { days: 30 } }));
-        assert.ok(listed.events.length > 0);
+        assert.equal(listed.total, incidentsInWindow(30, (g) => g.subscriptionIds.includes(service.subscriptionIds[0] ?? '')).size);
+        assert.equal(listed.events.length, 20);
         assert.ok(listed.events.every((e) => e.subscriptionNames === undefined && e.subscriptions.length > 0), 'a name came without a listing');
       }
       const lines = s.stderr().split('\n').filter((l) => /subscription names/u.test(l));

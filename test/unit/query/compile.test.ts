@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseEventsFilter, filterTerms } from '../../../src/core/api/odataFilter';
-import { compileQuery, parseQuery, sortEvents, DEFAULT_LOOKBACK_DAYS } from '../../../src/core/query';
+import { compileQuery, parseQuery, sortEvents } from '../../../src/core/query';
 import { DAY, MONDAY, NOW, event, query } from './helpers';
 
 const compile = (text: string, knownServices?: readonly string[]) =>
@@ -107,8 +107,8 @@ describe('compileQuery', () => {
       assert.equal(compile('-region:westeurope').server.filter, undefined);
     });
 
-    it('uses a default look-back when there is no past start', () => {
-      const expected = iso(NOW - DEFAULT_LOOKBACK_DAYS * DAY);
+    it('uses a default look-back of 90 days when there is no past start', () => {
+      const expected = iso(NOW - 90 * DAY);
       assert.equal(compile('outages').server.queryStartTime, expected);
       assert.equal(compile('maintenance next week').server.queryStartTime, expected);
       assert.equal(compile('before 11/20/2026').server.queryStartTime, expected);
