@@ -128,14 +128,23 @@ export class ThrottledClient {
     const ticket = ticketFor(req.method, scope, req.exemptFromPrimaryLimit === true);
     const attempt: Attempt = { label: `${req.method} ${url.origin}${url.pathname}`, rateLimitRetries: 0, fallbacks: 0, transientRetries: 0, forceRefresh: false, reauthenticated: false };
 
+    let gaveBack = false;
     for (;;) {
-      const release = await this.throttle.acquire(ticket, signal);
+      const release = await this.throttle.acquire(ticket, signal, gaveBack);
+      gaveBack = false;
       let response: HttpResponse;
       let tokenSent = false;
       let sending = false;
       let early: RateLimitHeaders | undefined;
       try {
         const token = withCredentials ? await this.options.tokenProvider?.getToken({ forceRefresh: attempt.forceRefresh, ...(signal ? { signal } : {}) }) : undefined;
+        if (this.throttle.pausedFor(ticket)) {
+          // A pause began while the token came: the turn is given back unused, and taken again
+          // at the head of the queue when the pause ends (with a fresh token then).
+          release('unused');
+          gaveBack = true;
+          continue;
+        }
         attempt.forceRefresh = false;
         tokenSent = token !== undefined;
         this.tracker.countSend();

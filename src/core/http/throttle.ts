@@ -1,5 +1,5 @@
 import { RateLimitError } from './errors';
-import { PointsWindow } from './pointsWindow';
+import { PointsWindow, WINDOW_MS } from './pointsWindow';
 import type { QuotaTracker } from './quota';
 import { SendLedger, type SendOutcome } from './sendLedger';
 import type { Clock, HttpMethod } from './types';
@@ -30,8 +30,11 @@ export interface ThrottleOptions {
   readonly tokenBucketRefillMs: number;
 }
 
-/** Releases the slot taken by `acquire`, saying how the send ended (default: answered). */
-export type Release = (outcome?: SendOutcome) => void;
+/**
+ * Releases the slot taken by `acquire`, saying how the send ended (default: answered);
+ * 'unused': nothing was sent (a pause began before it could be), so it spent nothing.
+ */
+export type Release = (outcome?: SendOutcome | 'unused') => void;
 
 /** Why a ticket waits: until a time, or (`until` Infinity) until an answer to a request in flight. */
 interface Hold {
@@ -85,7 +88,8 @@ export class Throttle {
     return this.inFlight;
   }
 
-  acquire(ticket: Ticket, signal?: AbortSignal): Promise<Release> {
+  /** `first`: ahead of the queue, for a request that had its turn and gave it back unused. */
+  acquire(ticket: Ticket, signal?: AbortSignal, first = false): Promise<Release> {
     return new Promise<Release>((resolve, reject) => {
       if (signal?.aborted) {
         reject(signal.reason);
@@ -100,7 +104,11 @@ export class Throttle {
         this.pump();
       };
       const waiter: Waiter = { ticket, resolve, reject, cleanup: () => undefined };
-      this.queue.push(waiter);
+      if (first) {
+        this.queue.unshift(waiter);
+      } else {
+        this.queue.push(waiter);
+      }
       this.pump();
       // Most requests are granted at once: only one that waits listens for its abort (adding and
       // removing a listener on an EventTarget costs more than the rest of a grant).
@@ -109,6 +117,21 @@ export class Throttle {
         signal.addEventListener('abort', onAbort, { once: true });
       }
     });
+  }
+
+  /**
+   * Whether a pause now stands in this ticket's way: asked at the moment of sending, since one
+   * may have begun while the granted request awaited something else (its token).
+   */
+  pausedFor(ticket: Ticket): boolean {
+    return this.pausedUntil(ticket) > this.o.clock.now();
+  }
+
+  /** The end of the pauses that apply to this ticket (0 when none). */
+  private pausedUntil(t: Ticket): number {
+    const secondary = this.pauses.get('secondary');
+    const primary = t.exempt ? undefined : this.pauses.get('primary');
+    return Math.max(secondary?.until ?? 0, primary?.until ?? 0);
   }
 
   /** Pauses the whole queue until `until` (extends, never shortens, a running pause of that kind). */
@@ -235,9 +258,11 @@ export class Throttle {
       }
       released = true;
       this.inFlight--;
-      leave(outcome === 'answered', this.o.clock.now());
+      const now = this.o.clock.now();
+      // Unused points leave the minute at once; the others a minute after their end.
+      leave(outcome === 'answered' || outcome === 'unused', outcome === 'unused' ? now - WINDOW_MS : now);
       for (const [b, seq] of seqs) {
-        this.ledger.settle(b, seq, outcome);
+        this.ledger.settle(b, seq, outcome === 'unused' ? 'notReached' : outcome);
       }
       this.pump();
     };
@@ -247,9 +272,7 @@ export class Throttle {
 
   /** Why this ticket must wait and until when; `definite` when the service itself said so. */
   private holdUntil(t: Ticket, now: number): Hold | undefined {
-    const secondary = this.pauses.get('secondary');
-    const primary = t.exempt ? undefined : this.pauses.get('primary');
-    const pausedUntil = Math.max(secondary?.until ?? 0, primary?.until ?? 0);
+    const pausedUntil = this.pausedUntil(t);
     if (pausedUntil > now) {
       return { until: pausedUntil, definite: true };
     }
