@@ -5,7 +5,7 @@ import { formatInstant, HttpClientError, NetworkError, OriginPolicyError, RateLi
 import { createDispatcher } from './network';
 import { credentialRefusal } from './originPolicy';
 import { QuotaTracker, type Disposable } from './quota';
-import { parseRateLimitHeaders, parseServerSkew, RESOURCE_GRAPH_BUCKET, type RateLimitHeaders } from './rateLimitHeaders';
+import { MAX_ACCEPTED_WAIT_MS, parseRateLimitHeaders, parseServerSkew, RESOURCE_GRAPH_BUCKET, type RateLimitHeaders } from './rateLimitHeaders';
 import { scopeOf, ticketFor, type RequestScope } from './requestScope';
 import { classify, retryableNetworkCode, secondaryBackoffMs, transientBackoffMs } from './retryPolicy';
 import { Throttle, type PauseKind, type Release } from './throttle';
@@ -253,6 +253,10 @@ export class ThrottledClient {
     // One wait pauses the whole queue: every other request would be refused too.
     this.throttle.pause(until, `Requests are paused: ${what}; they resume at ${formatInstant(until)}.`, verdict);
     const resource = (parsed.userQuota?.remaining === 0 ? RESOURCE_GRAPH_BUCKET : undefined) ?? parsed.primary?.resource ?? parsed.arm.find((a) => a.remaining === 0)?.bucket;
+    if (wait.stated !== undefined && wait.stated > MAX_ACCEPTED_WAIT_MS) {
+      // The service says not to come back soon: no retry, whatever the retries left.
+      throw new RateLimitError({ retries: attempt.rateLimitRetries, status: response.status, resetAt: until, farOff: true, ...(resource ? { resource } : {}) });
+    }
     if (attempt.rateLimitRetries >= this.o.maxRetries) {
       throw new RateLimitError({ retries: attempt.rateLimitRetries, status: response.status, ...(resource ? { resource } : {}) });
     }
@@ -269,14 +273,14 @@ export class ThrottledClient {
    * service's clock is behind ours and no `Date` told us by how much) is no reason to send again
    * at once: that case takes the contract's fallback (a minute, then exponentially longer).
    */
-  private rateLimitWait(verdict: PauseKind, parsed: RateLimitHeaders, now: number, fallbacks: number): { ms: number; fallback: boolean } {
+  private rateLimitWait(verdict: PauseKind, parsed: RateLimitHeaders, now: number, fallbacks: number): { ms: number; fallback: boolean; stated?: number } {
     if (verdict === 'secondary' && parsed.retryAfterMs !== undefined) {
       // "At least that many seconds": a retry-after of 0 still gets the margin, never a burst.
-      return { ms: Math.max(parsed.retryAfterMs, this.o.safetyMarginMs), fallback: false };
+      return { ms: Math.max(parsed.retryAfterMs, this.o.safetyMarginMs), fallback: false, stated: parsed.retryAfterMs };
     }
     const reset = parsed.primary?.remaining === 0 ? parsed.primary.resetAt : parsed.userQuota?.remaining === 0 ? parsed.userQuota.resetAt : undefined;
     if (reset !== undefined && reset > now) {
-      return { ms: reset - now + this.o.safetyMarginMs, fallback: false };
+      return { ms: reset - now + this.o.safetyMarginMs, fallback: false, stated: reset - now };
     }
     return { ms: secondaryBackoffMs(fallbacks), fallback: true };
   }

@@ -1,6 +1,7 @@
 import { RateLimitError } from './errors';
 import { PointsWindow, WINDOW_MS } from './pointsWindow';
 import type { QuotaTracker } from './quota';
+import { MAX_ACCEPTED_WAIT_MS } from './rateLimitHeaders';
 import { SendLedger, type SendOutcome } from './sendLedger';
 import type { Clock, HttpMethod } from './types';
 
@@ -201,7 +202,8 @@ export class Throttle {
           // Leaves the queue first: whatever happens next, this request is settled.
           this.queue.splice(i, 1);
           w.cleanup();
-          w.reject(new RateLimitError({ resetAt: hold.until, retries: 0, ...(hold.resource ? { resource: hold.resource } : {}) }));
+          const farOff = hold.until - now > MAX_ACCEPTED_WAIT_MS;
+          w.reject(new RateLimitError({ resetAt: hold.until, retries: 0, farOff, ...(hold.resource ? { resource: hold.resource } : {}) }));
           continue;
         }
         if (Number.isFinite(hold.until)) {

@@ -4,11 +4,15 @@
  */
 import assert from 'node:assert/strict';
 import { ThrottledClient } from '../../../src/core/http/client';
+import { RateLimitError } from '../../../src/core/http/errors';
 import type { TokenProvider } from '../../../src/core/http/types';
 import { FakeClock } from './fakeClock';
 import { send, startLoopback, type Handler, type Loopback } from './loopback';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
+const DAY = 24 * 3_600_000;
+const sec = (ms: number): string => String(Math.floor(ms / 1000));
+const SECONDARY = '{"message":"You have exceeded a secondary rate limit."}';
 
 describe('http client: checks at the moment of sending (fake clock, loopback server)', () => {
   let clock: FakeClock;
@@ -77,5 +81,62 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
     const at = (path: string): number[] => (server?.seen ?? []).filter((s) => s.path === path).map((s) => s.at);
     assert.deepEqual(at('/a'), [T0, T0 + 30_000], 'the 429, then its retry after retry-after');
     assert.deepEqual(at('/b'), [T0 + 30_000], 'the request whose token came during the pause left when it ended');
+  });
+
+  describe('a wait past the longest the client takes (a day): a clear failure at once', () => {
+    /** The first answer asks for `headers`' wait, any later one succeeds. */
+    async function firstAsks(status: number, headers: Record<string, string>, body = SECONDARY): Promise<void> {
+      await serve((_req, res, i) => (i === 0 ? send(res, status, headers, body) : send(res, 200)));
+    }
+    const outcome = (p: Promise<{ status: number }>): Promise<unknown> => p.then((r) => r.status, (e: unknown) => e);
+
+    it('retry-after of exactly a day (a service in maintenance until tomorrow), with the client allowed to wait that long: it waits, then retries', async () => {
+      await firstAsks(429, { 'retry-after': String(DAY / 1000) });
+      const c = client({ maxRateLimitWaitMs: 2 * DAY });
+      assert.equal(await outcome(c.request({ method: 'GET', url: '/x' })), 200);
+      assert.deepEqual(server?.seen.map((s) => s.at), [T0, T0 + DAY]);
+    });
+
+    it('retry-after one second past a day, even with the client allowed to wait longer: fails at once, saying until when, with no retry', async () => {
+      await firstAsks(429, { 'retry-after': String(DAY / 1000 + 1) });
+      const c = client({ maxRateLimitWaitMs: 2 * DAY });
+      const e = await outcome(c.request({ method: 'GET', url: '/x' }));
+      assert.ok(e instanceof RateLimitError, `settled with ${String(e)}`);
+      assert.equal(e.resetAt, T0 + DAY + 1000);
+      assert.equal(e.message, `The service asked not to send requests again before ${new Date(T0 + DAY + 1000).toISOString()}, more than a day from now (the API rate limit), so the request was stopped rather than retried; try again after that time.`);
+      assert.equal(server?.seen.length, 1, 'not retried after the one-minute fallback');
+      assert.deepEqual(clock.sleeps, [], 'no wait was taken');
+      assert.equal(c.quota.pausedUntil, T0 + DAY + 1000, 'the queue keeps the service\'s word');
+    });
+
+    it('a primary reset two days away (a monthly-style quota used up): fails at once with the reset time, no retry', async () => {
+      const reset = T0 + 2 * DAY;
+      await firstAsks(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': sec(reset), 'x-ratelimit-resource': 'core' }, '{"message":"API rate limit exceeded"}');
+      const c = client();
+      const e = await outcome(c.request({ method: 'GET', url: '/x' }));
+      assert.ok(e instanceof RateLimitError, `settled with ${String(e)}`);
+      assert.equal(e.resetAt, reset + 1000);
+      assert.match(e.message, /more than a day from now \(the core rate limit\)/);
+      assert.equal(server?.seen.length, 1);
+      // The next request does not go either: it fails at once with the same sentence.
+      const next = await outcome(c.request({ method: 'GET', url: '/y' }));
+      assert.ok(next instanceof RateLimitError && /more than a day from now/.test(next.message), `settled with ${String(next)}`);
+      assert.equal(server?.seen.length, 1);
+    });
+
+    it('a primary reset 20 minutes away, past maxRateLimitWaitMs (15 min) but within a day: fails at once with the shorter-wait sentence, as before', async () => {
+      const reset = T0 + 20 * 60_000;
+      await firstAsks(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': sec(reset), 'x-ratelimit-resource': 'core' }, '{"message":"API rate limit exceeded"}');
+      const e = await outcome(client().request({ method: 'GET', url: '/x' }));
+      assert.ok(e instanceof RateLimitError, `settled with ${String(e)}`);
+      assert.equal(e.message, `Requests are paused because the core rate limit is used up until ${new Date(reset + 1000).toISOString()}; try again after that time or refresh less often.`);
+      assert.equal(server?.seen.length, 1);
+    });
+
+    it('a retry-after no Date can hold (a broken proxy) is still ignored: the contract fallback of a minute applies', async () => {
+      await firstAsks(429, { 'retry-after': '999999999999999' });
+      assert.equal(await outcome(client().request({ method: 'GET', url: '/x' })), 200);
+      assert.deepEqual(server?.seen.map((s) => s.at), [T0, T0 + 60_000]);
+    });
   });
 });
