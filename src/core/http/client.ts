@@ -53,6 +53,8 @@ export class ThrottledClient {
   private closed = false;
   /** The service's clock minus ours, from the last `Date` header (0 until one is seen). */
   private skewMs = 0;
+  /** Fallback waits in a row, whichever request met them: each probe after one waits longer. */
+  private fallbackStreak = 0;
 
   constructor(private readonly options: ThrottledClientOptions) {
     this.base = new URL(options.origin);
@@ -208,6 +210,9 @@ export class ThrottledClient {
   private afterResponse(response: HttpResponse, parsed: RateLimitHeaders, attempt: Attempt, tokenSent: boolean): 'return' | 'retry' {
     const now = this.clock.now();
     const verdict = classify(response.status, parsed, () => response.body);
+    if (verdict !== 'primary' && verdict !== 'secondary') {
+      this.fallbackStreak = 0;
+    }
     this.log(`${attempt.label} -> ${response.status}${verdict === 'final' ? '' : ` (${verdict})`}`);
 
     switch (verdict) {
@@ -243,9 +248,10 @@ export class ThrottledClient {
 
   /** Pauses the queue as seed 001 asks, or throws RateLimitError when out of retries or patience. */
   private onRateLimited(verdict: PauseKind, response: HttpResponse, parsed: RateLimitHeaders, now: number, attempt: Attempt): void {
-    const wait = this.rateLimitWait(verdict, parsed, now, attempt.fallbacks);
+    const wait = this.rateLimitWait(verdict, parsed, now, Math.max(attempt.fallbacks, this.fallbackStreak));
     if (wait.fallback) {
       attempt.fallbacks++;
+      this.fallbackStreak++;
     }
     const until = now + wait.ms;
     const limited = parsed.primary?.remaining === 0 ? parsed.primary.resource : parsed.userQuota?.remaining === 0 ? 'Resource Graph' : parsed.primary?.resource;

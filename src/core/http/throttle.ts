@@ -302,9 +302,16 @@ export class Throttle {
       return undefined;
     }
     if (snap.resetAt !== undefined) {
-      // A window: nothing comes back before its reset (+ margin for skew).
       const liftAt = snap.resetAt + this.o.safetyMarginMs;
-      return now < liftAt ? { until: liftAt, definite: snap.remaining <= 0, resource: b } : undefined;
+      const saidEmpty = snap.remaining <= 0;
+      // A window: nothing comes back before its reset (+ margin for skew). Past a day, only the
+      // service's own 0 is waited for (and refused at once, see pump), not our estimate.
+      if (now < liftAt && (saidEmpty || liftAt - now <= MAX_ACCEPTED_WAIT_MS)) {
+        return { until: liftAt, definite: saidEmpty, resource: b };
+      }
+      // Else one request at a time finds out: for that estimate, and for a 0 whose reset looks
+      // past (the service's clock may be behind ours, with no Date to say by how much).
+      return (saidEmpty || now < liftAt) && this.ledger.inFlight(b) > 0 ? { until: Infinity, definite: false, resource: b } : undefined;
     }
     // A token bucket (ARM): it refills, at a rate no header states. An answer still due tells
     // us more; with none due, one request goes after the refill interval to find out.

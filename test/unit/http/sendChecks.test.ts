@@ -139,4 +139,47 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
       assert.deepEqual(server?.seen.map((s) => s.at), [T0, T0 + 60_000]);
     });
   });
+
+  /** A window whose reset, on the service's clock `behindMs` behind ours, comes at our T0 + `resetInMs`; 1 request left at T0. */
+  async function skewedWindow(behindMs: number, resetInMs: number): Promise<number[]> {
+    const serviceNow = (): number => clock.now() - behindMs;
+    const resetServer = T0 + resetInMs - behindMs;
+    let left = 1;
+    const statuses: number[] = [];
+    await serve((_req, res) => {
+      const turned = serviceNow() >= resetServer;
+      if (turned && statuses.filter((s) => s === 200).length === 1) left = 60;
+      const status = left > 0 ? 200 : 403;
+      if (left > 0) left--;
+      statuses.push(status);
+      const reset = turned ? resetServer + 3_600_000 : resetServer;
+      send(res, status, { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': String(left), 'x-ratelimit-reset': sec(reset), 'x-ratelimit-resource': 'core' },
+        status === 403 ? '{"message":"API rate limit exceeded"}' : '{}');
+    });
+    return statuses;
+  }
+
+  it('service clock 30 s behind and no Date header (a proxy dropped it): the answer that spends the last request does not release a burst; one probe is refused, then the queue waits the one-minute fallback', async () => {
+    // The reset reads 20 s past on our clock; it comes at our T0 + 10 s.
+    const statuses = await skewedWindow(30_000, 10_000);
+    const c = client();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => c.request({ method: 'GET', url: `/r${i}` })));
+    assert.ok(results.every((r) => r.status === 200));
+    assert.equal(statuses.filter((s) => s === 403).length, 1, `statuses: ${statuses.join(' ')}`);
+    const seen = server?.seen ?? [];
+    assert.deepEqual(seen.slice(0, 2).map((s) => s.at), [T0, T0], 'the request that spent the last one, then one probe');
+    assert.ok(seen.slice(2).every((s) => s.at === T0 + 60_000), `the rest after the contract fallback: ${seen.slice(2).map((s) => s.at - T0).join(' ')}`);
+  });
+
+  it('service clock 5 min behind and no Date header: each probe still refused waits longer (1, 2, then 4 min), and only probes are refused', async () => {
+    const statuses = await skewedWindow(300_000, 200_000);
+    const c = client();
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => c.request({ method: 'GET', url: `/r${i}` })));
+    assert.ok(results.every((r) => r.status === 200));
+    assert.deepEqual(statuses.slice(0, 5), [200, 403, 403, 403, 200], `statuses: ${statuses.join(' ')}`);
+    assert.equal(statuses.filter((s) => s === 403).length, 3);
+    const at = (server?.seen ?? []).map((s) => s.at - T0);
+    assert.deepEqual(at.slice(0, 5), [0, 0, 60_000, 180_000, 420_000]);
+    assert.ok(at.slice(5).every((t) => t === 420_000), `the rest after the last probe's answer: ${at.slice(5).join(' ')}`);
+  });
 });
