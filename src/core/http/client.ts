@@ -5,7 +5,7 @@ import { formatInstant, HttpClientError, NetworkError, OriginPolicyError, RateLi
 import { createDispatcher } from './network';
 import { credentialRefusal } from './originPolicy';
 import { QuotaTracker, type Disposable } from './quota';
-import { parseRateLimitHeaders, parseServerSkew, RESOURCE_GRAPH_BUCKET, type RateLimitHeaders } from './rateLimitHeaders';
+import { MAX_ACCEPTED_WAIT_MS, parseRateLimitHeaders, parseServerSkew, RESOURCE_GRAPH_BUCKET, type RateLimitHeaders } from './rateLimitHeaders';
 import { scopeOf, ticketFor, type RequestScope } from './requestScope';
 import { classify, retryableNetworkCode, secondaryBackoffMs, transientBackoffMs } from './retryPolicy';
 import { Throttle, type PauseKind, type Release } from './throttle';
@@ -53,6 +53,8 @@ export class ThrottledClient {
   private closed = false;
   /** The service's clock minus ours, from the last `Date` header (0 until one is seen). */
   private skewMs = 0;
+  /** Fallback waits in a row, whichever request met them: each probe after one waits longer. */
+  private fallbackStreak = 0;
 
   constructor(private readonly options: ThrottledClientOptions) {
     this.base = new URL(options.origin);
@@ -129,14 +131,23 @@ export class ThrottledClient {
     const ticket = ticketFor(req.method, scope, req.exemptFromPrimaryLimit === true);
     const attempt: Attempt = { label: `${req.method} ${url.origin}${url.pathname}`, rateLimitRetries: 0, fallbacks: 0, transientRetries: 0, forceRefresh: false, reauthenticated: false };
 
+    let gaveBack = false;
     for (;;) {
-      const release = await this.throttle.acquire(ticket, signal);
+      const release = await this.throttle.acquire(ticket, signal, gaveBack);
+      gaveBack = false;
       let response: HttpResponse;
       let tokenSent = false;
       let sending = false;
       let early: RateLimitHeaders | undefined;
       try {
         const token = withCredentials ? await this.options.tokenProvider?.getToken({ forceRefresh: attempt.forceRefresh, ...(signal ? { signal } : {}) }) : undefined;
+        if (this.throttle.pausedFor(ticket)) {
+          // A pause began while the token came: the turn is given back unused, and taken again
+          // at the head of the queue when the pause ends (with a fresh token then).
+          release('unused');
+          gaveBack = true;
+          continue;
+        }
         attempt.forceRefresh = false;
         tokenSent = token !== undefined;
         this.tracker.countSend();
@@ -200,6 +211,9 @@ export class ThrottledClient {
   private afterResponse(response: HttpResponse, parsed: RateLimitHeaders, attempt: Attempt, tokenSent: boolean): 'return' | 'retry' {
     const now = this.clock.now();
     const verdict = classify(response.status, parsed, () => response.body);
+    if (verdict !== 'primary' && verdict !== 'secondary') {
+      this.fallbackStreak = 0;
+    }
     this.log(`${attempt.label} -> ${response.status}${verdict === 'final' ? '' : ` (${verdict})`}`);
 
     switch (verdict) {
@@ -235,9 +249,10 @@ export class ThrottledClient {
 
   /** Pauses the queue as seed 001 asks, or throws RateLimitError when out of retries or patience. */
   private onRateLimited(verdict: PauseKind, response: HttpResponse, parsed: RateLimitHeaders, now: number, attempt: Attempt): void {
-    const wait = this.rateLimitWait(verdict, parsed, now, attempt.fallbacks);
+    const wait = this.rateLimitWait(verdict, parsed, now, Math.max(attempt.fallbacks, this.fallbackStreak));
     if (wait.fallback) {
       attempt.fallbacks++;
+      this.fallbackStreak++;
     }
     const until = now + wait.ms;
     const limited = parsed.primary?.remaining === 0 ? parsed.primary.resource : parsed.userQuota?.remaining === 0 ? 'Resource Graph' : parsed.primary?.resource;
@@ -245,6 +260,10 @@ export class ThrottledClient {
     // One wait pauses the whole queue: every other request would be refused too.
     this.throttle.pause(until, `Requests are paused: ${what}; they resume at ${formatInstant(until)}.`, verdict);
     const resource = (parsed.userQuota?.remaining === 0 ? RESOURCE_GRAPH_BUCKET : undefined) ?? parsed.primary?.resource ?? parsed.arm.find((a) => a.remaining === 0)?.bucket;
+    if (wait.stated !== undefined && wait.stated > MAX_ACCEPTED_WAIT_MS) {
+      // The service says not to come back soon: no retry, whatever the retries left.
+      throw new RateLimitError({ retries: attempt.rateLimitRetries, status: response.status, resetAt: until, farOff: true, ...(resource ? { resource } : {}) });
+    }
     if (attempt.rateLimitRetries >= this.o.maxRetries) {
       throw new RateLimitError({ retries: attempt.rateLimitRetries, status: response.status, ...(resource ? { resource } : {}) });
     }
@@ -261,14 +280,14 @@ export class ThrottledClient {
    * service's clock is behind ours and no `Date` told us by how much) is no reason to send again
    * at once: that case takes the contract's fallback (a minute, then exponentially longer).
    */
-  private rateLimitWait(verdict: PauseKind, parsed: RateLimitHeaders, now: number, fallbacks: number): { ms: number; fallback: boolean } {
+  private rateLimitWait(verdict: PauseKind, parsed: RateLimitHeaders, now: number, fallbacks: number): { ms: number; fallback: boolean; stated?: number } {
     if (verdict === 'secondary' && parsed.retryAfterMs !== undefined) {
       // "At least that many seconds": a retry-after of 0 still gets the margin, never a burst.
-      return { ms: Math.max(parsed.retryAfterMs, this.o.safetyMarginMs), fallback: false };
+      return { ms: Math.max(parsed.retryAfterMs, this.o.safetyMarginMs), fallback: false, stated: parsed.retryAfterMs };
     }
     const reset = parsed.primary?.remaining === 0 ? parsed.primary.resetAt : parsed.userQuota?.remaining === 0 ? parsed.userQuota.resetAt : undefined;
     if (reset !== undefined && reset > now) {
-      return { ms: reset - now + this.o.safetyMarginMs, fallback: false };
+      return { ms: reset - now + this.o.safetyMarginMs, fallback: false, stated: reset - now };
     }
     return { ms: secondaryBackoffMs(fallbacks), fallback: true };
   }

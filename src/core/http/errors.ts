@@ -38,7 +38,11 @@ export class RateLimitError extends HttpClientError {
   /** Status of the last rate-limited response, when there was one. */
   readonly status: number | undefined;
 
-  constructor(init: { resetAt?: number; resource?: string; retries: number; status?: number }) {
+  /**
+   * `farOff`: the service asked for a wait past the longest the client takes (a day), so the
+   * request was stopped at once, not retried.
+   */
+  constructor(init: { resetAt?: number; resource?: string; retries: number; status?: number; farOff?: boolean }) {
     super(RateLimitError.describe(init));
     this.resetAt = init.resetAt;
     this.resource = init.resource;
@@ -46,8 +50,11 @@ export class RateLimitError extends HttpClientError {
     this.status = init.status;
   }
 
-  private static describe(init: { resetAt?: number; resource?: string; retries: number }): string {
+  private static describe(init: { resetAt?: number; resource?: string; retries: number; farOff?: boolean }): string {
     const bucket = init.resource ? `the ${init.resource} rate limit` : 'the API rate limit';
+    if (init.farOff && init.resetAt !== undefined) {
+      return `The service asked not to send requests again before ${formatInstant(init.resetAt)}, more than a day from now (${bucket}), so the request was stopped rather than retried; try again after that time.`;
+    }
     if (init.resetAt !== undefined) {
       return `Requests are paused because ${bucket} is used up until ${formatInstant(init.resetAt)}; try again after that time or refresh less often.`;
     }

@@ -10,7 +10,8 @@
  */
 import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
-import { newAgent, newEnvHttpProxyAgent, proxyClientFactory, type Dispatcher, type EnvHttpProxyAgentOptions } from './undiciParts';
+import { skipInterimContinue } from './interimAnswers';
+import { newAgent, newConnector, newEnvHttpProxyAgent, proxyClientFactory, type Dispatcher, type EnvHttpProxyAgentOptions } from './undiciParts';
 
 /** VS Code's `http.*` settings, as the UI layer read them. */
 export interface ProxySettings {
@@ -274,7 +275,18 @@ export function createDispatcher(o: DispatcherOptions): Dispatcher {
     ...(secureContext ? { connect: tlsOptions } : {}),
   };
   if (!n || (!n.httpProxy && !n.httpsProxy)) {
-    return newAgent(agentOptions);
+    // Direct connections read past interim `100 Continue` answers (interimAnswers.ts).
+    const connector = newConnector({ ...tlsOptions, timeout: o.connectTimeoutMs });
+    return newAgent({
+      ...agentOptions,
+      connect: (options, callback) =>
+        connector(options, (...result) => {
+          if (result[0] === null) {
+            skipInterimContinue(result[1]);
+          }
+          callback(...result);
+        }),
+    });
   }
   const options: EnvHttpProxyAgentOptions = {
     ...agentOptions,

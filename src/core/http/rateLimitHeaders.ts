@@ -67,11 +67,12 @@ export interface ParseContext {
 export const MAX_DATE_MS = 8.64e15;
 
 /**
- * Seed 001's windows last an hour and ARM's waits are seconds, so a reset or retry-after more
- * than a day away is a broken header, not a plan: it is ignored, and a limited response then
- * takes the contract's fallback wait (a minute, then longer) instead of stopping for ever.
+ * The longest wait the client will take for the service (a day). A reset or retry-after further
+ * away is kept, not dropped: it means "do not come back soon", and the request fails at once
+ * saying until when, rather than retrying after the one-minute fallback against that word.
+ * Only values no Date can hold (past MAX_DATE_MS) are garbage and ignored.
  */
-export const MAX_BELIEVABLE_WAIT_MS = 24 * 3_600_000;
+export const MAX_ACCEPTED_WAIT_MS = 24 * 3_600_000;
 
 /** ARM header suffix -> bucket name. */
 export const ARM_BUCKET_HEADERS: ReadonlyArray<readonly [header: string, bucket: string]> = [
@@ -143,15 +144,15 @@ export function parseServerSkew(value: string | undefined, nowMs: number): numbe
 
 /**
  * `x-ms-user-quota-resets-after` as ms: `hh:mm:ss` (hours may exceed 23; fractional seconds
- * accepted, being liberal). Anything else, or a wait past a day, is undefined.
+ * accepted, being liberal). Anything else is undefined.
  */
 export function parseResetsAfter(value: string | undefined): number | undefined {
   const m = value === undefined ? null : /^\s*(\d{1,3}):([0-5]\d):([0-5]\d(?:\.\d+)?)\s*$/.exec(value);
   if (!m) {
     return undefined;
   }
-  const ms = Math.round((Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000);
-  return ms <= MAX_BELIEVABLE_WAIT_MS ? ms : undefined;
+  // At most 999:59:59, so always a time: a wait past a day is the service's word, see MAX_ACCEPTED_WAIT_MS.
+  return Math.round((Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000);
 }
 
 /** `Microsoft.Compute/HighCostGet3Min;107,Microsoft.Compute/HighCostGet30Min;799` -> entries. */
@@ -181,7 +182,7 @@ export function parseRateLimitHeaders(headers: HeaderBag, nowMs: number, context
   const remaining = parseCount(headers['x-ratelimit-remaining']);
   const used = parseCount(headers['x-ratelimit-used']);
   const serverReset = parseResetSeconds(headers['x-ratelimit-reset']);
-  const resetAt = serverReset === undefined || serverReset - skew - nowMs > MAX_BELIEVABLE_WAIT_MS ? undefined : serverReset - skew;
+  const resetAt = serverReset === undefined ? undefined : serverReset - skew;
   const resourceRaw = headers['x-ratelimit-resource']?.trim();
   const resource = resourceRaw && /^[\w.-]{1,64}$/.test(resourceRaw) ? resourceRaw : (context.pathResource ?? 'unknown');
 
@@ -211,7 +212,7 @@ export function parseRateLimitHeaders(headers: HeaderBag, nowMs: number, context
 
   // An HTTP-date in retry-after is on the service's clock too.
   const retryAfterParsed = parseRetryAfter(headers['retry-after'], nowMs + skew);
-  const retryAfterMs = retryAfterParsed !== undefined && retryAfterParsed <= MAX_BELIEVABLE_WAIT_MS ? retryAfterParsed : undefined;
+  const retryAfterMs = retryAfterParsed !== undefined && nowMs + retryAfterParsed <= MAX_DATE_MS ? retryAfterParsed : undefined;
   return {
     ...(primary ? { primary } : {}),
     ...(userQuota ? { userQuota } : {}),

@@ -1,6 +1,7 @@
 import { RateLimitError } from './errors';
-import { PointsWindow } from './pointsWindow';
+import { PointsWindow, WINDOW_MS } from './pointsWindow';
 import type { QuotaTracker } from './quota';
+import { MAX_ACCEPTED_WAIT_MS } from './rateLimitHeaders';
 import { SendLedger, type SendOutcome } from './sendLedger';
 import type { Clock, HttpMethod } from './types';
 
@@ -34,8 +35,11 @@ export interface ThrottleOptions {
   readonly tokenBucketRefillMs: number;
 }
 
-/** Releases the slot taken by `acquire`, saying how the send ended (default: answered). */
-export type Release = (outcome?: SendOutcome) => void;
+/**
+ * Releases the slot taken by `acquire`, saying how the send ended (default: answered);
+ * 'unused': nothing was sent (a pause began before it could be), so it spent nothing.
+ */
+export type Release = (outcome?: SendOutcome | 'unused') => void;
 
 /** Why a ticket waits: until a time, or (`until` Infinity) until an answer to a request in flight. */
 interface Hold {
@@ -90,7 +94,8 @@ export class Throttle {
     return this.inFlight;
   }
 
-  acquire(ticket: Ticket, signal?: AbortSignal): Promise<Release> {
+  /** `first`: ahead of the queue, for a request that had its turn and gave it back unused. */
+  acquire(ticket: Ticket, signal?: AbortSignal, first = false): Promise<Release> {
     return new Promise<Release>((resolve, reject) => {
       if (signal?.aborted) {
         reject(signal.reason);
@@ -105,7 +110,11 @@ export class Throttle {
         this.pump();
       };
       const waiter: Waiter = { ticket, resolve, reject, cleanup: () => undefined };
-      this.queue.push(waiter);
+      if (first) {
+        this.queue.unshift(waiter);
+      } else {
+        this.queue.push(waiter);
+      }
       this.pump();
       // Most requests are granted at once: only one that waits listens for its abort (adding and
       // removing a listener on an EventTarget costs more than the rest of a grant).
@@ -114,6 +123,21 @@ export class Throttle {
         signal.addEventListener('abort', onAbort, { once: true });
       }
     });
+  }
+
+  /**
+   * Whether a pause now stands in this ticket's way: asked at the moment of sending, since one
+   * may have begun while the granted request awaited something else (its token).
+   */
+  pausedFor(ticket: Ticket): boolean {
+    return this.pausedUntil(ticket) > this.o.clock.now();
+  }
+
+  /** The end of the pauses that apply to this ticket (0 when none). */
+  private pausedUntil(t: Ticket): number {
+    const secondary = this.pauses.get('secondary');
+    const primary = t.exempt ? undefined : this.pauses.get('primary');
+    return Math.max(secondary?.until ?? 0, primary?.until ?? 0);
   }
 
   /** Pauses the whole queue until `until` (extends, never shortens, a running pause of that kind). */
@@ -189,7 +213,8 @@ export class Throttle {
           // Leaves the queue first: whatever happens next, this request is settled.
           this.queue.splice(i, 1);
           w.cleanup();
-          w.reject(new RateLimitError({ resetAt: hold.until, retries: 0, ...(hold.resource ? { resource: hold.resource } : {}) }));
+          const farOff = hold.until - now > MAX_ACCEPTED_WAIT_MS;
+          w.reject(new RateLimitError({ resetAt: hold.until, retries: 0, farOff, ...(hold.resource ? { resource: hold.resource } : {}) }));
           continue;
         }
         if (Number.isFinite(hold.until)) {
@@ -249,9 +274,11 @@ export class Throttle {
       }
       released = true;
       this.inFlight--;
-      leave?.(outcome === 'answered', this.o.clock.now());
+      const now = this.o.clock.now();
+      // Unused points leave the minute at once; the others a minute after their end.
+      leave?.(outcome === 'answered' || outcome === 'unused', outcome === 'unused' ? now - WINDOW_MS : now);
       for (const [b, seq] of seqs) {
-        this.ledger.settle(b, seq, outcome);
+        this.ledger.settle(b, seq, outcome === 'unused' ? 'notReached' : outcome);
       }
       this.pump();
     };
@@ -261,9 +288,7 @@ export class Throttle {
 
   /** Why this ticket must wait and until when; `definite` when the service itself said so. */
   private holdUntil(t: Ticket, now: number): Hold | undefined {
-    const secondary = this.pauses.get('secondary');
-    const primary = t.exempt ? undefined : this.pauses.get('primary');
-    const pausedUntil = Math.max(secondary?.until ?? 0, primary?.until ?? 0);
+    const pausedUntil = this.pausedUntil(t);
     if (pausedUntil > now) {
       return { until: pausedUntil, definite: true };
     }
@@ -291,9 +316,16 @@ export class Throttle {
       return undefined;
     }
     if (snap.resetAt !== undefined) {
-      // A window: nothing comes back before its reset (+ margin for skew).
       const liftAt = snap.resetAt + this.o.safetyMarginMs;
-      return now < liftAt ? { until: liftAt, definite: snap.remaining <= 0, resource: b } : undefined;
+      const saidEmpty = snap.remaining <= 0;
+      // A window: nothing comes back before its reset (+ margin for skew). Past a day, only the
+      // service's own 0 is waited for (and refused at once, see pump), not our estimate.
+      if (now < liftAt && (saidEmpty || liftAt - now <= MAX_ACCEPTED_WAIT_MS)) {
+        return { until: liftAt, definite: saidEmpty, resource: b };
+      }
+      // Else one request at a time finds out: for that estimate, and for a 0 whose reset looks
+      // past (the service's clock may be behind ours, with no Date to say by how much).
+      return (saidEmpty || now < liftAt) && this.ledger.inFlight(b) > 0 ? { until: Infinity, definite: false, resource: b } : undefined;
     }
     // A token bucket (ARM): it refills, at a rate no header states. An answer still due tells
     // us more; with none due, one request goes after the refill interval to find out.

@@ -5,7 +5,7 @@
  * such side effect; requests go through `Dispatcher.dispatch` (exchange.ts). `import type` below
  * is erased at compile time.
  */
-import type { Agent as AgentClass, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
+import type { Agent as AgentClass, buildConnector, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
 import type * as UndiciBundle from './undiciBundle';
 
 let loaded: typeof UndiciBundle | undefined;
@@ -19,6 +19,11 @@ function undici(): typeof UndiciBundle {
 
 export function newAgent(options: AgentClass.Options): Dispatcher {
   return new (undici().Agent)(options);
+}
+
+/** undici's own connector (TCP or TLS, with its connect timeout), for one that wraps it. */
+export function newConnector(options: buildConnector.BuildOptions): buildConnector.connector {
+  return undici().buildConnector(options);
 }
 
 /** Chooses per request between a direct Agent and ProxyAgents (CONNECT tunnels) by NO_PROXY rules. */

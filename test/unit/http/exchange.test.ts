@@ -4,6 +4,8 @@
  * that request only.
  */
 import assert from 'node:assert/strict';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { ThrottledClient } from '../../../src/core/http/client';
 import { Exchange } from '../../../src/core/http/exchange';
 import type { Dispatcher } from '../../../src/core/http/undiciParts';
@@ -41,8 +43,8 @@ describe('HTTP exchange', () => {
       void pending.then(() => (settled = true));
       // Waits for the client's own quota event, not for time.
       await new Promise<void>((resolve) => {
-        const sub = client.onDidChangeQuota((q) => {
-          if (q.buckets.get('core')?.remaining === 4321) {
+        const sub = client.onDidChangeQuota(() => {
+          if (client.quota.buckets.get('core')?.remaining === 4321) {
             sub.dispose();
             resolve();
           }
@@ -97,5 +99,60 @@ describe('HTTP exchange', () => {
     assert.equal(answer.status, 200);
     assert.equal(answer.body.text(), 'ok');
     assert.equal(controller.aborted, false);
+  });
+
+  describe('a real 100 Continue before the final answer', () => {
+    it('a proxy or server that sends 100 Continue unasked (Node writeContinue) before a POST answer: the answer is read, with no retry', async () => {
+      const server = await startLoopback((_req, res) => {
+        res.writeContinue();
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      });
+      const lines: string[] = [];
+      const client = new ThrottledClient({ origin: server.origin, log: (l) => lines.push(l) });
+      try {
+        const res = await client.request({ method: 'POST', url: '/details', json: { id: 1 } });
+        assert.equal(res.status, 200);
+        assert.equal(res.body, '{"ok":true}');
+        assert.equal(server.seen.length, 1, 'sent once');
+        assert.deepEqual(server.seen[0]?.body, '{"id":1}');
+        // The connection stays usable for the next request.
+        assert.equal((await client.request({ method: 'GET', url: '/next' })).status, 200);
+        assert.deepEqual(lines.filter((l) => /failed|retry/.test(l)), []);
+      } finally {
+        await client.close();
+        await server.close();
+      }
+    });
+
+    it('a server that sends two 100 Continue answers, split across packets, before the final one: the answer is read', async () => {
+      let requests = 0;
+      const server = net.createServer((socket) => {
+        let head = '';
+        socket.on('data', (d: Buffer) => {
+          head += d.toString('latin1');
+          if (!head.includes('\r\n\r\n')) return;
+          head = '';
+          requests++;
+          // Written in parts, on later turns of the event loop (no timers), so they may arrive apart.
+          socket.write('HTTP/1.1 10');
+          setImmediate(() => {
+            socket.write('0 Continue\r\n\r\nHTTP/1.0 100 Continue\r\nx-a: 1\r\n');
+            setImmediate(() => socket.write('\r\nHTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}'));
+          });
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const client = new ThrottledClient({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      try {
+        const res = await client.request({ method: 'GET', url: '/x' });
+        assert.equal(res.status, 200);
+        assert.equal(res.body, '{}');
+        assert.equal(requests, 1);
+      } finally {
+        await client.close();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    });
   });
 });

@@ -13,9 +13,10 @@ describe('Resource Graph user-quota headers', () => {
     assert.equal(parseResetsAfter('00:00:00.5'), 500);
   });
 
-  it('ignores garbage and waits past a day (24:00:00 is the last believable one)', () => {
+  it('ignores garbage, and keeps a wait past a day (the service saying not to come back soon)', () => {
     assert.equal(parseResetsAfter('24:00:00'), 86_400_000);
-    assert.equal(parseResetsAfter('24:00:01'), undefined);
+    assert.equal(parseResetsAfter('24:00:01'), 86_401_000);
+    assert.equal(parseResetsAfter('999:59:59'), 3_599_999_000);
     for (const bad of [undefined, '', '3', '00:60:00', '00:00:60', 'soon', '-00:00:03', '00:00']) {
       assert.equal(parseResetsAfter(bad), undefined, String(bad));
     }
