@@ -51,7 +51,7 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
     assert.ok(list?.inputSchema && 'properties' in list.inputSchema);
   });
 
-  it('serviceHealth_listEvents counts what the Events view holds, leads with the interpretation and pages by 20', async () => {
+  it('serviceHealth_listEvents counts what the Events view holds, leads with the interpretation and pages by 10', async () => {
     const held = health.getEvents();
     const active = new Set(held.filter((e) => e.event.properties?.eventType === 'ServiceIssue' && e.event.properties.status === 'Active').map((e) => e.trackingId.toUpperCase()));
     const result = await invoke<ListResult>('serviceHealth_listEvents', { query: 'active outages' });
@@ -60,13 +60,13 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
     assert.ok(result.events.every((e) => active.has(e.trackingId.toUpperCase())));
 
     const all = new Set(held.map((e) => e.trackingId.toUpperCase()));
-    assert.ok(all.size > 20, `the sample holds ${all.size} incidents`);
+    assert.ok(all.size > 10, `the sample holds ${all.size} incidents`);
     const first = await invoke<ListResult>('serviceHealth_listEvents', {});
     assert.equal(first.total, all.size);
-    assert.equal(first.events.length, 20);
+    assert.equal(first.events.length, 10);
     assert.match(first.more ?? '', /page: 2/u);
     const last = await invoke<ListResult>('serviceHealth_listEvents', { page: first.pages });
-    assert.equal(last.events.length, all.size - 20 * (first.pages - 1));
+    assert.equal(last.events.length, all.size - 10 * (first.pages - 1));
     assert.equal(last.more, undefined);
   });
 
@@ -111,7 +111,7 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
     const id = health.getEvents()[0]?.trackingId ?? '';
     const resources = await invoke<{ interpretation: string; total: number; resources: Array<{ subscriptionId: string }> }>('serviceHealth_listImpactedResources', { trackingId: id });
     assert.match(resources.interpretation, new RegExp(`^Resources affected by ${id}`, 'u'));
-    assert.equal(resources.resources.length, Math.min(resources.total, 50));
+    assert.equal(resources.resources.length, Math.min(resources.total, 25));
     const quota = await invoke<{ requestsSent: number; buckets: unknown[] }>('serviceHealth_getQuota', {});
     assert.ok(quota.requestsSent > 0 && quota.buckets.length > 0);
   });

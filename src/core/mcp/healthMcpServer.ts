@@ -5,9 +5,10 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { answerText } from '../agent/budget';
 import type { HealthTools } from '../agent/healthTools';
 import { toolErrorMessage } from '../agent/toolErrors';
-import { getEventShape, impactedResourcesShape, listEventsShape } from '../agent/inputs';
+import { EVENTS_PAGE_SIZE, getEventShape, impactedResourcesShape, listEventsShape, RESOURCES_PAGE_SIZE } from '../agent/inputs';
 
 export const MCP_SERVER_NAME = 'service-health';
 export const MCP_SERVER_VERSION = '0.1.0';
@@ -37,7 +38,7 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
   const run = async (name: string, body: (signal: AbortSignal) => Promise<Record<string, unknown>>, signal: AbortSignal): Promise<CallToolResult> => {
     try {
       const result = await body(signal);
-      return { content: [{ type: 'text', text: options.redact(JSON.stringify(result, null, 2)) }] };
+      return { content: [{ type: 'text', text: options.redact(answerText(result)) }] };
     } catch (error) {
       const message = options.redact(toolErrorMessage(options.explain ? options.explain(error) : error));
       options.log(`${name}: ${message}`);
@@ -51,7 +52,7 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
       title: 'List Azure service health events',
       description:
         'Service issues (outages), planned maintenance, health and security advisories and billing notices of the user’s Azure subscriptions, every page read. ' +
-        `Returns the interpretation of the query, the total and one page of ${20} events (call again with page for more).`,
+        `Returns the interpretation of the query, the total and one page of ${EVENTS_PAGE_SIZE} events (call again with page for more).`,
       inputSchema: listEventsShape,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
@@ -71,7 +72,7 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
     'list_impacted_resources',
     {
       title: 'List the resources an event affects',
-      description: 'Which of the user’s Azure resources an event (by tracking id) affects: name, type, resource group, region; one page of 50 plus the total.',
+      description: `Which of the user’s Azure resources an event (by tracking id) affects: name, type, resource group, region; one page of ${RESOURCES_PAGE_SIZE} plus the total.`,
       inputSchema: impactedResourcesShape,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
