@@ -11,11 +11,14 @@ import { createHealthMcpServer } from '../mcp/healthMcpServer';
 import { ListedSubscriptions, namesUnavailableText } from '../subscriptions/listedSubscriptions';
 import { explainForCli, withSession, type CommandContext } from './commands';
 import { UsageError } from './options';
+import { SecretSet } from './secrets';
 import { TOKEN_ENV } from './usage';
 
 export interface McpStreams {
   readonly stdin: Readable;
   readonly stdout: Writable;
+  /** The secrets the caller's stderr writer hides; the server adds every token it reads. */
+  readonly secrets?: SecretSet;
 }
 
 export async function runMcp(ctx: CommandContext, streams: McpStreams | undefined): Promise<number> {
@@ -27,10 +30,13 @@ export async function runMcp(ctx: CommandContext, streams: McpStreams | undefine
   }
   const raw = ctx.values['subscription'];
   const subscriptions = (Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []).filter((s): s is string => typeof s === 'string').map((s) => s.trim()).filter((s) => s !== '');
-  const token = ctx.env[TOKEN_ENV]?.trim();
-  const redact = (text: string): string => (token && token.length >= 4 ? text.split(token).join('[redacted]') : text);
-  return withSession(ctx, async ({ api, resources, client, hasToken }) => {
-    const log = (line: string) => ctx.stderr.write(`health-events mcp: ${line}\n`);
+  const secrets = streams.secrets ?? new SecretSet();
+  secrets.add(ctx.env[TOKEN_ENV]);
+  const redact = (text: string): string => secrets.redact(text);
+  // Every stderr line is redacted here too, whoever made ctx.stderr (the CLI's writer, or dist/mcp.js's).
+  const stderr = secrets.writer(ctx.stderr);
+  return withSession({ ...ctx, stderr }, async ({ api, resources, client, hasToken }) => {
+    const log = (line: string) => stderr.write(`health-events mcp: ${line}\n`);
     // Answers name subscriptions as the extension's do; without names (the listing denied) they show ids.
     const listed = new ListedSubscriptions(
       () => api.listSubscriptions(),
@@ -48,7 +54,7 @@ export async function runMcp(ctx: CommandContext, streams: McpStreams | undefine
       transport.onclose = done;
     });
     await server.connect(transport);
-    ctx.stderr.write(`health-events mcp: serving ${subscriptions.length > 0 ? `${subscriptions.length} subscription${subscriptions.length === 1 ? '' : 's'}` : 'every visible subscription'} on stdio.\n`);
+    stderr.write(`health-events mcp: serving ${subscriptions.length > 0 ? `${subscriptions.length} subscription${subscriptions.length === 1 ? '' : 's'}` : 'every visible subscription'} on stdio.\n`);
     await closed;
     await server.close();
     return 0;
