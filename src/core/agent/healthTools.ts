@@ -85,14 +85,23 @@ export class HealthTools {
     };
   }
 
-  async getEvent(input: GetEventInput, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  /**
+   * `consent` asks the user (not the model) before a sensitive event's text is fetched; the MCP
+   * server passes one (elicitation), VS Code's tools ask through their confirmation instead.
+   */
+  async getEvent(input: GetEventInput, signal?: AbortSignal, consent?: SensitiveConsent): Promise<Record<string, unknown>> {
     const { copies, days } = await this.findEvent(input.trackingId, input.subscription, input.days, signal);
     const primary = copies[0];
     if (!primary) throw notFound(input.trackingId, days);
     let event = primary.event;
     const sensitive = event.properties?.isEventSensitive === true;
     let detailsFetched = false;
-    if (sensitive && input.includeSensitiveDetails === true) {
+    let refused: Exclude<ConsentAnswer, 'allowed'> | undefined;
+    if (sensitive && input.includeSensitiveDetails === true && consent) {
+      const answer = await consent(primary.trackingId, titleOf(primary.event));
+      if (answer !== 'allowed') refused = answer;
+    }
+    if (sensitive && input.includeSensitiveDetails === true && !refused) {
       event = await this.source.fetchEventDetails(primary.subscriptionId, primary.trackingId, signal);
       detailsFetched = true;
     }
@@ -110,9 +119,7 @@ export class HealthTools {
           }
         : {}),
       ...eventText(event),
-      ...(sensitive && !detailsFetched
-        ? { sensitive: 'The description and updates of this sensitive event are withheld; call again with includeSensitiveDetails: true if the user needs them (the user is asked to confirm).' }
-        : {}),
+      ...(sensitive && !detailsFetched ? { sensitive: refused ? refusedText(refused) : WITHHELD_TEXT } : {}),
     };
   }
 
@@ -166,6 +173,19 @@ export class HealthTools {
     const listing = await this.source.listEvents(subscriptions, new Date(this.source.now() - days * DAY), signal);
     return { copies: listing.events.filter((e) => e.trackingId.toUpperCase() === wanted), days };
   }
+}
+
+/** Whether the user let a sensitive event's text go to the model: asked and allowed, asked and refused, or the client cannot ask. */
+export type ConsentAnswer = 'allowed' | 'declined' | 'cannot-ask';
+export type SensitiveConsent = (trackingId: string, title: string) => Promise<ConsentAnswer>;
+
+const WITHHELD_TEXT = 'The description and updates of this sensitive event are withheld; call again with includeSensitiveDetails: true if the user needs them (the user is asked to confirm).';
+const READ_IT_THERE = "the user can read it in the event's details panel in VS Code (Service Health view), or with `health-events details`";
+
+function refusedText(answer: Exclude<ConsentAnswer, 'allowed'>): string {
+  return answer === 'declined'
+    ? `The user declined to share the text of this sensitive event; do not ask again unless the user says so. ${READ_IT_THERE[0]?.toUpperCase() ?? ''}${READ_IT_THERE.slice(1)}.`
+    : `The text of this sensitive event was left out: this MCP client cannot ask the user to confirm; ${READ_IT_THERE}.`;
 }
 
 function notFound(trackingId: string, days: number): ToolAnswerError {

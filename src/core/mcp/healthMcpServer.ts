@@ -6,7 +6,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { answerText } from '../agent/budget';
-import type { HealthTools } from '../agent/healthTools';
+import type { ConsentAnswer, HealthTools } from '../agent/healthTools';
 import { toolErrorMessage } from '../agent/toolErrors';
 import { EVENTS_PAGE_SIZE, getEventShape, impactedResourcesShape, listEventsShape, RESOURCES_PAGE_SIZE } from '../agent/inputs';
 
@@ -62,11 +62,11 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
     'get_health_event',
     {
       title: 'Get one Azure service health event',
-      description: 'One event by tracking id: status, times, impacted services and regions, summary and the latest updates. Sensitive events’ text only with includeSensitiveDetails.',
+      description: 'One event by tracking id: status, times, impacted services and regions, summary and the latest updates. Sensitive events’ text only with includeSensitiveDetails, and only once the user accepts when asked.',
       inputSchema: getEventShape,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    (input, extra) => run('get_health_event', (signal) => tools.getEvent(input, signal), extra.signal),
+    (input, extra) => run('get_health_event', (signal) => tools.getEvent(input, signal, (trackingId, title) => askUser(server, trackingId, title, signal)), extra.signal),
   );
   server.registerTool(
     'list_impacted_resources',
@@ -90,4 +90,19 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
   return server;
 }
 
-/** Errors the model can act on: the core's own messages already say what to do next. */
+/**
+ * Asks the user (MCP elicitation), not the model, whether a sensitive event's text may go to the
+ * model. A client without elicitation cannot ask: the text stays out (the answer says where to read it).
+ */
+async function askUser(server: McpServer, trackingId: string, title: string, signal: AbortSignal): Promise<ConsentAnswer> {
+  if (!server.server.getClientCapabilities()?.elicitation) return 'cannot-ask';
+  const result = await server.server.elicitInput(
+    {
+      message: `The model asks for the full text of sensitive Azure Service Health event ${trackingId} (${title.slice(0, 120)}), for example a security advisory. Accept to fetch it from Azure and give it to the model; decline to keep it out.`,
+      requestedSchema: { type: 'object', properties: {} },
+    },
+    { signal },
+  );
+  return result.action === 'accept' ? 'allowed' : 'declined';
+}
+
