@@ -18,7 +18,7 @@ async function main(): Promise<number> {
   try {
     const { values } = parseArgs({
       args: process.argv.slice(2),
-      options: { endpoint: { type: 'string' }, subscription: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
+      options: { endpoint: { type: 'string' }, subscription: { type: 'string', multiple: true }, 'subscriptions-file': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: false,
     });

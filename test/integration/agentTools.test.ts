@@ -3,6 +3,7 @@
 // offers is started from its resolved definition and spoken to over stdio, against the sample
 // service. Expected counts are computed here from api.getEvents().
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -123,7 +124,7 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
     assert.deepEqual(answer.progress.length, 1);
   });
 
-  it('the MCP server definition runs dist/mcp.js on the sample service with its token added at resolve time, and answers like the tools', async () => {
+  it('the MCP server definition runs dist/mcp.js on the sample service with a token file kept fresh from resolve time, and answers like the tools', async () => {
     const server = await health.mcpServer();
     assert.ok(server, 'no MCP server definition');
     const sample = health.sampleService();
@@ -131,7 +132,11 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
     assert.equal(server.command, process.execPath);
     assert.match(server.args[0] ?? '', /[\\/]dist[\\/]mcp\.js$/u);
     assert.deepEqual(server.args.slice(1, 3), ['--endpoint', sample.url]);
-    assert.equal(server.env['HEALTH_EVENTS_TOKEN'], sample.token);
+    assert.equal(server.env['HEALTH_EVENTS_TOKEN'], undefined, 'the token went into the environment');
+    assert.equal(server.args[3], '--subscriptions-file');
+    const tokenFile = String(server.env['HEALTH_EVENTS_TOKEN_FILE']);
+    assert.deepEqual(JSON.parse(readFileSync(tokenFile, 'utf8')), { origin: sample.url, token: sample.token });
+    assert.ok(!server.args.includes(sample.token), 'the token is on the command line');
     const env: Record<string, string> = { PATH: process.env['PATH'] ?? '' };
     for (const [k, v] of Object.entries(server.env)) if (typeof v === 'string') env[k] = v;
     const client = new Client({ name: 'integration', version: '1.0.0' });
