@@ -3,9 +3,14 @@
 import { parseArgs } from 'node:util';
 import { runMcp } from './core/cli/mcpCommand';
 import { UsageError } from './core/cli/options';
+import { SecretSet } from './core/cli/secrets';
 import { MCP_USAGE } from './core/cli/usage';
 
 const controller = new AbortController();
+// Every line this process writes to stderr hides the token, as the CLI's do (the server adds the tokens it reads later).
+const secrets = new SecretSet();
+secrets.add(process.env['HEALTH_EVENTS_TOKEN']);
+const stderr = secrets.writer(process.stderr);
 process.once('SIGINT', () => controller.abort());
 process.once('SIGTERM', () => controller.abort());
 
@@ -13,21 +18,21 @@ async function main(): Promise<number> {
   try {
     const { values } = parseArgs({
       args: process.argv.slice(2),
-      options: { endpoint: { type: 'string' }, subscription: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
+      options: { endpoint: { type: 'string' }, subscription: { type: 'string', multiple: true }, 'subscriptions-file': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: false,
     });
     if (values.help === true) {
-      process.stderr.write(MCP_USAGE);
+      stderr.write(MCP_USAGE);
       return 0;
     }
     return await runMcp(
-      { values, stdout: process.stderr, stderr: process.stderr, env: process.env, signal: controller.signal, now: Date.now },
-      { stdin: process.stdin, stdout: process.stdout },
+      { values, stdout: stderr, stderr, env: process.env, signal: controller.signal, now: Date.now },
+      { stdin: process.stdin, stdout: process.stdout, secrets },
     );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`health-events mcp: ${error instanceof UsageError || error instanceof TypeError ? '' : 'error: '}${message.replace(/\s+/g, ' ')}\n`);
+    stderr.write(`health-events mcp: ${error instanceof UsageError || error instanceof TypeError ? '' : 'error: '}${message.replace(/\s+/g, ' ')}\n`);
     return error instanceof UsageError ? 2 : 1;
   }
 }

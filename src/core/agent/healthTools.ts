@@ -6,40 +6,29 @@
  */
 import { distinctIncidents, KnownNamesCache, runQuery } from '../chat/eventQuery';
 import { interpretationLine } from '../chat/answer';
-import { eventTimeline } from '../chat/timeline';
-import { htmlToText } from '../cli/format';
-import { eventTypeOf, lastUpdateOf, regionsOf, servicesOf, statusOf, titleOf, type StoredEvent } from '../events/eventFacts';
-import { resourceGroupOf, resourceNameOf, type ImpactedResource } from '../model/eventResourceSchemas';
-import { parseShownTime, type HealthEvent } from '../model/schemas';
+import { lastUpdateOf, titleOf, type StoredEvent } from '../events/eventFacts';
 import { formatQuery } from '../query';
-import { describeQuota, quotaRows } from '../quota/quotaSummary';
+import { eventSummary, eventText, failuresOf, resourceSummary, SUBSCRIPTIONS_NOTE } from './answerParts';
 import {
   DEFAULT_DAYS,
   EVENTS_PAGE_SIZE,
   LOOKUP_DAYS,
   RESOURCES_PAGE_SIZE,
+  SUBSCRIPTION_IDS_PAGE_SIZE,
+  SUBSCRIPTIONS_PER_EVENT,
   ToolInputError,
   type GetEventInput,
   type ImpactedResourcesInput,
   type ListEventsInput,
 } from './inputs';
-import type { HealthDataSource, SubscriptionFailure } from './source';
+import { quotaAnswer } from './quotaAnswer';
+import type { HealthDataSource } from './source';
 import { ToolAnswerError } from './toolAnswerError';
-import { subscriptionList, subscriptionNameOr, type SubscriptionNamer } from '../subscriptions/names';
+import { subscriptionList, type SubscriptionNamer } from '../subscriptions/names';
 
 const DAY = 86_400_000;
-const MAX_TEXT = 2_000;
-const MAX_UPDATES = 10;
 
 export { ToolAnswerError } from './toolAnswerError';
-
-function clip(text: string, max = MAX_TEXT): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-function iso(ms: number | undefined): string | undefined {
-  return ms === undefined ? undefined : new Date(ms).toISOString();
-}
 
 /** Structured fields as query-language terms, quoted so names with spaces stay one term. */
 export function queryTextOf(input: ListEventsInput): string {
@@ -90,28 +79,47 @@ export class HealthTools {
       page,
       pages,
       events: shown.map((e) => eventSummary(e, owners.get(e.trackingId.toUpperCase()) ?? [e.subscriptionId], this.nameOf)),
+      ...(shown.some((e) => (owners.get(e.trackingId.toUpperCase())?.length ?? 1) > SUBSCRIPTIONS_PER_EVENT) ? { subscriptionsNote: SUBSCRIPTIONS_NOTE } : {}),
       ...(page < pages ? { more: `Showing ${shown.length} of ${incidents.length}; call again with page: ${page + 1} for the next ${pageSize}, or narrow the query.` } : {}),
       ...failuresOf(listing.failures, this.nameOf),
     };
   }
 
-  async getEvent(input: GetEventInput, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  /**
+   * `consent` asks the user (not the model) before a sensitive event's text is fetched; the MCP
+   * server passes one (elicitation), VS Code's tools ask through their confirmation instead.
+   */
+  async getEvent(input: GetEventInput, signal?: AbortSignal, consent?: SensitiveConsent): Promise<Record<string, unknown>> {
     const { copies, days } = await this.findEvent(input.trackingId, input.subscription, input.days, signal);
     const primary = copies[0];
     if (!primary) throw notFound(input.trackingId, days);
     let event = primary.event;
     const sensitive = event.properties?.isEventSensitive === true;
     let detailsFetched = false;
-    if (sensitive && input.includeSensitiveDetails === true) {
+    let refused: Exclude<ConsentAnswer, 'allowed'> | undefined;
+    if (sensitive && input.includeSensitiveDetails === true && consent) {
+      const answer = await consent(primary.trackingId, titleOf(primary.event));
+      if (answer !== 'allowed') refused = answer;
+    }
+    if (sensitive && input.includeSensitiveDetails === true && !refused) {
       event = await this.source.fetchEventDetails(primary.subscriptionId, primary.trackingId, signal);
       detailsFetched = true;
     }
+    const owners = [...new Set(copies.map((c) => c.subscriptionId))];
+    const idPages = Math.max(1, Math.ceil(owners.length / SUBSCRIPTION_IDS_PAGE_SIZE));
+    const idPage = Math.min(input.page ?? 1, idPages);
+    const ids = input.includeSubscriptionIds === true ? owners.slice((idPage - 1) * SUBSCRIPTION_IDS_PAGE_SIZE, idPage * SUBSCRIPTION_IDS_PAGE_SIZE) : undefined;
     return {
-      ...eventSummary(primary, copies.map((c) => c.subscriptionId), this.nameOf),
-      ...eventText(event),
-      ...(sensitive && !detailsFetched
-        ? { sensitive: 'The description and updates of this sensitive event are withheld; call again with includeSensitiveDetails: true if the user needs them (the user is asked to confirm).' }
+      ...eventSummary(primary, owners, this.nameOf, ids),
+      ...(ids
+        ? {
+            subscriptionsPage: idPage,
+            subscriptionPages: idPages,
+            ...(idPage < idPages ? { moreSubscriptions: `Showing ${ids.length} of ${owners.length} subscriptions; call again with page: ${idPage + 1} for the next ${SUBSCRIPTION_IDS_PAGE_SIZE}.` } : {}),
+          }
         : {}),
+      ...eventText(event),
+      ...(sensitive && !detailsFetched ? { sensitive: refused ? refusedText(refused) : WITHHELD_TEXT } : {}),
     };
   }
 
@@ -145,18 +153,7 @@ export class HealthTools {
   }
 
   async getQuota(signal?: AbortSignal): Promise<Record<string, unknown>> {
-    const now = this.source.now();
-    const reading = await this.source.rateLimit(signal);
-    const buckets = reading.quota ? quotaRows(reading.quota, now) : [];
-    return {
-      summary: reading.quota ? describeQuota(reading.quota, now) : 'No quota information yet: the service reports it with the first response.',
-      buckets,
-      ...(reading.quota?.pausedUntil !== undefined && reading.quota.pausedUntil > now
-        ? { pausedUntil: iso(reading.quota.pausedUntil), pauseReason: reading.quota.pauseReason }
-        : {}),
-      ...(reading.status ? { rateLimit: reading.status.resources } : {}),
-      requestsSent: reading.quota?.requestsSent ?? 0,
-    };
+    return quotaAnswer(await this.source.rateLimit(signal), this.source.now());
   }
 
   private async subscriptionsFor(given: readonly string[] | undefined): Promise<readonly string[]> {
@@ -178,6 +175,19 @@ export class HealthTools {
   }
 }
 
+/** Whether the user let a sensitive event's text go to the model: asked and allowed, asked and refused, or the client cannot ask. */
+export type ConsentAnswer = 'allowed' | 'declined' | 'cannot-ask';
+export type SensitiveConsent = (trackingId: string, title: string) => Promise<ConsentAnswer>;
+
+const WITHHELD_TEXT = 'The description and updates of this sensitive event are withheld; call again with includeSensitiveDetails: true if the user needs them (the user is asked to confirm).';
+const READ_IT_THERE = "the user can read it in the event's details panel in VS Code (Service Health view), or with `health-events details`";
+
+function refusedText(answer: Exclude<ConsentAnswer, 'allowed'>): string {
+  return answer === 'declined'
+    ? `The user declined to share the text of this sensitive event; do not ask again unless the user says so. ${READ_IT_THERE[0]?.toUpperCase() ?? ''}${READ_IT_THERE.slice(1)}.`
+    : `The text of this sensitive event was left out: this MCP client cannot ask the user to confirm; ${READ_IT_THERE}.`;
+}
+
 function notFound(trackingId: string, days: number): ToolAnswerError {
   return new ToolAnswerError(
     `No event with tracking id ${trackingId.trim()} was updated in the last ${days} days in the selected subscriptions; check the id with the list tool, or pass days (up to 90).`,
@@ -195,66 +205,3 @@ function ownersByIncident(events: readonly StoredEvent[]): Map<string, string[]>
   return owners;
 }
 
-function failuresOf(failures: readonly SubscriptionFailure[], name: SubscriptionNamer): Record<string, unknown> {
-  return failures.length === 0 ? {} : { failedSubscriptions: failures.map((f) => ({ subscriptionId: f.subscriptionId, ...nameField(f.subscriptionId, name), message: f.message })) };
-}
-
-/** `subscriptionName` when one is known: answers name subscriptions, ids stay for the tools' inputs. */
-function nameField(id: string, name: SubscriptionNamer): { subscriptionName?: string } {
-  const known = name(id);
-  return known ? { subscriptionName: known } : {};
-}
-
-/** The listing facts of one incident: what a list result shows per event. */
-function eventSummary(stored: StoredEvent, subscriptions: readonly string[], name: SubscriptionNamer): Record<string, unknown> {
-  const named = subscriptions.some((id) => name(id) !== undefined);
-  const p = stored.event.properties;
-  return {
-    trackingId: stored.trackingId,
-    title: clip(titleOf(stored.event), 300),
-    type: eventTypeOf(stored.event),
-    ...(p?.eventSubType ? { subType: p.eventSubType } : {}),
-    status: statusOf(stored.event),
-    ...(p?.eventLevel ? { level: p.eventLevel } : {}),
-    services: servicesOf(stored.event).slice(0, 20),
-    regions: regionsOf(stored.event).slice(0, 30),
-    ...(p?.impactStartTime ? { impactStart: iso(parseShownTime(p.impactStartTime)) } : {}),
-    ...(p?.impactMitigationTime ? { impactMitigated: iso(parseShownTime(p.impactMitigationTime)) } : {}),
-    lastUpdate: iso(lastUpdateOf(stored.event)),
-    ...(p?.eventTags && p.eventTags.length > 0 ? { tags: p.eventTags } : {}),
-    ...(p?.isEventSensitive ? { isSensitive: true } : {}),
-    subscriptions,
-    // Parallel to `subscriptions`: the name, else the id; the ids are what the tools take as input.
-    ...(named ? { subscriptionNames: subscriptions.map((id) => subscriptionNameOr(id, name)) } : {}),
-  };
-}
-
-/** Summary, description and the latest updates (newest first), each clipped. */
-function eventText(event: HealthEvent): Record<string, unknown> {
-  const p = event.properties;
-  const updates = eventTimeline(event).reverse();
-  const summary = htmlToText(p?.summary);
-  const description = htmlToText(p?.description);
-  return {
-    ...(summary ? { summary: clip(summary) } : {}),
-    ...(description && description !== summary ? { description: clip(description) } : {}),
-    updates: updates.slice(0, MAX_UPDATES).map((u) => ({ at: iso(u.at), regions: u.regions, text: clip(u.text, 1_000) })),
-    ...(updates.length > MAX_UPDATES ? { olderUpdates: updates.length - MAX_UPDATES } : {}),
-  };
-}
-
-function resourceSummary(resource: ImpactedResource, subscriptionId: string, subscriptionName: SubscriptionNamer): { name?: string; resourceGroup?: string; [key: string]: unknown } {
-  const p = resource.properties;
-  const name = resourceNameOf(resource);
-  const group = resourceGroupOf(resource);
-  return {
-    ...(name ? { name } : {}),
-    ...(p?.targetResourceType ? { type: p.targetResourceType } : {}),
-    ...(group ? { resourceGroup: group } : {}),
-    ...(p?.targetRegion ? { region: p.targetRegion } : {}),
-    ...(p?.status ? { status: p.status } : {}),
-    ...(p?.targetResourceId ? { id: p.targetResourceId } : {}),
-    subscriptionId,
-    ...nameField(subscriptionId, subscriptionName),
-  };
-}

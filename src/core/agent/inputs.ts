@@ -5,13 +5,20 @@
  */
 import * as z from 'zod';
 
-/** Events per page of list results; resources per page of impacted resources. */
-export const EVENTS_PAGE_SIZE = 20;
-export const RESOURCES_PAGE_SIZE = 50;
+/**
+ * Events per page of list results; resources per page of impacted resources. Sized so a page of
+ * the largest items (each field capped in answerParts.ts) fits the answer budget (budget.ts).
+ */
+export const EVENTS_PAGE_SIZE = 10;
+export const RESOURCES_PAGE_SIZE = 25;
 export const DEFAULT_DAYS = 7;
 /** get_health_event and impacted resources look further back: a tracking id may be weeks old. */
 export const LOOKUP_DAYS = 30;
 export const MAX_DAYS = 90;
+/** Subscriptions named per event in a list; more are counted (get_health_event lists them on request). */
+export const SUBSCRIPTIONS_PER_EVENT = 3;
+/** Subscription ids per page when get_health_event lists them (includeSubscriptionIds). */
+export const SUBSCRIPTION_IDS_PAGE_SIZE = 100;
 
 const subscriptions = z
   .array(z.string().min(1).max(200))
@@ -46,6 +53,11 @@ export const getEventShape = {
     .boolean()
     .optional()
     .describe('Fetch the full text of a sensitive event (security advisories and the like); only when the user needs it.'),
+  includeSubscriptionIds: z
+    .boolean()
+    .optional()
+    .describe(`List the ids (and names) of every subscription the event affects, ${SUBSCRIPTION_IDS_PAGE_SIZE} per page; otherwise they are counted.`),
+  page: page.describe('With includeSubscriptionIds: the page of subscription ids, from 1.'),
   days: days(LOOKUP_DAYS),
 };
 

@@ -23,6 +23,8 @@ export interface CommandContext {
   readonly now: () => number;
   /** Time for rate-limit waits; tests pass a fake one. */
   readonly clock?: Clock;
+  /** Where tokens come from instead of --token/HEALTH_EVENTS_TOKEN (the MCP server's token file). */
+  readonly tokenProvider?: TokenProvider;
 }
 
 const USER_AGENT = 'health-events-cli/0.1.0';
@@ -60,7 +62,7 @@ function openSession(ctx: CommandContext): Session {
     ctx.stderr.write(`${choice.warning}\n`);
   }
   const token = choice.token;
-  const tokenProvider: TokenProvider = { getToken: async () => token };
+  const tokenProvider: TokenProvider = ctx.tokenProvider ?? { getToken: async () => token };
   // The CLI follows the environment: HTTPS_PROXY/HTTP_PROXY/NO_PROXY and NODE_EXTRA_CA_CERTS.
   const network = resolveNetwork({ env: ctx.env });
   for (const problem of network.problems) {
@@ -76,7 +78,7 @@ function openSession(ctx: CommandContext): Session {
     // A long wait is never silent: scripts and people see why the command is not finishing.
     onRateLimitWait: (wait) => ctx.stderr.write(waitLine(wait)),
   });
-  return { client, api: new HealthEventsApi({ client, baseUrl }), resources: new EventResourcesApi({ client, baseUrl }), hasToken: token !== undefined };
+  return { client, api: new HealthEventsApi({ client, baseUrl }), resources: new EventResourcesApi({ client, baseUrl }), hasToken: token !== undefined || ctx.tokenProvider !== undefined };
 }
 
 export async function withSession(ctx: CommandContext, body: (session: Session) => Promise<number>): Promise<number> {

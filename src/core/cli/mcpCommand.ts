@@ -3,19 +3,25 @@
  * (rate-limit waits, tool failures) goes to stderr. The token comes from HEALTH_EVENTS_TOKEN
  * only (a --token flag would show it in the process list of every MCP client).
  */
+import { readFile } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { HealthTools } from '../agent/healthTools';
 import { apiSource } from '../agent/source';
 import { createHealthMcpServer } from '../mcp/healthMcpServer';
 import { ListedSubscriptions, namesUnavailableText } from '../subscriptions/listedSubscriptions';
-import { explainForCli, withSession, type CommandContext } from './commands';
-import { UsageError } from './options';
+import { ApiError } from '../api/errors';
+import { TOKEN_FILE_ENV, tokenFileProvider } from '../mcp/tokenFile';
+import { explainForCli, str, withSession, type CommandContext } from './commands';
+import { parseEndpoint, UsageError } from './options';
+import { SecretSet } from './secrets';
 import { TOKEN_ENV } from './usage';
 
 export interface McpStreams {
   readonly stdin: Readable;
   readonly stdout: Writable;
+  /** The secrets the caller's stderr writer hides; the server adds every token it reads. */
+  readonly secrets?: SecretSet;
 }
 
 export async function runMcp(ctx: CommandContext, streams: McpStreams | undefined): Promise<number> {
@@ -26,18 +32,28 @@ export async function runMcp(ctx: CommandContext, streams: McpStreams | undefine
     throw new UsageError(`mcp takes the token from ${TOKEN_ENV} only; --token would show it in the process list.`);
   }
   const raw = ctx.values['subscription'];
-  const subscriptions = (Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []).filter((s): s is string => typeof s === 'string').map((s) => s.trim()).filter((s) => s !== '');
-  const token = ctx.env[TOKEN_ENV]?.trim();
-  const redact = (text: string): string => (token && token.length >= 4 ? text.split(token).join('[redacted]') : text);
-  return withSession(ctx, async ({ api, resources, client, hasToken }) => {
-    const log = (line: string) => ctx.stderr.write(`health-events mcp: ${line}\n`);
+  const file = ctx.values['subscriptions-file'];
+  // A file for many ids (the Windows command line holds about 32 K characters); --subscription for people.
+  const fromFile = typeof file === 'string' ? await readSubscriptionsFile(file) : [];
+  const subscriptions = [...(Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []), ...fromFile].filter((s): s is string => typeof s === 'string').map((s) => s.trim()).filter((s) => s !== '');
+  const secrets = streams.secrets ?? new SecretSet();
+  secrets.add(ctx.env[TOKEN_ENV]);
+  const redact = (text: string): string => secrets.redact(text);
+  // Every stderr line is redacted here too, whoever made ctx.stderr (the CLI's writer, or dist/mcp.js's).
+  const stderr = secrets.writer(ctx.stderr);
+  const tokenFile = ctx.env[TOKEN_FILE_ENV];
+  // Started by VS Code: the token is read from the file the extension keeps fresh.
+  const tokenProvider = tokenFile ? tokenFileProvider(tokenFile, new URL(parseEndpoint(str(ctx, 'endpoint'))).origin, (t) => secrets.add(t)) : undefined;
+  const explain = (error: unknown, hasToken: boolean): unknown => (tokenFile ? explainForVsCode(error) : explainForCli(error, hasToken));
+  return withSession({ ...ctx, stderr, ...(tokenProvider ? { tokenProvider } : {}) }, async ({ api, resources, client, hasToken }) => {
+    const log = (line: string) => stderr.write(`health-events mcp: ${line}\n`);
     // Answers name subscriptions as the extension's do; without names (the listing denied) they show ids.
     const listed = new ListedSubscriptions(
       () => api.listSubscriptions(),
-      (error) => log(namesUnavailableText(explainForCli(error, hasToken))),
+      (error) => log(namesUnavailableText(explain(error, hasToken))),
     );
     const tools = new HealthTools(apiSource({ api, resources, quota: () => client.quota, subscriptions, now: ctx.now, listed }));
-    const server = createHealthMcpServer({ tools, redact, log, explain: (error) => explainForCli(error, hasToken) });
+    const server = createHealthMcpServer({ tools, redact, log, explain: (error) => explain(error, hasToken) });
     const transport = new StdioServerTransport(streams.stdin, streams.stdout);
     const closed = new Promise<void>((resolve) => {
       const done = () => resolve();
@@ -48,9 +64,28 @@ export async function runMcp(ctx: CommandContext, streams: McpStreams | undefine
       transport.onclose = done;
     });
     await server.connect(transport);
-    ctx.stderr.write(`health-events mcp: serving ${subscriptions.length > 0 ? `${subscriptions.length} subscription${subscriptions.length === 1 ? '' : 's'}` : 'every visible subscription'} on stdio.\n`);
+    stderr.write(`health-events mcp: serving ${subscriptions.length > 0 ? `${subscriptions.length} subscription${subscriptions.length === 1 ? '' : 's'}` : 'every visible subscription'} on stdio.\n`);
     await closed;
     await server.close();
     return 0;
   });
+}
+
+async function readSubscriptionsFile(path: string): Promise<string[]> {
+  const text = await readFile(path, 'utf8').catch(() => {
+    throw new UsageError(`--subscriptions-file ${path} could not be read; pass a file with one subscription id per line.`);
+  });
+  return text.split(/\r?\n/u);
+}
+
+/** Started by VS Code: what to do is in VS Code (sign in, restart the server), not a token command. */
+export function explainForVsCode(error: unknown): unknown {
+  if (error instanceof ApiError && error.status === 401) {
+    const reason = [error.code, error.serviceMessage].filter(Boolean).join(': ') || 'HTTP 401';
+    return new ApiError(
+      `The service did not accept the token from VS Code (${reason}); in VS Code, sign in again from the Service Health view, then restart the server (MCP: List Servers, Service Health, Restart Server).`,
+      { status: 401, code: error.code, serviceMessage: error.serviceMessage, details: error.details, operation: error.operation },
+    );
+  }
+  return explainForCli(error, true);
 }

@@ -12,6 +12,7 @@ import { runDetails, runList, runRateLimit, runSubscriptions, type CommandContex
 import { UsageError } from './options';
 import { runEmergingIssues, runImpactedResources } from './resourceCommands';
 import { runMcp, type McpStreams } from './mcpCommand';
+import { SecretSet } from './secrets';
 import { runServeSample } from './serveSample';
 import { DETAILS_USAGE, MCP_USAGE, EMERGING_ISSUES_USAGE, IMPACTED_RESOURCES_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
 
@@ -63,7 +64,7 @@ const COMMANDS = {
   'rate-limit': { usage: RATE_LIMIT_USAGE, options: COMMON_OPTIONS },
   mcp: {
     usage: MCP_USAGE,
-    options: { endpoint: { type: 'string' }, token: { type: 'string' }, subscription: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
+    options: { endpoint: { type: 'string' }, token: { type: 'string' }, subscription: { type: 'string', multiple: true }, 'subscriptions-file': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   },
   'serve-sample': {
     usage: SERVE_SAMPLE_USAGE,
@@ -86,25 +87,11 @@ function isCommand(name: string): name is CommandName {
   return Object.prototype.hasOwnProperty.call(COMMANDS, name);
 }
 
-/** Replaces every occurrence of the secrets in written text (defence in depth). */
-function redactingWriter(target: CliWriter, secrets: () => readonly string[]): CliWriter {
-  return {
-    write(chunk: string) {
-      let text = chunk;
-      for (const secret of secrets()) {
-        if (secret.length >= 4) {
-          text = text.split(secret).join('[redacted]');
-        }
-      }
-      return target.write(text);
-    },
-  };
-}
-
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const secrets: string[] = [];
-  const stdout = redactingWriter(io.stdout, () => secrets);
-  const stderr = redactingWriter(io.stderr, () => secrets);
+  // Every occurrence of a secret in written text is replaced (defence in depth).
+  const secrets = new SecretSet();
+  const stdout = secrets.writer(io.stdout);
+  const stderr = secrets.writer(io.stderr);
   const [first, ...rest] = argv;
 
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
@@ -134,14 +121,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     stdout.write(spec.usage);
     return 0;
   }
-  const token = typeof values['token'] === 'string' ? values['token'] : undefined;
-  if (token) {
-    secrets.push(token, token.trim());
-  }
-  const envToken = io.env['HEALTH_EVENTS_TOKEN'];
-  if (envToken) {
-    secrets.push(envToken, envToken.trim());
-  }
+  secrets.add(typeof values['token'] === 'string' ? values['token'] : undefined);
+  secrets.add(io.env['HEALTH_EVENTS_TOKEN']);
 
   const ctx: CommandContext = { values, stdout, stderr, env: io.env, signal: io.signal, now: () => io.clock?.now() ?? Date.now(), ...(io.clock ? { clock: io.clock } : {}) };
   try {
@@ -161,7 +142,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'serve-sample':
         return await runServeSample(ctx);
       case 'mcp':
-        return await runMcp(ctx, io.stdio);
+        return await runMcp(ctx, io.stdio && { ...io.stdio, secrets });
     }
   } catch (error) {
     return reportError(first, error, stderr, io.env);

@@ -134,6 +134,8 @@ Options:
                       https://management.chinacloudapi.cn or https://management.usgovcloudapi.net
   --subscription ID   Subscription to answer about; repeat for several (default: every
                       subscription the token can see)
+  --subscriptions-file PATH
+                      A file of subscription ids, one per line (for many; the extension uses it)
   -h, --help          Show this help
 
 The token comes from ${TOKEN_ENV} only and is never written anywhere.

@@ -5,9 +5,10 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { HealthTools } from '../agent/healthTools';
+import { answerText } from '../agent/budget';
+import type { ConsentAnswer, HealthTools } from '../agent/healthTools';
 import { toolErrorMessage } from '../agent/toolErrors';
-import { getEventShape, impactedResourcesShape, listEventsShape } from '../agent/inputs';
+import { EVENTS_PAGE_SIZE, getEventShape, impactedResourcesShape, listEventsShape, RESOURCES_PAGE_SIZE } from '../agent/inputs';
 
 export const MCP_SERVER_NAME = 'service-health';
 export const MCP_SERVER_VERSION = '0.1.0';
@@ -37,7 +38,7 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
   const run = async (name: string, body: (signal: AbortSignal) => Promise<Record<string, unknown>>, signal: AbortSignal): Promise<CallToolResult> => {
     try {
       const result = await body(signal);
-      return { content: [{ type: 'text', text: options.redact(JSON.stringify(result, null, 2)) }] };
+      return { content: [{ type: 'text', text: options.redact(answerText(result)) }] };
     } catch (error) {
       const message = options.redact(toolErrorMessage(options.explain ? options.explain(error) : error));
       options.log(`${name}: ${message}`);
@@ -51,7 +52,7 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
       title: 'List Azure service health events',
       description:
         'Service issues (outages), planned maintenance, health and security advisories and billing notices of the user’s Azure subscriptions, every page read. ' +
-        `Returns the interpretation of the query, the total and one page of ${20} events (call again with page for more).`,
+        `Returns the interpretation of the query, the total and one page of ${EVENTS_PAGE_SIZE} events (call again with page for more).`,
       inputSchema: listEventsShape,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
@@ -61,17 +62,17 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
     'get_health_event',
     {
       title: 'Get one Azure service health event',
-      description: 'One event by tracking id: status, times, impacted services and regions, summary and the latest updates. Sensitive events’ text only with includeSensitiveDetails.',
+      description: 'One event by tracking id: status, times, impacted services and regions, summary and the latest updates. Sensitive events’ text only with includeSensitiveDetails, and only once the user accepts when asked.',
       inputSchema: getEventShape,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    (input, extra) => run('get_health_event', (signal) => tools.getEvent(input, signal), extra.signal),
+    (input, extra) => run('get_health_event', (signal) => tools.getEvent(input, signal, (trackingId, title) => askUser(server, trackingId, title, signal)), extra.signal),
   );
   server.registerTool(
     'list_impacted_resources',
     {
       title: 'List the resources an event affects',
-      description: 'Which of the user’s Azure resources an event (by tracking id) affects: name, type, resource group, region; one page of 50 plus the total.',
+      description: `Which of the user’s Azure resources an event (by tracking id) affects: name, type, resource group, region; one page of ${RESOURCES_PAGE_SIZE} plus the total.`,
       inputSchema: impactedResourcesShape,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
@@ -89,4 +90,19 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
   return server;
 }
 
-/** Errors the model can act on: the core's own messages already say what to do next. */
+/**
+ * Asks the user (MCP elicitation), not the model, whether a sensitive event's text may go to the
+ * model. A client without elicitation cannot ask: the text stays out (the answer says where to read it).
+ */
+async function askUser(server: McpServer, trackingId: string, title: string, signal: AbortSignal): Promise<ConsentAnswer> {
+  if (!server.server.getClientCapabilities()?.elicitation) return 'cannot-ask';
+  const result = await server.server.elicitInput(
+    {
+      message: `The model asks for the full text of sensitive Azure Service Health event ${trackingId} (${title.slice(0, 120)}), for example a security advisory. Accept to fetch it from Azure and give it to the model; decline to keep it out.`,
+      requestedSchema: { type: 'object', properties: {} },
+    },
+    { signal },
+  );
+  return result.action === 'accept' ? 'allowed' : 'declined';
+}
+

@@ -11,6 +11,8 @@ export interface EarlyContext {
   readonly pathname: string;
   readonly error: (status: number, code: string, message: string, details?: string) => Reply;
   readonly forbidden: (subscriptionId: string) => Reply;
+  /** The request's Authorization header, for a fault that quotes it back. */
+  readonly authorization?: string;
 }
 
 /** A reply that replaces the service's answer, 'reset' to drop the connection, or undefined to go on. */
@@ -30,6 +32,10 @@ export function earlyFault(fault: Fault, ctx: EarlyContext): Reply | 'reset' | u
         ...ctx.error(401, 'ExpiredAuthenticationToken', 'The access token expired. Sign in again to get a new token.'),
         headers: { 'www-authenticate': 'Bearer error="invalid_token", error_description="The access token expiry UTC time is earlier than current UTC time."' },
       };
+    case 'echoToken': {
+      const token = (ctx.authorization ?? '').replace(/^Bearer\s+/i, '');
+      return ctx.error(401, 'InvalidAuthenticationToken', `The access token '${token}' is not valid for this resource.`, `Received: Bearer ${token}`);
+    }
     case 'forbidden':
       return ctx.forbidden(decodeURIComponent(/^\/subscriptions\/([^/]+)/i.exec(ctx.pathname)?.[1] ?? ''));
     default:

@@ -24,7 +24,9 @@ export type Fault =
   /** 401 ExpiredAuthenticationToken, as when an access token expired mid-session. */
   | { readonly kind: 'tokenExpired' }
   /** 403 AuthorizationFailed. */
-  | { readonly kind: 'forbidden' };
+  | { readonly kind: 'forbidden' }
+  /** 401 whose message quotes the bearer token back, as some gateways and proxies do. */
+  | { readonly kind: 'echoToken' };
 
 export interface FaultMatch {
   /** How many matching requests get the fault (default 1). */

@@ -190,7 +190,7 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     }
     const method = req.method ?? 'GET';
     const fault = injection?.controller.take(method, url.pathname);
-    const early = injection && fault ? injection.effects.earlyFault(fault, { pathname: url.pathname, error, forbidden }) : undefined;
+    const early = injection && fault ? injection.effects.earlyFault(fault, { pathname: url.pathname, error, forbidden, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) }) : undefined;
     if (early === 'reset') {
       req.socket.destroy();
       return;

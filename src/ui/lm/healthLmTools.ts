@@ -47,7 +47,8 @@ function tool<T>(
       try {
         const { parts, tools } = load();
         const result = await run(tools, parse(parts, options.input), controller.signal);
-        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(JSON.stringify(result, null, 2))]);
+        // Within the answer budget whatever the estate (core/agent/budget.ts).
+        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(parts.answerText(result))]);
       } catch (error) {
         const message = load().parts.toolErrorMessage(error);
         log.info(`${name}: ${message}`);

@@ -1,16 +1,22 @@
 /**
  * Offers `health-events mcp` (dist/mcp.js) to VS Code as an MCP server: a stdio definition run
  * with the extension host's own Node (process.execPath; ELECTRON_RUN_AS_NODE makes the desktop
- * binary behave as Node). The definition names the connection's endpoint and subscriptions and
- * never holds a token: the token is added at resolve time, i.e. each time VS Code starts the
- * server, from the signed-in session (or the embedded sample service's own token).
+ * binary behave as Node). The definition names the connection's endpoint and a file of its
+ * subscriptions (one argument per id would overflow Windows' ~32 K command line) and never holds a
+ * token. At resolve time (each start) the server gets the path of a token file in the extension's
+ * private storage, which the extension rewrites before each token expires (core/mcp/tokenFile.ts
+ * says why a file rather than a restart).
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { TOKEN_FILE_ENV, TokenFileRefresher, writeTokenFile } from '../../core/mcp/tokenFile';
 import { Disposable } from '../base/disposable';
 import type { Connection } from '../connection/connectionManager';
 
 export const MCP_PROVIDER_ID = 'serviceHealth.mcp';
 export const MCP_SERVER_LABEL = 'Service Health';
+const TOKEN_FILE = 'mcp-token.json';
+const SUBSCRIPTIONS_FILE = 'mcp-subscriptions.txt';
 
 export interface McpProviderDeps {
   readonly extensionUri: vscode.Uri;
@@ -20,6 +26,8 @@ export interface McpProviderDeps {
   token(): Promise<string | undefined>;
   /** Fires when the connection, account or subscriptions change. */
   readonly onDidChange: vscode.Event<unknown>;
+  /** The extension's private storage (context.globalStorageUri): the token and subscriptions files. */
+  readonly storageUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
 }
 
@@ -35,6 +43,7 @@ export class HealthMcpProvider extends Disposable implements vscode.McpServerDef
   readonly onDidChangeMcpServerDefinitions = this.changed.event;
   private generation = 1;
   private lastKey: string | undefined;
+  private refresher: TokenFileRefresher | undefined;
 
   constructor(private readonly deps: McpProviderDeps) {
     super();
@@ -46,9 +55,16 @@ export class HealthMcpProvider extends Disposable implements vscode.McpServerDef
         // A new version tells VS Code the server's endpoint, account or subscriptions changed.
         this.lastKey = key;
         this.generation += 1;
+        // A running server reads the new origin's token (and refuses it, for another endpoint) at once.
+        void this.refresher?.refresh();
         this.changed.fire();
       }),
     );
+    this._register({ dispose: () => this.refresher?.stop() });
+  }
+
+  private file(name: string): string {
+    return vscode.Uri.joinPath(this.deps.storageUri, name).fsPath;
   }
 
   private key(): string {
@@ -62,7 +78,7 @@ export class HealthMcpProvider extends Disposable implements vscode.McpServerDef
     const subscriptions = this.deps.subscriptionIds();
     if (!c || subscriptions.length === 0) return undefined;
     const script = vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'mcp.js').fsPath;
-    const args = [script, '--endpoint', c.origin, ...subscriptions.flatMap((s) => ['--subscription', s])];
+    const args = [script, '--endpoint', c.origin, '--subscriptions-file', this.file(SUBSCRIPTIONS_FILE)];
     return { command: process.execPath, args, version: String(this.generation) };
   }
 
@@ -74,13 +90,33 @@ export class HealthMcpProvider extends Disposable implements vscode.McpServerDef
   }
 
   async resolveMcpServerDefinition(server: vscode.McpStdioServerDefinition): Promise<vscode.McpStdioServerDefinition | undefined> {
+    const c = this.deps.connection();
+    const endpoint = server.args[server.args.indexOf('--endpoint') + 1];
+    // Thrown errors reach the user (and a pending tool call's model) as the reason.
+    if (!c || server.args.indexOf('--endpoint') < 0 || endpoint !== c.origin) {
+      throw new Error('The Service Health connection changed since this server was listed; restart the Service Health MCP server (MCP: List Servers) to start it on the current one.');
+    }
     const token = await this.deps.token();
     if (!token) {
-      // Thrown errors reach the user (and a pending tool call's model) as the reason.
       throw new Error('Sign in to Azure from the Service Health view (or use the sample service), then start the Service Health MCP server again.');
     }
-    this.deps.log.info('Starting the Service Health MCP server with the current session token.');
-    server.env = { ...server.env, HEALTH_EVENTS_TOKEN: token };
+    await mkdir(this.deps.storageUri.fsPath, { recursive: true });
+    await writeFile(this.file(SUBSCRIPTIONS_FILE), `${this.deps.subscriptionIds().join('\n')}\n`, { mode: 0o600 });
+    const tokenFile = this.file(TOKEN_FILE);
+    this.refresher?.stop();
+    this.refresher = new TokenFileRefresher({
+      current: async () => {
+        const now = this.deps.connection();
+        const fresh = now ? await this.deps.token() : undefined;
+        return now && fresh ? { origin: now.origin, token: fresh } : undefined;
+      },
+      write: (content) => writeTokenFile(tokenFile, content),
+      timer: { now: Date.now, setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout> | undefined) },
+      onError: () => this.deps.log.warn('Could not refresh the Service Health MCP server token file; the server asks you to sign in again when its token expires.'),
+    });
+    await this.refresher.refresh();
+    this.deps.log.info('Starting the Service Health MCP server; its token file is kept fresh until the token is no longer available.');
+    server.env = { ...server.env, [TOKEN_FILE_ENV]: tokenFile };
     return server;
   }
 }

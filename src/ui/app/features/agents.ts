@@ -21,6 +21,7 @@ export function registerAgents(
       token: async () => (connections.current?.mode === 'sample' ? connections.sampleService?.token : auth.tokenProvider.getToken({ forceRefresh: false })),
       onDidChange: controller.onDidChange,
       extensionUri: deps.context.extensionUri,
+      storageUri: deps.context.globalStorageUri,
       log: deps.log,
     }),
   );
