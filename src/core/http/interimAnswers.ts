@@ -51,7 +51,8 @@ export function skipInterimContinue(socket: Duplex): void {
       if (chunk === null || !atAnswerStart) {
         return chunk;
       }
-      let data = held ? Buffer.concat([held, Buffer.from(chunk)]) : Buffer.from(chunk);
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
+      let data = held ? Buffer.concat([held, bytes]) : bytes; // no copy of a whole chunk
       held = undefined;
       for (;;) {
         const start = startsInterim(data);

@@ -242,7 +242,7 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
       const listed = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { days: 30 } }));
       const chosen = service.subscriptionIds.slice(0, 2);
       assert.equal(listed.total, incidentsInWindow(30, (g) => g.subscriptionIds.some((id) => chosen.includes(id))).size);
-      assert.equal(listed.events.length, 20);
+      assert.equal(listed.events.length, 10);
       for (const e of listed.events) assert.deepEqual(e.subscriptionNames, e.subscriptions.map((id) => names.get(id)), `names of ${e.trackingId}`);
       const first = listed.events[0];
       assert.ok(first);
@@ -262,7 +262,7 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
       for (let i = 0; i < 2; i++) {
         const listed = json<ListResult>(await s.client.callTool({ name: 'list_health_events', arguments: { days: 30 } }));
         assert.equal(listed.total, incidentsInWindow(30, (g) => g.subscriptionIds.includes(service.subscriptionIds[0] ?? '')).size);
-        assert.equal(listed.events.length, 20);
+        assert.equal(listed.events.length, 10);
         assert.ok(listed.events.every((e) => e.subscriptionNames === undefined && e.subscriptions.length > 0), 'a name came without a listing');
       }
       const lines = s.stderr().split('\n').filter((l) => /subscription names/u.test(l));
