@@ -7,6 +7,7 @@ import { credentialRefusal } from './originPolicy';
 import { QuotaTracker, type Disposable } from './quota';
 import { MAX_ACCEPTED_WAIT_MS, parseRateLimitHeaders, parseServerSkew, RESOURCE_GRAPH_BUCKET, type RateLimitHeaders } from './rateLimitHeaders';
 import { scopeOf, ticketFor, type RequestScope } from './requestScope';
+import type { RateLimitFamily } from './serviceRules';
 import { classify, retryableNetworkCode, secondaryBackoffMs, transientBackoffMs } from './retryPolicy';
 import { Throttle, type PauseKind, type Release } from './throttle';
 import { sendOnce, type TransportSettings } from './transport';
@@ -19,6 +20,8 @@ const CLOSED_MESSAGE = 'The HTTP client was closed; run the command again, or re
 
 interface Attempt {
   readonly label: string;
+  /** Whose rate-limit rules apply (serviceRules.ts): its pauses hold only that family. */
+  readonly family: RateLimitFamily;
   rateLimitRetries: number;
   fallbacks: number;
   transientRetries: number;
@@ -53,8 +56,8 @@ export class ThrottledClient {
   private closed = false;
   /** The service's clock minus ours, from the last `Date` header (0 until one is seen). */
   private skewMs = 0;
-  /** Fallback waits in a row, whichever request met them: each probe after one waits longer. */
-  private fallbackStreak = 0;
+  /** Fallback waits in a row per family, whichever request met them: each probe after one waits longer. */
+  private readonly fallbackStreaks = new Map<RateLimitFamily, number>();
 
   constructor(private readonly options: ThrottledClientOptions) {
     this.base = new URL(options.origin);
@@ -129,7 +132,7 @@ export class ThrottledClient {
     signal?.throwIfAborted();
     const scope = scopeOf(url);
     const ticket = ticketFor(req.method, scope, req.exemptFromPrimaryLimit === true);
-    const attempt: Attempt = { label: `${req.method} ${url.origin}${url.pathname}`, rateLimitRetries: 0, fallbacks: 0, transientRetries: 0, forceRefresh: false, reauthenticated: false };
+    const attempt: Attempt = { label: `${req.method} ${url.origin}${url.pathname}`, family: scope.family, rateLimitRetries: 0, fallbacks: 0, transientRetries: 0, forceRefresh: false, reauthenticated: false };
 
     let gaveBack = false;
     for (;;) {
@@ -212,7 +215,7 @@ export class ThrottledClient {
     const now = this.clock.now();
     const verdict = classify(response.status, parsed, () => response.body);
     if (verdict !== 'primary' && verdict !== 'secondary') {
-      this.fallbackStreak = 0;
+      this.fallbackStreaks.set(attempt.family, 0);
     }
     this.log(`${attempt.label} -> ${response.status}${verdict === 'final' ? '' : ` (${verdict})`}`);
 
@@ -249,16 +252,16 @@ export class ThrottledClient {
 
   /** Pauses the queue as seed 001 asks, or throws RateLimitError when out of retries or patience. */
   private onRateLimited(verdict: PauseKind, response: HttpResponse, parsed: RateLimitHeaders, now: number, attempt: Attempt): void {
-    const wait = this.rateLimitWait(verdict, parsed, now, Math.max(attempt.fallbacks, this.fallbackStreak));
+    const wait = this.rateLimitWait(verdict, parsed, now, Math.max(attempt.fallbacks, this.fallbackStreaks.get(attempt.family) ?? 0));
     if (wait.fallback) {
       attempt.fallbacks++;
-      this.fallbackStreak++;
+      this.fallbackStreaks.set(attempt.family, (this.fallbackStreaks.get(attempt.family) ?? 0) + 1);
     }
     const until = now + wait.ms;
     const limited = parsed.primary?.remaining === 0 ? parsed.primary.resource : parsed.userQuota?.remaining === 0 ? 'Resource Graph' : parsed.primary?.resource;
     const what = verdict === 'primary' ? `the ${limited ?? 'API'} rate limit is used up` : `the service asked to slow down (${response.status})`;
-    // One wait pauses the whole queue: every other request would be refused too.
-    this.throttle.pause(until, `Requests are paused: ${what}; they resume at ${formatInstant(until)}.`, verdict);
+    // One wait pauses the service's whole queue: every other request to it would be refused too.
+    this.throttle.pause(until, `Requests are paused: ${what}; they resume at ${formatInstant(until)}.`, verdict, attempt.family);
     const resource = (parsed.userQuota?.remaining === 0 ? RESOURCE_GRAPH_BUCKET : undefined) ?? parsed.primary?.resource ?? parsed.arm.find((a) => a.remaining === 0)?.bucket;
     if (wait.stated !== undefined && wait.stated > MAX_ACCEPTED_WAIT_MS) {
       // The service says not to come back soon: no retry, whatever the retries left.

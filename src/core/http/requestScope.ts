@@ -41,6 +41,7 @@ export function ticketFor(method: HttpMethod, scope: RequestScope, exempt: boole
     points: scope.family === 'github' ? pointsFor(method) : 0,
     buckets: [...ticketResourcesFor(scope.resource), ...armBucketsFor(method, scope.subscription)],
     exempt,
+    family: scope.family,
   };
 }
 

@@ -3,6 +3,7 @@ import { PointsWindow, WINDOW_MS } from './pointsWindow';
 import type { QuotaTracker } from './quota';
 import { MAX_ACCEPTED_WAIT_MS } from './rateLimitHeaders';
 import { SendLedger, type SendOutcome } from './sendLedger';
+import type { RateLimitFamily } from './serviceRules';
 import type { Clock, HttpMethod } from './types';
 
 /** What one send costs and which buckets it draws from. */
@@ -12,6 +13,8 @@ export interface Ticket {
   readonly buckets: readonly string[];
   /** Seed 001 GET /rate_limit: skips primary holds and primary pauses, not secondary ones. */
   readonly exempt: boolean;
+  /** Whose rules it follows: a pause one service asked for never holds another's requests. */
+  readonly family: RateLimitFamily;
 }
 
 export type PauseKind = 'primary' | 'secondary';
@@ -80,8 +83,11 @@ export class Throttle {
   private readonly ledger = new SendLedger();
   /** Each granted slot's send number per bucket, so its answer's snapshot is charged correctly. */
   private readonly grants = new WeakMap<Release, ReadonlyMap<string, number>>();
-  /** Primary and secondary pauses are separate: `GET /rate_limit` may pass the first, never the second. */
-  private readonly pauses = new Map<PauseKind, { until: number; reason: string }>();
+  /**
+   * Per service family, primary and secondary pauses are separate: `GET /rate_limit` may pass the
+   * first, never the second. Keyed `family:kind`.
+   */
+  private readonly pauses = new Map<string, { until: number; reason: string }>();
   private timerAt: number | undefined;
   private timerCancel: AbortController | undefined;
   private closed = false;
@@ -135,18 +141,22 @@ export class Throttle {
 
   /** The end of the pauses that apply to this ticket (0 when none). */
   private pausedUntil(t: Ticket): number {
-    const secondary = this.pauses.get('secondary');
-    const primary = t.exempt ? undefined : this.pauses.get('primary');
+    const secondary = this.pauses.get(`${t.family}:secondary`);
+    const primary = t.exempt ? undefined : this.pauses.get(`${t.family}:primary`);
     return Math.max(secondary?.until ?? 0, primary?.until ?? 0);
   }
 
-  /** Pauses the whole queue until `until` (extends, never shortens, a running pause of that kind). */
-  pause(until: number, reason: string, kind: PauseKind): void {
-    const current = this.pauses.get(kind);
+  /**
+   * Pauses one family's requests until `until` (extends, never shortens, a running pause of that
+   * kind): an ARM 429 never holds GitHub-style requests, nor the reverse.
+   */
+  pause(until: number, reason: string, kind: PauseKind, family: RateLimitFamily): void {
+    const key = `${family}:${kind}`;
+    const current = this.pauses.get(key);
     if (current !== undefined && current.until >= until) {
       return;
     }
-    this.pauses.set(kind, { until, reason });
+    this.pauses.set(key, { until, reason });
     this.publishPause();
     this.pump();
   }

@@ -107,3 +107,70 @@ describe('http client: ARM is not GitHub (points budget per family, fake clock)'
     assert.equal(at('/graphql?n=5'), T0 + 60_000);
   });
 });
+
+/** "One service's rules never pace another's" also holds for the waits a refusal starts. */
+describe('http client: a pause holds only the family that asked for it (fake clock, loopback)', () => {
+  let server: Loopback | undefined;
+  let client: ThrottledClient | undefined;
+  afterEach(async () => {
+    await client?.close();
+    await server?.close();
+    client = undefined;
+    server = undefined;
+  });
+  const at = (path: string): number | undefined => server?.seen.find((s) => s.path === path)?.at;
+
+  it('ARM throttling one subscription (429, Retry-After 30) pauses ARM requests for 30 s, while GitHub-style requests go at once', async () => {
+    const clock = new FakeClock(T0);
+    let refused = false;
+    server = await startLoopback((r, res) => {
+      if (r.path === armEvents(0) && !refused) {
+        refused = true;
+        send(res, 429, { 'retry-after': '30', 'x-ms-ratelimit-remaining-subscription-reads': '0' }, '{"error":{"code":"TooManyRequests"}}');
+      } else {
+        send(res, 200);
+      }
+    }, () => clock.now());
+    client = new ThrottledClient({ origin: server.origin, clock, safetyMarginMs: 0 });
+    const c = client;
+    const first = c.request({ method: 'GET', url: armEvents(0) });
+    await clock.nextSleep();
+    assert.equal(c.quota.pausedUntil, T0 + 30_000);
+    const arm = c.request({ method: 'GET', url: armEvents(1) });
+    const github = c.request({ method: 'GET', url: '/rate_limit' });
+    assert.equal((await github).status, 200);
+    assert.equal(at('/rate_limit'), T0, 'the GitHub-style request did not wait for ARM');
+    assert.equal(await reach(server, 2), 2, 'the refused ARM request and /rate_limit only');
+    clock.advance(29_999);
+    assert.equal(await reach(server, 2), 2, 'ARM still paused a millisecond before the end');
+    clock.advance(1);
+    await Promise.all([first, arm]);
+    assert.equal(at(armEvents(1)), T0 + 30_000);
+  });
+
+  it('a GitHub secondary limit (403 with retry-after 60) pauses GitHub-style requests, never ARM ones', async () => {
+    const clock = new FakeClock(T0);
+    let refused = false;
+    server = await startLoopback((r, res) => {
+      if (r.path === '/search/issues?q=1' && !refused) {
+        refused = true;
+        send(res, 403, { 'retry-after': '60' }, '{"message":"You have exceeded a secondary rate limit."}');
+      } else {
+        send(res, 200);
+      }
+    }, () => clock.now());
+    client = new ThrottledClient({ origin: server.origin, clock, safetyMarginMs: 0 });
+    const c = client;
+    const first = c.request({ method: 'GET', url: '/search/issues?q=1' });
+    await clock.nextSleep();
+    const github = c.request({ method: 'GET', url: '/search/issues?q=2' });
+    const arm = c.request({ method: 'GET', url: armEvents(7) });
+    assert.equal((await arm).status, 200);
+    assert.equal(at(armEvents(7)), T0, 'ARM did not wait for GitHub');
+    clock.advance(59_999);
+    assert.equal(await reach(server, 2), 2, 'GitHub still paused a millisecond before the end');
+    clock.advance(1);
+    await Promise.all([first, github]);
+    assert.equal(at('/search/issues?q=2'), T0 + 60_000);
+  });
+});
