@@ -1,12 +1,13 @@
 /**
  * What the client checks at the moment a request leaves, and what it does with waits the service
- * asks for that it will not take (fake clock, real HTTP on loopback).
+ * asks for that it will not take (fake clock, real HTTP on loopback). The clock moves only when a
+ * test moves it: each wait is checked on both sides (nothing more sent 1 ms before its end).
  */
 import assert from 'node:assert/strict';
 import { ThrottledClient } from '../../../src/core/http/client';
 import { RateLimitError } from '../../../src/core/http/errors';
 import type { TokenProvider } from '../../../src/core/http/types';
-import { FakeClock } from './fakeClock';
+import { FakeClock, quiet } from './fakeClock';
 import { send, startLoopback, type Handler, type Loopback } from './loopback';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -38,6 +39,19 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
     const c = new ThrottledClient({ origin: server.origin, clock, random: () => 0.5, ...extra });
     clients.push(c);
     return c;
+  }
+
+  /**
+   * Once `sent` requests have arrived, the client must be waiting `ms` on the clock: nothing more
+   * goes 1 ms before that wait ends; then time moves on to its end.
+   */
+  async function waitsThenMovesOn(ms: number, sent: number): Promise<void> {
+    await server?.arrivals(sent);
+    assert.equal(await clock.nextSleep(), ms, 'the wait the client took');
+    await clock.tick(ms - 1);
+    await quiet();
+    assert.equal(server?.seen.length, sent, `only ${sent} requests sent by 1 ms before the end of a ${ms} ms wait`);
+    await clock.tick(1);
   }
 
   it('a slow token provider (sign-in prompt, token refresh) and a 429 that arrives meanwhile: the request waits out the pause instead of going', async () => {
@@ -77,6 +91,8 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
     const b = c.request({ method: 'GET', url: '/b' });
     await slowTokenAsked;
     const a = c.request({ method: 'GET', url: '/a' });
+    // /warm and the 429 to /a; /b's token comes during the pause, so /b waits it out with /a's retry.
+    await waitsThenMovesOn(30_000, 2);
     assert.deepEqual((await Promise.all([a, b])).map((r) => r.status), [200, 200]);
     const at = (path: string): number[] => (server?.seen ?? []).filter((s) => s.path === path).map((s) => s.at);
     assert.deepEqual(at('/a'), [T0, T0 + 30_000], 'the 429, then its retry after retry-after');
@@ -93,7 +109,9 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
     it('retry-after of exactly a day (a service in maintenance until tomorrow), with the client allowed to wait that long: it waits, then retries', async () => {
       await firstAsks(429, { 'retry-after': String(DAY / 1000) });
       const c = client({ maxRateLimitWaitMs: 2 * DAY });
-      assert.equal(await outcome(c.request({ method: 'GET', url: '/x' })), 200);
+      const settled = outcome(c.request({ method: 'GET', url: '/x' }));
+      await waitsThenMovesOn(DAY, 1);
+      assert.equal(await settled, 200);
       assert.deepEqual(server?.seen.map((s) => s.at), [T0, T0 + DAY]);
     });
 
@@ -135,7 +153,9 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
 
     it('a retry-after no Date can hold (a broken proxy) is still ignored: the contract fallback of a minute applies', async () => {
       await firstAsks(429, { 'retry-after': '999999999999999' });
-      assert.equal(await outcome(client().request({ method: 'GET', url: '/x' })), 200);
+      const settled = outcome(client().request({ method: 'GET', url: '/x' }));
+      await waitsThenMovesOn(60_000, 1);
+      assert.equal(await settled, 200);
       assert.deepEqual(server?.seen.map((s) => s.at), [T0, T0 + 60_000]);
     });
   });
@@ -163,7 +183,10 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
     // The reset reads 20 s past on our clock; it comes at our T0 + 10 s.
     const statuses = await skewedWindow(30_000, 10_000);
     const c = client();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => c.request({ method: 'GET', url: `/r${i}` })));
+    const all = Promise.all(Array.from({ length: 20 }, (_, i) => c.request({ method: 'GET', url: `/r${i}` })));
+    // The request that spent the last one and the refused probe, then the fallback minute.
+    await waitsThenMovesOn(60_000, 2);
+    const results = await all;
     assert.ok(results.every((r) => r.status === 200));
     assert.equal(statuses.filter((s) => s === 403).length, 1, `statuses: ${statuses.join(' ')}`);
     const seen = server?.seen ?? [];
@@ -174,7 +197,12 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
   it('service clock 5 min behind and no Date header: each probe still refused waits longer (1, 2, then 4 min), and only probes are refused', async () => {
     const statuses = await skewedWindow(300_000, 200_000);
     const c = client();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => c.request({ method: 'GET', url: `/r${i}` })));
+    const all = Promise.all(Array.from({ length: 20 }, (_, i) => c.request({ method: 'GET', url: `/r${i}` })));
+    // After each refused probe, one fallback wait, twice as long as the one before.
+    await waitsThenMovesOn(60_000, 2);
+    await waitsThenMovesOn(120_000, 3);
+    await waitsThenMovesOn(240_000, 4);
+    const results = await all;
     assert.ok(results.every((r) => r.status === 200));
     assert.deepEqual(statuses.slice(0, 5), [200, 403, 403, 403, 200], `statuses: ${statuses.join(' ')}`);
     assert.equal(statuses.filter((s) => s === 403).length, 3);
