@@ -158,12 +158,16 @@ export class AzureAuth extends Disposable {
 
   /** Attaches to an existing session without any UI. Returns whether one was found. */
   async signInSilently(): Promise<boolean> {
+    // Taken before any await: a Sign Out while the marker is read must still win.
+    const epoch = this.epoch;
     if (this.memento.get<boolean>(SIGNED_OUT_KEY) === true || (await this.signedOutElsewhere())) {
       this.dropProvisional();
       this.setSession(undefined);
       return false;
     }
-    const epoch = this.epoch;
+    if (epoch !== this.epoch) {
+      return false;
+    }
     const session = await this.getSession({ silent: true });
     if (epoch !== this.epoch) {
       return false;
