@@ -40,7 +40,11 @@ const LAZY = {
   query: 'src/ui/lazy/queryBundle.ts',
   // The language-model tools' answers and input schemas: only with the first tool call.
   agent: 'src/ui/lazy/agentBundle.ts',
+  // The API activate() returns in Test mode: a production build has no such bundle (see lazyBundles).
+  testApi: 'src/ui/app/testApiBundle.ts',
 };
+/** The lazy bundles this build writes: a production build leaves the test API out. */
+const built = Object.entries(LAZY).filter(([name]) => !(production && name === 'testApi'));
 
 const lazyByPath = new Map(Object.entries(LAZY).map(([name, file]) => [path.resolve(file).replace(/(\/index)?\.ts$/, ''), name]));
 
@@ -53,8 +57,16 @@ const lazyBundles = {
         return undefined;
       }
       const name = lazyByPath.get(path.resolve(args.resolveDir, args.path).replace(/(\/index)?(\.ts)?$/, ''));
+      if (name === 'testApi' && production) {
+        return { path: 'testApi', namespace: 'no-test-api' };
+      }
       return name ? { path: `./${name}.js`, external: true } : undefined;
     });
+    // Production: the test API loader gets a stub (activate() never calls it outside Test mode).
+    build.onLoad({ filter: /.*/, namespace: 'no-test-api' }, () => ({
+      contents: 'module.exports = { buildTestApi() { throw new Error("This is a production build: it has no test API."); } };',
+      loader: 'js',
+    }));
   },
 };
 
@@ -127,7 +139,7 @@ const extensionSide = {
 
 const contexts = await Promise.all([
   esbuild.context({ ...extensionSide, entryPoints: ['src/extension.ts'], outfile: `${out}/extension.js`, metafile }),
-  ...Object.entries(LAZY).map(([name, file]) => esbuild.context({ ...extensionSide, entryPoints: [file], outfile: `${out}/${name}.js`, metafile })),
+  ...built.map(([name, file]) => esbuild.context({ ...extensionSide, entryPoints: [file], outfile: `${out}/${name}.js`, metafile })),
   // The CLI is one file: it loads everything it needs at once anyway.
   esbuild.context({
     ...common,
@@ -171,7 +183,7 @@ if (watch) {
   await Promise.all(contexts.map((c) => c.dispose()));
   if (metafile) {
     // The start bundle and the lazy ones (the first 1 + LAZY contexts), as one metafile.
-    const sides = results.slice(0, 1 + Object.keys(LAZY).length).map((r) => r.metafile);
+    const sides = results.slice(0, 1 + built.length).map((r) => r.metafile);
     const merged = { inputs: Object.assign({}, ...sides.map((m) => m.inputs)), outputs: Object.assign({}, ...sides.map((m) => m.outputs)) };
     writeFileSync(`${out}/extension.meta.json`, JSON.stringify(merged));
   }

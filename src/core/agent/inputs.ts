@@ -68,8 +68,6 @@ export const impactedResourcesShape = {
   days: days(LOOKUP_DAYS),
 };
 
-export const getQuotaShape = {};
-
 export const listEventsInput = z.object(listEventsShape);
 export const getEventInput = z.object(getEventShape);
 export const impactedResourcesInput = z.object(impactedResourcesShape);

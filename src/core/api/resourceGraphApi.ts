@@ -6,12 +6,11 @@
  * `x-ms-user-quota-*` headers as the `resource-graph` bucket.
  */
 import type { HealthEvent } from '../model/eventModel';
-import type { ImpactedResource } from '../model/eventResources';
 import { validation } from '../model/validation';
 import { PagingError } from './errors';
 import { apiTargetOf, type HealthEventsApiOptions } from './healthEventsApi';
 import { requestJson, type HttpRequester } from './paging';
-import { eventFromRow, eventsQuery, IMPACTED_RESOURCES_QUERY, impactedResourceFromRow, SUBSCRIPTIONS_IN_SCOPE_QUERY, trackingIdOfResource, type GraphRow } from './resourceGraphQueries';
+import { eventFromRow, eventsQuery, SUBSCRIPTIONS_IN_SCOPE_QUERY, type GraphRow } from './resourceGraphQueries';
 
 export const RESOURCE_GRAPH_API_VERSION = '2024-04-01';
 /** Subscriptions per request: Resource Graph's documented limit. */
@@ -35,12 +34,6 @@ export interface ResourceGraphApiOptions {
 export interface BatchRows<T> {
   readonly bySubscription: Map<string, T[]>;
   readonly skipped: number;
-}
-
-export interface ImpactedResourceRow {
-  readonly subscriptionId: string;
-  readonly trackingId: string;
-  readonly resource: ImpactedResource;
 }
 
 const clamp = (n: number | undefined, max: number): number => Math.min(max, Math.max(1, Math.floor(n ?? max)));
@@ -125,24 +118,6 @@ export class ResourceGraphApi {
       }
     }
     return inScope;
-  }
-
-  /** Every impacted resource of one batch's events, with the subscription and tracking id each belongs to. */
-  async listImpactedResourcesBatch(subscriptions: readonly string[], signal?: AbortSignal): Promise<{ rows: ImpactedResourceRow[]; skipped: number }> {
-    const found = await this.collect(subscriptions, IMPACTED_RESOURCES_QUERY, impactedResourceFromRow, signal);
-    const rows: ImpactedResourceRow[] = [];
-    let skipped = found.skipped;
-    for (const [subscriptionId, resources] of found.bySubscription) {
-      for (const resource of resources) {
-        const trackingId = trackingIdOfResource(resource.id ?? '');
-        if (trackingId === undefined) {
-          skipped++;
-        } else {
-          rows.push({ subscriptionId, trackingId, resource });
-        }
-      }
-    }
-    return { rows, skipped };
   }
 
   private async collect<T>(subscriptions: readonly string[], query: string, map: (row: GraphRow) => T | undefined, signal?: AbortSignal): Promise<BatchRows<T>> {

@@ -4,7 +4,6 @@
  * these texts, so a change here needs the same change in src/core/sample/resourceGraph.ts.
  */
 import type { HealthEvent } from '../model/eventModel';
-import type { ImpactedResource } from '../model/eventResources';
 import { validation } from '../model/validation';
 import type { GraphRow } from './resourceGraphSchemas';
 
@@ -19,14 +18,6 @@ export function eventsQuery(start: Date): string {
   ].join('\n');
 }
 
-/** Every impacted resource of the subscriptions' events. */
-export const IMPACTED_RESOURCES_QUERY = [
-  'ServiceHealthResources',
-  "| where type =~ 'microsoft.resourcehealth/events/impactedresources'",
-  '| project id, name, type, subscriptionId, properties',
-  '| order by subscriptionId asc, id asc',
-].join('\n');
-
 /**
  * The subscriptions of a batch the caller can read: Resource Graph answers a query only for
  * those, leaving the others out without an error, so a subscription absent here has "no
@@ -40,7 +31,6 @@ export const SUBSCRIPTIONS_IN_SCOPE_QUERY = [
 
 /** The events list's `type` (seed 000), which Resource Graph spells in lower case without the slash. */
 const EVENT_TYPE = '/providers/Microsoft.ResourceHealth/events';
-const IMPACTED_TYPE = 'Microsoft.ResourceHealth/events/impactedResources';
 
 export type { GraphRow } from './resourceGraphSchemas';
 
@@ -63,22 +53,6 @@ export function eventFromRow(row: GraphRow): HealthEvent | undefined {
     type: EVENT_TYPE,
     ...(row.location != null ? { location: row.location } : {}),
     ...(row.properties != null ? { properties: camelKeys(row.properties) } : {}),
-  });
-  return parsed.success ? parsed.data : undefined;
-}
-
-/** The tracking id an impacted-resource row belongs to, from its id (`…/events/{trackingId}/impactedResources/…`). */
-export function trackingIdOfResource(id: string): string | undefined {
-  const m = /\/events\/([^/]+)\/impactedresources\//i.exec(id);
-  return m?.[1] === undefined ? undefined : decodeURIComponent(m[1]);
-}
-
-export function impactedResourceFromRow(row: GraphRow): ImpactedResource | undefined {
-  const parsed = validation().impactedResourceSchema.safeParse({
-    id: row.id,
-    ...(row.name != null ? { name: row.name } : {}),
-    type: IMPACTED_TYPE,
-    ...(row.properties != null ? { properties: row.properties } : {}),
   });
   return parsed.success ? parsed.data : undefined;
 }

@@ -13,9 +13,6 @@ import { EVENTS_PAGE_SIZE, getEventShape, impactedResourcesShape, listEventsShap
 export const MCP_SERVER_NAME = 'service-health';
 export const MCP_SERVER_VERSION = '0.1.0';
 
-/** Tool names, as MCP clients list them. */
-export const MCP_TOOLS = ['list_health_events', 'get_health_event', 'get_rate_limit', 'list_impacted_resources'] as const;
-
 export interface HealthMcpServerOptions {
   readonly tools: HealthTools;
   /** Removes secrets from every text sent (defence in depth: no message carries the token). */

@@ -13,7 +13,6 @@ import type { ServiceHealthSettings } from '../config/settings';
 import type { RenderedDetails } from '../details/eventDetailsPanels';
 import type { McpDefinitionShape } from '../lm/mcpProvider';
 import type { PaletteState } from '../query/queryPalette';
-import type { LastExport } from '../resources/impactedResourcesFeature';
 import type { TreeSnapshotNode } from '../tree/eventsView';
 
 /** What activate() returns: lets integration tests (and other extensions) drive the extension. */
@@ -60,7 +59,7 @@ export interface ServiceHealthApi {
   mcpServer(): Promise<(McpDefinitionShape & { env: Record<string, string | number | null> }) | undefined>;
   /** Test hook: looks for workspace values of user-only settings (serviceHealth.endpoint) now; resolves to the keys found. */
   checkWorkspaceSettings(): Promise<string[]>;
-  /** Test hook: every "ignored from this workspace's settings" warning shown so far. */
+  /** Test hook: every "ignored from this workspace's settings" warning notification shown so far. */
   workspaceSettingWarnings(): readonly string[];
   /** Test hook: presses Fetch details in the open panel of `ref`; false when none is open. */
   fetchDetails(ref: EventRef): Promise<boolean>;
@@ -72,9 +71,7 @@ export interface ServiceHealthApi {
   signOut(): Promise<void>;
   /** Test hook: loads (once; cached) the impacted resources of the event's incident. */
   impactedResources(ref: EventRef): Promise<ResourcesState | undefined>;
-  /** Test hook: what Copy as Markdown and Export Impacted Resources as CSV last wrote. */
-  lastExport(): LastExport;
-  /** Test hook: connection problems said so far (sample service stopped, endpoint unusable). */
+  /** Test hook: the connection problems shown so far as error notifications (sample service stopped, endpoint unusable). */
   connectionProblems(): readonly string[];
 }
 

@@ -17,8 +17,9 @@ import { registerQuery } from './features/query';
 import { registerQuota } from './features/quota';
 import { registerRefresh } from './features/refresh';
 import type { Register } from './features/register';
-import { buildTestApi, type TestApiParts } from './features/testApiBuilder';
 import type { ServiceHealthApi } from './serviceHealthApi';
+import { loadTestApi } from './testApi';
+import type { TestApiParts } from './testApiBundle';
 
 export type { SampleTestOptions, ServiceHealthApi } from './serviceHealthApi';
 
@@ -52,6 +53,6 @@ export class ServiceHealthApp extends Disposable {
 
   /** The test API (see {@link ServiceHealthApi}). */
   api(): ServiceHealthApi {
-    return buildTestApi(this.parts);
+    return loadTestApi().buildTestApi(this.parts);
   }
 }

@@ -5,7 +5,14 @@
  * get nothing, so no other extension can drive or read this one.
  */
 import * as vscode from 'vscode';
+import type * as TestApiBundle from './testApiBundle';
 
 export function testApiFor<T>(mode: vscode.ExtensionMode, make: () => T): T | undefined {
   return mode === vscode.ExtensionMode.Test ? make() : undefined;
+}
+
+/** The test API builder, from its own bundle (dist/testApi.js): loaded only when testApiFor makes the API. */
+export function loadTestApi(): typeof TestApiBundle {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy sibling bundle, absent from production builds
+  return require('./testApiBundle') as typeof TestApiBundle;
 }

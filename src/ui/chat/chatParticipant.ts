@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../base/disposable';
 import { loadChatAnswers } from '../lazy/chat';
-import type { HealthChatAnswers, HealthChatDeps, HealthChatMetadata, RecordedAnswer } from './healthParticipant';
+import type { AnswerStream, HealthChatAnswers, HealthChatDeps, HealthChatMetadata, HealthChatRequest } from './healthParticipant';
 
 export const PARTICIPANT_ID = 'serviceHealth.health';
 
@@ -19,7 +19,7 @@ export class HealthChat extends Disposable {
       deps.log.info('The chat API is not available in this host; @health is not registered.');
       return;
     }
-    const participant = this._register(vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => this.answers().answer(request, stream, token)));
+    const participant = this._register(vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) => this.answer(request, stream, token)));
     participant.iconPath = vscode.Uri.joinPath(deps.extensionUri, 'media', 'service-health.svg');
     participant.followupProvider = {
       provideFollowups: (result) => {
@@ -29,9 +29,9 @@ export class HealthChat extends Disposable {
     };
   }
 
-  /** Runs the handler with a stream that records what it writes (integration tests). */
-  answerForTest(prompt: string, command?: string): Promise<RecordedAnswer> {
-    return this.answers().answerForTest(prompt, command);
+  /** Answers a request (loading the answers on first use), as the participant's handler does. */
+  answer(request: HealthChatRequest, stream: AnswerStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+    return this.answers().answer(request, stream, token);
   }
 
   private answers(): HealthChatAnswers {

@@ -62,7 +62,7 @@ export interface HealthChatMetadata {
   readonly total?: number;
 }
 
-/** What answerForTest returns: the Markdown as the user would see it, in order. */
+/** An answer as recorded for the test API: the Markdown as the user would see it, in order. */
 export interface RecordedAnswer {
   readonly markdown: string;
   readonly progress: readonly string[];
@@ -86,25 +86,6 @@ export class HealthChatAnswers {
 
   constructor(private readonly deps: HealthChatDeps) {
     this.now = deps.now ?? Date.now;
-  }
-
-  /** Runs the handler with a stream that records what it writes (integration tests). */
-  async answerForTest(prompt: string, command?: string): Promise<RecordedAnswer> {
-    const parts: string[] = [];
-    const progress: string[] = [];
-    const buttons: vscode.Command[] = [];
-    const stream: AnswerStream = {
-      markdown: (value) => parts.push(typeof value === 'string' ? value : value.value),
-      progress: (value) => progress.push(value),
-      button: (value) => buttons.push(value),
-    };
-    const source = new vscode.CancellationTokenSource();
-    try {
-      const result = await this.answer({ prompt, command }, stream, source.token);
-      return { markdown: parts.join(''), progress, buttons, result };
-    } finally {
-      source.dispose();
-    }
   }
 
   async answer(request: HealthChatRequest, stream: AnswerStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {

@@ -16,8 +16,6 @@ const OPEN_USER_SETTINGS = 'Open User Settings';
 
 export class WorkspaceSettingsGuard extends Disposable {
   private readonly warned = new Set<string>();
-  /** Every warning shown (for tests and diagnostics). */
-  readonly shown: string[] = [];
 
   constructor(private readonly log: vscode.LogOutputChannel) {
     super();
@@ -47,7 +45,6 @@ export class WorkspaceSettingsGuard extends Disposable {
     }
     this.warned.add(key);
     const message = ignoredSettingMessage(key);
-    this.shown.push(message);
     this.log.warn(message);
     void vscode.window.showWarningMessage(message, OPEN_USER_SETTINGS).then((choice) => {
       if (choice === OPEN_USER_SETTINGS) {

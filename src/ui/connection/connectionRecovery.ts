@@ -39,8 +39,6 @@ export class ConnectionRecovery implements vscode.Disposable {
   private probing: Promise<string | undefined> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly showError: NonNullable<ConnectionRecoveryDeps['showError']>;
-  /** Sentences shown so far (test hook). */
-  readonly said: string[] = [];
 
   constructor(private readonly deps: ConnectionRecoveryDeps) {
     this.showError = deps.showError ?? ((message, ...actions) => vscode.window.showErrorMessage(message, ...actions));
@@ -142,7 +140,6 @@ export class ConnectionRecovery implements vscode.Disposable {
       return;
     }
     this.shown = message;
-    this.said.push(message);
     this.deps.log.error(message);
     const picked = await this.showError(message, action);
     if (picked === RESTART_SAMPLE_ACTION) {

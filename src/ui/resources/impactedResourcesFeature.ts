@@ -41,11 +41,6 @@ export interface ImpactedResourcesDeps {
 }
 
 /** Test hook: what the last export wrote. */
-export interface LastExport {
-  readonly markdown?: string;
-  readonly csv?: { readonly uri: string; readonly text: string };
-}
-
 function listFor(connection: Connection): ListResources {
   const api = new EventResourcesApi({ client: connection.client, origin: connection.origin, subscriptionName: connection.subscriptionName });
   return (stored, signal) =>
@@ -59,7 +54,6 @@ export class ImpactedResourcesFeature extends Disposable {
   readonly treeHooks: ImpactedTreeHooks;
   private listConnection: Connection | undefined;
   private list: ListResources | undefined;
-  private last: LastExport = {};
 
   constructor(private readonly deps: ImpactedResourcesDeps) {
     super();
@@ -68,10 +62,6 @@ export class ImpactedResourcesFeature extends Disposable {
     this.registerCommands();
     void this.updateAzureResourcesContext();
     this._register(vscode.extensions.onDidChange(() => void this.updateAzureResourcesContext()));
-  }
-
-  get lastExport(): LastExport {
-    return this.last;
   }
 
   /** Known count for `impacted:yes` (by tracking id, over every subscription's copy). */
@@ -171,7 +161,6 @@ export class ImpactedResourcesFeature extends Disposable {
         ...(state?.kind === 'error' ? { resourcesError: state.message } : {}),
       });
       await vscode.env.clipboard.writeText(markdown);
-      this.last = { ...this.last, markdown };
       vscode.window.setStatusBarMessage(`Copied ${stored.trackingId} as Markdown`, 3000);
     });
     reg(COMMANDS.exportCsv, async (arg) => this.exportCsv(arg));
@@ -204,7 +193,6 @@ export class ImpactedResourcesFeature extends Disposable {
     }
     const text = impactedResourcesCsv(state.rows, this.deps.connection()?.subscriptionName);
     await vscode.workspace.fs.writeFile(target, csvFileBytes(text));
-    this.last = { ...this.last, csv: { uri: target.toString(), text } };
     vscode.window.setStatusBarMessage(`Exported ${state.rows.length} impacted resource${state.rows.length === 1 ? '' : 's'} to ${target.path.split('/').pop() ?? 'the file'}`, 5000);
   }
 

@@ -42,8 +42,6 @@ export class QuotaStatusBar implements vscode.Disposable {
   private readonly renders: CoalescedRender;
   /** False once the current source's service answered that it has no `GET /rate_limit`. */
   private rateLimitOffered = true;
-  /** The open quota list (test hook): its rows' labels, separators included. */
-  lastPickLabels: string[] = [];
 
   constructor(private readonly deps: QuotaStatusBarDeps) {
     this.now = deps.now ?? Date.now;
@@ -136,7 +134,6 @@ export class QuotaStatusBar implements vscode.Disposable {
         item: i,
       })),
     ]);
-    this.lastPickLabels = rows.map((r) => r.label);
     const picked = await vscode.window.showQuickPick(rows, {
       title: 'Service Health: API quota',
       placeHolder: 'Remaining quota per limit; pick one to see when it comes back and copy its details',

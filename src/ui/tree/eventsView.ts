@@ -14,6 +14,7 @@ import type { EventsController } from '../refresh/eventsController';
 import type { ImpactedTreeHooks } from '../resources/resourceNodes';
 import { EventNode, GroupNode, MessageNode, SHOW_MORE_COMMAND, type NodeContext, type TreeNode } from './nodes';
 import { PaintTracker } from './paintTracker';
+import { registerTreeRetryCommand, SafeTreeDataProvider, type TreeErrorRow } from './safeTreeProvider';
 import { GroupLimits, limitShowing } from './rowPaging';
 
 export const EVENTS_VIEW_ID = 'serviceHealth.events';
@@ -39,9 +40,7 @@ export interface TreeSnapshotNode {
   readonly children?: TreeSnapshotNode[];
 }
 
-class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
-  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
+export class EventsTreeProvider extends SafeTreeDataProvider<TreeNode> {
   readonly paint = new PaintTracker();
   private readonly limits = new GroupLimits();
   /** The group nodes VS Code last got, by id: a refresh of one group must name the instance it holds. */
@@ -53,7 +52,10 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
     private readonly controller: EventsController,
     private readonly groupBy: () => GroupBy,
     private readonly impacted?: ImpactedTreeHooks,
-  ) {}
+    onError?: (where: string, error: unknown) => void,
+  ) {
+    super(onError);
+  }
 
   fire(): void {
     // Every change of grouping or filter comes through here, even while VS Code asks for no rows.
@@ -68,18 +70,36 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
     this.limits.enter(JSON.stringify([this.groupBy(), c.filter, c.query?.text ?? '']));
   }
 
-  getTreeItem(node: TreeNode): vscode.TreeItem {
+  protected override refresh(node: TreeNode | undefined): void {
+    if (node === undefined) {
+      this.fire();
+    } else {
+      this.changed.fire(node);
+    }
+  }
+
+  protected treeItem(node: TreeNode): vscode.TreeItem {
     return node.getTreeItem();
   }
 
-  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+  protected errorNode(parent: TreeNode | undefined, row: TreeErrorRow): TreeNode {
+    return new MessageNode(`rows-error:${parent?.id ?? 'root'}`, row.label, {
+      description: row.description,
+      tooltip: row.tooltip,
+      icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
+      command: row.command,
+      contextValue: 'serviceHealth.treeError',
+    }, parent);
+  }
+
+  protected override resolve(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
     if (node instanceof EventNode && item.tooltip === undefined) {
       item.tooltip = node.tooltip();
     }
     return item;
   }
 
-  getChildren(node?: TreeNode): TreeNode[] {
+  protected children(node: TreeNode | undefined): TreeNode[] {
     // Expanding an event loads its impacted resources (once; the store caches them).
     if (node instanceof EventNode) {
       this.impacted?.ensure(node.row);
@@ -120,7 +140,7 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
     return true;
   }
 
-  getParent(node: TreeNode): TreeNode | undefined {
+  protected override parentOf(node: TreeNode): TreeNode | undefined {
     return node.parent;
   }
 
@@ -219,9 +239,9 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
     return filter ? [filter, ...groups] : groups;
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.paint.dispose();
-    this.changed.dispose();
+    super.dispose();
   }
 }
 
@@ -235,9 +255,11 @@ export class EventsView extends Disposable {
     private readonly controller: EventsController,
     private readonly groupBy: () => GroupBy,
     impacted?: ImpactedTreeHooks,
+    log?: vscode.LogOutputChannel,
   ) {
     super();
-    this.provider = this._register(new EventsTreeProvider(controller, groupBy, impacted));
+    this._register(registerTreeRetryCommand());
+    this.provider = this._register(new EventsTreeProvider(controller, groupBy, impacted, (where, error) => log?.error(`Events tree ${where} failed:`, error)));
     this.view = this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
     this._register(controller.onDidChange(() => this.render()));
     this._register(

@@ -4,7 +4,6 @@ import { HealthEventsApi } from '../../../src/core/api/healthEventsApi';
 import { ResourceGraphApi, RESOURCE_GRAPH_API_VERSION } from '../../../src/core/api/resourceGraphApi';
 import { CrossSubscriptionListing } from '../../../src/core/api/resourceGraphListing';
 import { eventsQuery } from '../../../src/core/api/resourceGraphQueries';
-import { EventResourcesApi } from '../../../src/core/api/eventResourcesApi';
 import { ThrottledClient } from '../../../src/core/http/client';
 import { RESOURCE_GRAPH_BUCKET } from '../../../src/core/http/rateLimitHeaders';
 import { startSampleService, type SampleService } from '../../../src/core/sample/server';
@@ -201,24 +200,6 @@ describe('Resource Graph listing against the sample service', function () {
       () => graph.rows(service.subscriptionIds, 'Resources | project id').next(),
       (e: unknown) => e instanceof ApiError && e.status === 400 && e.code === 'InvalidQuery',
     );
-  });
-
-  it('lists impacted resources of every event, the same as the per-event operation', async () => {
-    const graph = new ResourceGraphApi({ client });
-    const sub = service.subscriptionIds[0] ?? '';
-    const { rows, skipped } = await graph.listImpactedResourcesBatch([sub]);
-    assert.equal(skipped, 0);
-    assert.ok(rows.length > 0);
-    const resourcesApi = new EventResourcesApi({ client });
-    const byEvent = new Map<string, string[]>();
-    for (const r of rows) {
-      assert.equal(r.subscriptionId, sub);
-      byEvent.set(r.trackingId, [...(byEvent.get(r.trackingId) ?? []), r.resource.id ?? '']);
-    }
-    for (const [trackingId, ids] of [...byEvent].slice(0, 4)) {
-      const direct = await resourcesApi.listImpactedResources(sub, trackingId);
-      assert.deepEqual(ids.sort(), direct.map((d) => d.id ?? '').sort());
-    }
   });
 });
 

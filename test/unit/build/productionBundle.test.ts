@@ -14,6 +14,13 @@ const root = join(__dirname, '..', '..', '..', '..');
 /** Strings only the fault injector and its effects contain. */
 const FAULT_STRINGS = ['attacker.invalid', 'QuantumMaintenance', 'InjectedFault', 'Upstream error', 'Fault times must be a positive integer'];
 
+/**
+ * Names only test code holds: the test API's hooks (its own bundle, which a production build does
+ * not write) and the recorders production classes once kept for it.
+ */
+const TEST_ONLY_STRINGS = ['workspaceSettingWarnings', 'connectionProblems:', 'lastRenderedDetails', 'restoreDetailsPanel', 'selectedTreeIds', 'answerForTest', 'lastPickLabels', 'lastExport'];
+const TEST_API_MODULE = 'src/ui/app/testApiBundle.ts';
+
 /** The most dist/extension.js (production) may weigh. */
 const START_BUNDLE_LIMIT = 400 * 1024;
 
@@ -108,6 +115,19 @@ describe('extension bundle', function () {
     for (const [name, text] of prod) {
       for (const s of FAULT_STRINGS) assert.ok(!text.includes(s), `${name} holds "${s}"`);
     }
+  });
+
+  it('a development build holds the test API, in its own bundle (so the check below can fail)', () => {
+    for (const s of TEST_ONLY_STRINGS.slice(0, 5)) assert.ok(bundle(dev, 'testApi.js').includes(s), `missing "${s}"`);
+    for (const s of TEST_ONLY_STRINGS) assert.ok(!bundle(dev, 'extension.js').includes(s), `the development extension.js holds "${s}"`);
+  });
+
+  it('the production build (--production) holds no test API and no test-only hooks in any bundle', () => {
+    assert.ok(!prod.has('testApi.js'), 'the production build wrote testApi.js');
+    for (const [name, text] of prod) {
+      for (const s of TEST_ONLY_STRINGS) assert.ok(!text.includes(s), `${name} holds "${s}"`);
+    }
+    for (const [name, modules] of modulesByBundle(prodDir)) assert.ok(!modules.has(TEST_API_MODULE), `${name} holds ${TEST_API_MODULE}`);
   });
 
   it(`the production extension.js is at most ${START_BUNDLE_LIMIT / 1024} KB`, () => {

@@ -1,19 +1,25 @@
-/** Builds the test API (see ServiceHealthApi) from the parts the composition root registered. */
+/**
+ * Builds the test API (see ServiceHealthApi) from the parts the composition root registered. Its own
+ * bundle (dist/testApi.js), loaded only in Test mode; a production build has none (scripts/build.mjs).
+ */
 import * as vscode from 'vscode';
-import type { KnownNamesCache } from '../../../core/chat/eventQuery';
-import { updateSetting } from '../../config/settings';
-import type { HealthChat } from '../../chat/chatParticipant';
-import { DETAILS_VIEW_TYPE } from '../../details/detailsShared';
-import type { DetailsPanels } from '../../lazy/details';
-import { loadQuery } from '../../lazy/query';
-import type { AgentRegistration } from '../../lm/registerAgentTools';
-import type { QueryCommands } from '../../query/queryCommands';
-import type { AppState } from '../appState';
-import type { ServiceHealthApi } from '../serviceHealthApi';
-import type { ConnectionParts } from './connection';
-import type { EventsParts } from './events';
-import type { ConnectionLifecycle } from './lifecycle';
-import type { EventNavigation } from './navigation';
+import type { KnownNamesCache } from '../../core/chat/eventQuery';
+import { OPEN_SETTINGS_ACTION, RESTART_SAMPLE_ACTION } from '../../core/api/connectionProblems';
+import { updateSetting, USER_ONLY_SETTINGS } from '../config/settings';
+import { ignoredSettingMessage } from '../config/workspaceSettingsGuard';
+import type { HealthChat } from '../chat/chatParticipant';
+import type { AnswerStream, RecordedAnswer } from '../chat/healthParticipant';
+import { DETAILS_VIEW_TYPE } from '../details/detailsShared';
+import type { DetailsPanels } from '../lazy/details';
+import { loadQuery } from '../lazy/query';
+import type { AgentRegistration } from '../lm/registerAgentTools';
+import type { QueryCommands } from '../query/queryCommands';
+import type { AppState } from './appState';
+import type { ServiceHealthApi } from './serviceHealthApi';
+import type { ConnectionParts } from './features/connection';
+import type { EventsParts } from './features/events';
+import type { ConnectionLifecycle } from './features/lifecycle';
+import type { EventNavigation } from './features/navigation';
 
 export interface TestApiParts {
   readonly context: vscode.ExtensionContext;
@@ -35,6 +41,7 @@ export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
   const { auth, connections } = connection;
   const { controller, view, impacted } = events;
   let queryNames: KnownNamesCache | undefined;
+  const notifications = recordNotifications();
   return {
     settings: { get: () => state.settings, update: (key, value) => updateSetting(key, value) },
     getEvents: () => controller.store.getEvents(),
@@ -87,7 +94,7 @@ export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
     },
     treeQuery: () => parts.queries.treeQuery,
     queryPalette: () => parts.queries.paletteState(),
-    chat: (prompt, command) => parts.chat.answerForTest(prompt, command),
+    chat: (prompt, command) => recordAnswer(parts.chat, prompt, command),
     mcpServer: async () => {
       const provider = parts.agents.mcp;
       const shape = provider?.shape();
@@ -101,7 +108,7 @@ export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
     logLines: () => [...parts.logRecord],
     activationMs: () => parts.constructedMs,
     checkWorkspaceSettings: () => connection.settingsGuard.check(),
-    workspaceSettingWarnings: () => [...connection.settingsGuard.shown],
+    workspaceSettingWarnings: () => notifications.of('warning').map((n) => n.message).filter((m) => USER_ONLY_SETTINGS.some((key) => m === ignoredSettingMessage(key))),
     fetchDetails: (ref) => details.fetch(ref),
     restoreDetailsPanel: (restored) => {
       const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, 'Restoring…', vscode.ViewColumn.Active, {});
@@ -114,7 +121,57 @@ export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
     },
     signOut: () => lifecycle.signOut(),
     impactedResources: (ref) => impacted.store.load(impacted.copiesOf(ref)),
-    lastExport: () => impacted.lastExport,
-    connectionProblems: () => [...connection.recovery.said],
+    // A connection problem is the error notification offering its way out (restart the sample service, open the endpoint setting).
+    connectionProblems: () => notifications.of('error').filter((n) => n.actions.some((a) => a === RESTART_SAMPLE_ACTION || a === OPEN_SETTINGS_ACTION)).map((n) => n.message),
   };
+}
+
+/** Asks `@health` through a stream that records what it writes (no language model). */
+async function recordAnswer(chat: HealthChat, prompt: string, command?: string): Promise<RecordedAnswer> {
+  const parts: string[] = [];
+  const progress: string[] = [];
+  const buttons: vscode.Command[] = [];
+  const stream: AnswerStream = {
+    markdown: (value) => parts.push(typeof value === 'string' ? value : value.value),
+    progress: (value) => progress.push(value),
+    button: (value) => buttons.push(value),
+  };
+  const source = new vscode.CancellationTokenSource();
+  try {
+    const result = await chat.answer({ prompt, command }, stream, source.token);
+    return { markdown: parts.join(''), progress, buttons, result };
+  } finally {
+    source.dispose();
+  }
+}
+
+type Severity = 'error' | 'warning' | 'information';
+
+interface Notification {
+  readonly severity: Severity;
+  readonly message: string;
+  /** The buttons it offers. */
+  readonly actions: readonly string[];
+}
+
+/**
+ * Records the notifications the extension shows, as the user reads them: wraps this extension's
+ * own `vscode.window.show*Message` (the API object VS Code gives each extension), Test mode only.
+ */
+function recordNotifications(): { of(severity: Severity): Notification[] } {
+  const shown: Notification[] = [];
+  type Show = 'showErrorMessage' | 'showWarningMessage' | 'showInformationMessage';
+  const window = vscode.window as { -readonly [K in Show]: (message: string, ...rest: unknown[]) => Thenable<unknown> };
+  const wrap = (severity: Severity, key: Show): void => {
+    const show = window[key].bind(vscode.window);
+    window[key] = (message, ...rest) => {
+      const actions = rest.flatMap((r) => (typeof r === 'string' ? [r] : typeof (r as Partial<vscode.MessageItem> | undefined)?.title === 'string' ? [(r as vscode.MessageItem).title] : []));
+      shown.push({ severity, message, actions });
+      return show(message, ...rest);
+    };
+  };
+  wrap('error', 'showErrorMessage');
+  wrap('warning', 'showWarningMessage');
+  wrap('information', 'showInformationMessage');
+  return { of: (severity) => shown.filter((n) => n.severity === severity) };
 }
