@@ -9,10 +9,12 @@ import type { FirstScreen } from '../../core/events/firstScreen';
 import { findGroup, groupEvents, startsExpanded, type EventGroup, type GroupBy } from '../../core/events/grouping';
 import { countIncidents } from '../../core/events/incidents';
 import { filterRow, filterRowOf } from './filterRow';
+import { Command, ContextKey } from '../base/commandIds';
+import { registerCommand, setContext, type CommandLog } from '../base/commands';
 import { Disposable } from '../base/disposable';
 import type { EventsController } from '../refresh/eventsController';
 import type { ImpactedTreeHooks } from '../resources/resourceNodes';
-import { EventNode, GroupNode, MessageNode, SHOW_MORE_COMMAND, type NodeContext, type TreeNode } from './nodes';
+import { EventNode, GroupNode, MessageNode, type NodeContext, type TreeNode } from './nodes';
 import { PaintTracker } from './paintTracker';
 import { GroupLimits, limitShowing } from './rowPaging';
 
@@ -203,7 +205,7 @@ class EventsTreeProvider implements vscode.TreeDataProvider<TreeNode> {
             description: 'Retry',
             tooltip: error,
             icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
-            command: { command: 'serviceHealth.refresh', title: 'Retry' },
+            command: { command: Command.refresh, title: 'Retry' },
             contextValue: 'serviceHealth.error',
           }),
           new MessageNode('error-detail', error, { icon: new vscode.ThemeIcon('blank') }),
@@ -234,6 +236,7 @@ export class EventsView extends Disposable {
   constructor(
     private readonly controller: EventsController,
     private readonly groupBy: () => GroupBy,
+    log: CommandLog,
     impacted?: ImpactedTreeHooks,
   ) {
     super();
@@ -241,13 +244,17 @@ export class EventsView extends Disposable {
     this.view = this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
     this._register(controller.onDidChange(() => this.render()));
     this._register(
-      vscode.commands.registerCommand(SHOW_MORE_COMMAND, async (groupId: unknown, limit: unknown) => {
-        if (typeof groupId === 'string' && typeof limit === 'number') {
-          // Rows past the cached first screen's page come from the full cache.
-          await this.controller.whenRestored();
-          this.provider.showMore(groupId, limit);
-        }
-      }),
+      registerCommand(
+        Command.showMoreEvents,
+        async (groupId, limit) => {
+          if (typeof groupId === 'string' && typeof limit === 'number') {
+            // Rows past the cached first screen's page come from the full cache.
+            await this.controller.whenRestored();
+            this.provider.showMore(groupId, limit);
+          }
+        },
+        log,
+      ),
     );
     this.render();
   }
@@ -289,11 +296,11 @@ export class EventsView extends Disposable {
     const phase = c.phase();
     const connection = c.connection;
     const visible = c.visibleEvents();
-    void setContext('serviceHealth.mode', connection?.mode ?? 'azure');
-    void setContext('serviceHealth.hasSubscriptions', phase === 'ready');
-    void setContext('serviceHealth.empty', phase === 'ready' && c.hasLoaded && !c.isLoading && visible.length === 0 && !(c.store.lastError && c.store.size === 0));
-    void setContext('serviceHealth.filtered', isRestricted(c.filter) || c.query !== undefined);
-    void setContext('serviceHealth.stale', c.store.isStale);
+    void setContext(ContextKey.mode, connection?.mode ?? 'azure');
+    void setContext(ContextKey.hasSubscriptions, phase === 'ready');
+    void setContext(ContextKey.empty, phase === 'ready' && c.hasLoaded && !c.isLoading && visible.length === 0 && !(c.store.lastError && c.store.size === 0));
+    void setContext(ContextKey.filtered, isRestricted(c.filter) || c.query !== undefined);
+    void setContext(ContextKey.stale, c.store.isStale);
 
     const parts: string[] = [];
     if (connection?.mode === 'sample') {
@@ -428,8 +435,4 @@ export class EventsView extends Disposable {
   unseenActiveCount(): number {
     return countIncidents(this.controller.store.unseenActiveServiceIssues());
   }
-}
-
-function setContext(key: string, value: unknown): Thenable<unknown> {
-  return vscode.commands.executeCommand('setContext', key, value);
 }
