@@ -236,8 +236,8 @@ export class EventsView extends Disposable {
   constructor(
     private readonly controller: EventsController,
     private readonly groupBy: () => GroupBy,
+    impacted: ImpactedTreeHooks | undefined,
     log: CommandLog,
-    impacted?: ImpactedTreeHooks,
   ) {
     super();
     this.provider = this._register(new EventsTreeProvider(controller, groupBy, impacted));

@@ -63,7 +63,7 @@ export function registerEvents(register: Register, deps: EventsDeps): EventsPart
   controller.impactedCount = impacted.impactedCount;
   const subscriptionName: SubscriptionNamer = (id) => controller.subscriptionNames().get(id.toLowerCase());
   connections.subscriptionName = subscriptionName;
-  const view = register(new EventsView(controller, () => state.settings.groupBy, log, impacted.treeHooks));
+  const view = register(new EventsView(controller, () => state.settings.groupBy, impacted.treeHooks, log));
   return { selection, controller, impacted, view, subscriptionName };
 }
 
