@@ -10,6 +10,18 @@ const zodNamedZ = {
   message: "Use `import * as z from 'zod'`: the named `z` defeats tree-shaking (about 350 KB more in dist/extension.js).",
 };
 
+// Commands and context keys go through src/ui/base/commands.ts: one error handling, ids from commandIds.ts.
+const commandsOneWay = [
+  {
+    selector: "MemberExpression[object.property.name='commands'][property.name='registerCommand']",
+    message: 'Use registerCommand from src/ui/base/commands.ts: it gives every command the same error handling.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='executeCommand'][arguments.0.value='setContext']",
+    message: 'Use setContext from src/ui/base/commands.ts, with a key from src/ui/base/commandIds.ts.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'media/**/*.min.js'] },
   js.configs.recommended,
@@ -23,6 +35,11 @@ export default tseslint.config(
       'no-console': 'off',
       'no-restricted-syntax': ['error', zodNamedZ],
     },
+  },
+  {
+    files: ['src/ui/**/*.ts'],
+    ignores: ['src/ui/base/commands.ts'],
+    rules: { 'no-restricted-syntax': ['error', zodNamedZ, ...commandsOneWay] },
   },
   {
     files: ['src/core/**/*.ts', 'src/cli.ts', 'test/unit/**/*.ts'],

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
 import type { StoredEvent } from '../../src/core/events/eventFacts';
 import type { TreeSnapshotNode } from '../../src/ui/tree/eventsView';
+import { Command } from '../../src/ui/base/commandIds';
 import { activateExtension } from './extensionApi';
 
 /** A group row's incident count: its description reads "N" or "3 active · 5 resolved". */
@@ -47,6 +48,11 @@ describe('extension (real VS Code)', function () {
     for (const id of ['serviceHealth.refresh', 'serviceHealth.signIn', 'serviceHealth.useSampleService', 'serviceHealth.groupBy', 'serviceHealth.showQuota', 'serviceHealth.openDetails']) {
       assert.ok(commands.includes(id), `command ${id} is not registered`);
     }
+  });
+
+  it('registers every command of commandIds.ts (the manifest test checks the other side)', async () => {
+    const commands = new Set(await vscode.commands.getCommands(true));
+    assert.deepEqual(Object.values(Command).filter((id) => !commands.has(id)), [], 'constants with no registration');
   });
 
   it('Use Sample Service switches this workspace only: made-up events never reach the user settings', async () => {

@@ -15,6 +15,7 @@ import type { QuotaState } from '../../core/http/types';
 import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
 import { formatQuery } from '../../core/query';
 import type { ImpactedCount } from '../../core/query/predicate';
+import { Command } from '../base/commandIds';
 
 /** Setting that allows a language model summary of one event (declared in package.json). */
 export const USE_LANGUAGE_MODEL_SETTING = 'serviceHealth.chat.useLanguageModel';
@@ -179,7 +180,7 @@ export class HealthChatAnswers {
     });
     stream.markdown(this.trusted(answer.markdown));
     if (answer.total > answer.shown.length) {
-      stream.button({ command: 'serviceHealth.filterByQuery', arguments: [run.text], title: 'Show all in the Events view' });
+      stream.button({ command: Command.filterByQuery, arguments: [run.text], title: 'Show all in the Events view' });
     }
     return this.result({
       followups: followupsFor(run.parsed),

@@ -12,13 +12,11 @@ import * as vscode from 'vscode';
 import { remedyFor, remedyOf } from '../../core/api/errorAdvice';
 import { connectionProblemMessage, OPEN_SETTINGS_ACTION, RESTART_SAMPLE_ACTION } from '../../core/api/connectionProblems';
 import { checkReachable } from '../../core/http/reachability';
+import { Command, ContextKey } from '../base/commandIds';
+import { executeCommand, registerCommand, setContext } from '../base/commands';
 import type { ServiceHealthSettings } from '../config/settings';
 import type { Connection, ConnectionManager } from './connectionManager';
 
-export const RESTART_SAMPLE_COMMAND = 'serviceHealth.restartSampleService';
-export const OPEN_ENDPOINT_SETTING_COMMAND = 'serviceHealth.openEndpointSetting';
-/** Context key of the welcome content that says the endpoint cannot be reached while signed out. */
-export const ENDPOINT_UNREACHABLE_CONTEXT = 'serviceHealth.endpointUnreachable';
 
 export interface ConnectionRecoveryDeps {
   readonly connections: ConnectionManager;
@@ -43,10 +41,10 @@ export class ConnectionRecovery implements vscode.Disposable {
   constructor(private readonly deps: ConnectionRecoveryDeps) {
     this.showError = deps.showError ?? ((message, ...actions) => vscode.window.showErrorMessage(message, ...actions));
     this.disposables.push(
-      vscode.commands.registerCommand(RESTART_SAMPLE_COMMAND, () => this.restartSample('user')),
-      vscode.commands.registerCommand(OPEN_ENDPOINT_SETTING_COMMAND, () => openEndpointSetting()),
+      registerCommand(Command.restartSampleService, () => this.restartSample('user'), deps.log),
+      registerCommand(Command.openEndpointSetting, () => openEndpointSetting(), deps.log),
     );
-    void setContext(ENDPOINT_UNREACHABLE_CONTEXT, false);
+    void setContext(ContextKey.endpointUnreachable, false);
   }
 
   /** Called after every load with the errors it met (none: it succeeded). */
@@ -88,14 +86,14 @@ export class ConnectionRecovery implements vscode.Disposable {
 
   /** Signed in (or sample mode): the welcome content about an unreachable endpoint goes away. */
   clearProbe(): Thenable<unknown> {
-    return setContext(ENDPOINT_UNREACHABLE_CONTEXT, false);
+    return setContext(ContextKey.endpointUnreachable, false);
   }
 
   private async probe(): Promise<string | undefined> {
     const c = this.deps.connections.current;
     const endpoint = this.deps.settings().endpoint;
     if (!c || c.mode !== 'azure' || !endpoint) {
-      await setContext(ENDPOINT_UNREACHABLE_CONTEXT, false);
+      await setContext(ContextKey.endpointUnreachable, false);
       return undefined;
     }
     let problem: string | undefined;
@@ -110,7 +108,7 @@ export class ConnectionRecovery implements vscode.Disposable {
     if (problem) {
       this.deps.log.error(problem);
     }
-    await setContext(ENDPOINT_UNREACHABLE_CONTEXT, problem !== undefined);
+    await setContext(ContextKey.endpointUnreachable, problem !== undefined);
     return problem;
   }
 
@@ -143,7 +141,7 @@ export class ConnectionRecovery implements vscode.Disposable {
     this.deps.log.error(message);
     const picked = await this.showError(message, action);
     if (picked === RESTART_SAMPLE_ACTION) {
-      await vscode.commands.executeCommand(RESTART_SAMPLE_COMMAND);
+      await executeCommand(Command.restartSampleService);
     } else if (picked === OPEN_SETTINGS_ACTION) {
       await openEndpointSetting();
     }
@@ -159,8 +157,4 @@ export class ConnectionRecovery implements vscode.Disposable {
 /** Opens the Settings editor on serviceHealth.endpoint in the user settings (its only scope). */
 function openEndpointSetting(): Thenable<unknown> {
   return vscode.commands.executeCommand('workbench.action.openSettings', '@id:serviceHealth.endpoint');
-}
-
-function setContext(key: string, value: unknown): Thenable<unknown> {
-  return vscode.commands.executeCommand('setContext', key, value);
 }

@@ -3,19 +3,19 @@
  * query filter, persisted per workspace as typed).
  */
 import type { SubscriptionNamer } from '../../core/subscriptions/names';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { ViewQuery } from '../../core/chat/viewQuery';
 import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
 import type { HealthEvent } from '../../core/model/schemas';
 import type { ServerQuery } from '../../core/query';
+import { Command } from '../base/commandIds';
+import { registerCommand } from '../base/commands';
 import { Disposable } from '../base/disposable';
 import { loadQuery } from '../lazy/query';
 import { QueryHistoryStore } from './queryHistoryStore';
 import type { PaletteState } from './queryPalette';
 import type { ImpactedCount } from '../../core/query/predicate';
 
-export const QUERY_EVENTS_COMMAND = 'serviceHealth.queryEvents';
-export const FILTER_BY_QUERY_COMMAND = 'serviceHealth.filterByQuery';
 const TREE_QUERY_KEY = 'serviceHealth.treeQuery';
 
 export interface QueryCommandsDeps {
@@ -50,14 +50,16 @@ export class QueryCommands extends Disposable {
       this.current = new (loadQuery().ViewQuery)(saved.trim());
       deps.setTreeQuery(this.current);
     }
-    this.register(QUERY_EVENTS_COMMAND, (initial: unknown) => this.showPalette(typeof initial === 'string' ? initial : ''));
-    this.register(FILTER_BY_QUERY_COMMAND, async (text: unknown) => {
-      // A string argument (chat buttons, tests) applies directly; otherwise ask.
-      const next = typeof text === 'string' ? text.trim() : await loadQuery().askTreeQuery(this.current?.text, deps.events, deps.impactedCount);
-      if (next !== undefined) {
-        await this.applyToTree(next);
-      }
-    });
+    this._register(registerCommand(Command.queryEvents, (initial) => this.showPalette(typeof initial === 'string' ? initial : ''), deps.log));
+    this._register(registerCommand(Command.filterByQuery, (text) => this.filterByQuery(text), deps.log));
+  }
+
+  /** A string argument (chat buttons, tests) applies directly; otherwise asks. */
+  private async filterByQuery(text: unknown): Promise<void> {
+    const next = typeof text === 'string' ? text.trim() : await loadQuery().askTreeQuery(this.current?.text, this.deps.events, this.deps.impactedCount);
+    if (next !== undefined) {
+      await this.applyToTree(next);
+    }
   }
 
   /** The Events view's query text, if any. */
@@ -97,21 +99,6 @@ export class QueryCommands extends Disposable {
         },
       },
       initial,
-    );
-  }
-
-  private register(id: string, fn: (arg: unknown) => unknown): void {
-    this._register(
-      vscode.commands.registerCommand(id, async (arg: unknown) => {
-        try {
-          return await fn(arg);
-        } catch (error) {
-          const message = error instanceof Error && error.message ? error.message : String(error);
-          this.deps.log.error(`${id}: ${message}`);
-          void vscode.window.showErrorMessage(message);
-          return undefined;
-        }
-      }),
     );
   }
 }

@@ -12,24 +12,17 @@ import { incidentKey } from '../../core/events/grouping';
 import { trackingIdOf, type HealthEvent } from '../../core/model/eventModel';
 import { portalBase } from '../../core/render/links';
 import { resourcesViewOf, type ResourcesView } from '../../core/render/resourcesView';
+import { Command, ContextKey, type CommandId } from '../base/commandIds';
+import { registerCommand, setContext } from '../base/commands';
 import { Disposable } from '../base/disposable';
 import type { Connection } from '../connection/connectionManager';
 import { externalUri } from '../details/detailsShared';
 import { eventMarkdown } from '../lazy/details';
 import { ImpactedResourcesStore, type ListResources } from './impactedResourcesStore';
-import { impactedTreeHooks, RETRY_RESOURCES_COMMAND, ResourceNode, type ImpactedTreeHooks } from './resourceNodes';
+import { impactedTreeHooks, ResourceNode, type ImpactedTreeHooks } from './resourceNodes';
 
 export const AZURE_RESOURCES_EXTENSION_ID = 'ms-azuretools.vscode-azureresourcegroups';
-/** Context key: the Azure Resources extension is installed (its Reveal command exists). */
-export const AZURE_RESOURCES_CONTEXT = 'serviceHealth.azureResourcesInstalled';
 const REVEAL_COMMAND = 'azureResourceGroups.revealResource';
-
-export const COMMANDS = {
-  openInPortal: 'serviceHealth.openResourceInPortal',
-  reveal: 'serviceHealth.revealInAzureResources',
-  copyMarkdown: 'serviceHealth.copyEventMarkdown',
-  exportCsv: 'serviceHealth.exportImpactedResourcesCsv',
-} as const;
 
 export interface ImpactedResourcesDeps {
   readonly connection: () => Connection | undefined;
@@ -104,31 +97,18 @@ export class ImpactedResourcesFeature extends Disposable {
 
   private async updateAzureResourcesContext(): Promise<void> {
     const installed = vscode.extensions.getExtension(AZURE_RESOURCES_EXTENSION_ID) !== undefined;
-    await vscode.commands.executeCommand('setContext', AZURE_RESOURCES_CONTEXT, installed);
+    await setContext(ContextKey.azureResourcesInstalled, installed);
   }
 
   private registerCommands(): void {
-    const reg = (id: string, fn: (...args: unknown[]) => Promise<unknown>): void => {
-      this._register(
-        vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-          try {
-            return await fn(...args);
-          } catch (error) {
-            const message = error instanceof Error && error.message ? error.message : String(error);
-            this.deps.log.error(`${id}: ${message}`);
-            void vscode.window.showErrorMessage(message);
-            return undefined;
-          }
-        }),
-      );
-    };
-    reg(RETRY_RESOURCES_COMMAND, async (arg) => {
+    const reg = (id: CommandId, run: (arg: unknown) => Promise<unknown>): void => void this._register(registerCommand(id, run, this.deps.log));
+    reg(Command.retryImpactedResources, async (arg) => {
       const ref = this.refOf(arg);
       if (ref) {
         await this.store.load(this.copiesOf(ref), { retry: true });
       }
     });
-    reg(COMMANDS.openInPortal, async (arg) => {
+    reg(Command.openResourceInPortal, async (arg) => {
       const url = arg instanceof ResourceNode ? arg.portalUrl : undefined;
       if (!url) {
         void vscode.window.showInformationMessage('This resource has no Azure portal page to open (sample data, or the service gave no resource ID).');
@@ -136,7 +116,7 @@ export class ImpactedResourcesFeature extends Disposable {
       }
       await vscode.env.openExternal(externalUri(url));
     });
-    reg(COMMANDS.reveal, async (arg) => {
+    reg(Command.revealInAzureResources, async (arg) => {
       const id = arg instanceof ResourceNode ? arg.row.resourceId : undefined;
       if (!id) {
         return;
@@ -147,7 +127,7 @@ export class ImpactedResourcesFeature extends Disposable {
       }
       await vscode.commands.executeCommand(REVEAL_COMMAND, id);
     });
-    reg(COMMANDS.copyMarkdown, async (arg) => {
+    reg(Command.copyEventMarkdown, async (arg) => {
       const stored = this.eventOf(arg);
       if (!stored) {
         return;
@@ -163,7 +143,7 @@ export class ImpactedResourcesFeature extends Disposable {
       await vscode.env.clipboard.writeText(markdown);
       vscode.window.setStatusBarMessage(`Copied ${stored.trackingId} as Markdown`, 3000);
     });
-    reg(COMMANDS.exportCsv, async (arg) => this.exportCsv(arg));
+    reg(Command.exportImpactedResourcesCsv, async (arg) => this.exportCsv(arg));
   }
 
   private async exportCsv(arg: unknown): Promise<void> {

@@ -9,8 +9,7 @@ import { affectsText, groupByResourceGroup, NO_RESOURCE_GROUP, resourceCount, re
 import { MessageNode, TreeNode } from '../tree/nodes';
 import type { ImpactedResourcesStore } from './impactedResourcesStore';
 import { RESOURCE_CONTEXT } from './resourceContext';
-
-export const RETRY_RESOURCES_COMMAND = 'serviceHealth.retryImpactedResources';
+import { Command } from '../base/commandIds';
 
 /** What the Events tree asks of the impacted-resources feature (see NodeContext.impacted). */
 export interface ImpactedTreeHooks {
@@ -114,7 +113,7 @@ export function resourceChildren(state: ResourcesState | undefined, row: Inciden
     return [new MessageNode(`${key}:loading`, 'Loading impacted resources…', { icon: new vscode.ThemeIcon('loading~spin'), contextValue: 'serviceHealth.resourcesLoading' }, parent)];
   }
   const ref = { subscriptionId: row.primary.subscriptionId, trackingId: row.primary.trackingId };
-  const retry: vscode.Command = { command: RETRY_RESOURCES_COMMAND, title: 'Retry', arguments: [ref] };
+  const retry: vscode.Command = { command: Command.retryImpactedResources, title: 'Retry', arguments: [ref] };
   if (state.kind === 'error') {
     return [
       new MessageNode(`${key}:error`, state.message, {

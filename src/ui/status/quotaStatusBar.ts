@@ -8,6 +8,8 @@ import { CoalescedRender, type RenderTimers } from '../../core/quota/coalescedRe
 import { quotaGroups, type QuotaItem } from '../../core/quota/quotaGroups';
 import { summarizeQuota } from '../../core/quota/quotaSummary';
 import { quotaTooltipMarkdown } from '../../core/quota/quotaTooltip';
+import { Command } from '../base/commandIds';
+import { registerCommand } from '../base/commands';
 
 export interface QuotaSource {
   readonly quota: QuotaState;
@@ -29,7 +31,6 @@ export interface QuotaStatusBarDeps {
 }
 
 export const QUOTA_STATUS_ITEM_ID = 'serviceHealth.quota';
-export const SHOW_QUOTA_COMMAND = 'serviceHealth.showQuota';
 
 export class QuotaStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -48,8 +49,8 @@ export class QuotaStatusBar implements vscode.Disposable {
     this.renders = new CoalescedRender(() => this.render(), deps.timers);
     this.item = vscode.window.createStatusBarItem(QUOTA_STATUS_ITEM_ID, vscode.StatusBarAlignment.Right, 100);
     this.item.name = 'Service Health Quota';
-    this.item.command = SHOW_QUOTA_COMMAND;
-    this.disposables.push(this.item, vscode.commands.registerCommand(SHOW_QUOTA_COMMAND, () => this.showDetails()));
+    this.item.command = Command.showQuota;
+    this.disposables.push(this.item, registerCommand(Command.showQuota, () => this.showDetails(), deps.log));
   }
 
   /** Follows a client's quota; called again when the client is replaced (sign-in, sample mode). */

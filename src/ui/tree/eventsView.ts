@@ -9,10 +9,12 @@ import type { FirstScreen } from '../../core/events/firstScreen';
 import { findGroup, groupEvents, startsExpanded, type EventGroup, type GroupBy } from '../../core/events/grouping';
 import { countIncidents } from '../../core/events/incidents';
 import { filterRow, filterRowOf } from './filterRow';
+import { Command, ContextKey } from '../base/commandIds';
+import { registerCommand, setContext, type CommandLog } from '../base/commands';
 import { Disposable } from '../base/disposable';
 import type { EventsController } from '../refresh/eventsController';
 import type { ImpactedTreeHooks } from '../resources/resourceNodes';
-import { EventNode, GroupNode, MessageNode, SHOW_MORE_COMMAND, type NodeContext, type TreeNode } from './nodes';
+import { EventNode, GroupNode, MessageNode, type NodeContext, type TreeNode } from './nodes';
 import { PaintTracker } from './paintTracker';
 import { registerTreeRetryCommand, SafeTreeDataProvider, type TreeErrorRow } from './safeTreeProvider';
 import { GroupLimits, limitShowing } from './rowPaging';
@@ -223,7 +225,7 @@ export class EventsTreeProvider extends SafeTreeDataProvider<TreeNode> {
             description: 'Retry',
             tooltip: error,
             icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
-            command: { command: 'serviceHealth.refresh', title: 'Retry' },
+            command: { command: Command.refresh, title: 'Retry' },
             contextValue: 'serviceHealth.error',
           }),
           new MessageNode('error-detail', error, { icon: new vscode.ThemeIcon('blank') }),
@@ -254,22 +256,26 @@ export class EventsView extends Disposable {
   constructor(
     private readonly controller: EventsController,
     private readonly groupBy: () => GroupBy,
-    impacted?: ImpactedTreeHooks,
-    log?: vscode.LogOutputChannel,
+    impacted: ImpactedTreeHooks | undefined,
+    log: CommandLog,
   ) {
     super();
-    this._register(registerTreeRetryCommand());
-    this.provider = this._register(new EventsTreeProvider(controller, groupBy, impacted, (where, error) => log?.error(`Events tree ${where} failed:`, error)));
+    this._register(registerTreeRetryCommand(log));
+    this.provider = this._register(new EventsTreeProvider(controller, groupBy, impacted, (where, error) => log.error(`Events tree ${where} failed:`, error)));
     this.view = this._register(vscode.window.createTreeView(EVENTS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true }));
     this._register(controller.onDidChange(() => this.render()));
     this._register(
-      vscode.commands.registerCommand(SHOW_MORE_COMMAND, async (groupId: unknown, limit: unknown) => {
-        if (typeof groupId === 'string' && typeof limit === 'number') {
-          // Rows past the cached first screen's page come from the full cache.
-          await this.controller.whenRestored();
-          this.provider.showMore(groupId, limit);
-        }
-      }),
+      registerCommand(
+        Command.showMoreEvents,
+        async (groupId, limit) => {
+          if (typeof groupId === 'string' && typeof limit === 'number') {
+            // Rows past the cached first screen's page come from the full cache.
+            await this.controller.whenRestored();
+            this.provider.showMore(groupId, limit);
+          }
+        },
+        log,
+      ),
     );
     this.render();
   }
@@ -311,11 +317,11 @@ export class EventsView extends Disposable {
     const phase = c.phase();
     const connection = c.connection;
     const visible = c.visibleEvents();
-    void setContext('serviceHealth.mode', connection?.mode ?? 'azure');
-    void setContext('serviceHealth.hasSubscriptions', phase === 'ready');
-    void setContext('serviceHealth.empty', phase === 'ready' && c.hasLoaded && !c.isLoading && visible.length === 0 && !(c.store.lastError && c.store.size === 0));
-    void setContext('serviceHealth.filtered', isRestricted(c.filter) || c.query !== undefined);
-    void setContext('serviceHealth.stale', c.store.isStale);
+    void setContext(ContextKey.mode, connection?.mode ?? 'azure');
+    void setContext(ContextKey.hasSubscriptions, phase === 'ready');
+    void setContext(ContextKey.empty, phase === 'ready' && c.hasLoaded && !c.isLoading && visible.length === 0 && !(c.store.lastError && c.store.size === 0));
+    void setContext(ContextKey.filtered, isRestricted(c.filter) || c.query !== undefined);
+    void setContext(ContextKey.stale, c.store.isStale);
 
     const parts: string[] = [];
     if (connection?.mode === 'sample') {
@@ -450,8 +456,4 @@ export class EventsView extends Disposable {
   unseenActiveCount(): number {
     return countIncidents(this.controller.store.unseenActiveServiceIssues());
   }
-}
-
-function setContext(key: string, value: unknown): Thenable<unknown> {
-  return vscode.commands.executeCommand('setContext', key, value);
 }

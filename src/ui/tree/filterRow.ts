@@ -8,6 +8,7 @@ import type { StoredEvent } from '../../core/events/eventFacts';
 import { impactedWords, isRestricted, type EventFilter } from '../../core/events/eventFilter';
 import { typeLabel } from '../../core/events/grouping';
 import { countIncidents } from '../../core/events/incidents';
+import { Command } from '../base/commandIds';
 import { MessageNode } from './nodes';
 
 export const FILTER_ROW_KEY = 'filter';
@@ -54,7 +55,7 @@ export function filterRowOf(source: Omit<FilterSource, 'store'>, shown: number, 
     description: `${shown} of ${held} shown · Clear`,
     tooltip: `Showing ${shown} of ${held} events: ${summary}. Click to clear the filter.`,
     icon: new vscode.ThemeIcon('filter-filled'),
-    command: { command: 'serviceHealth.clearFilter', title: 'Clear Filter' },
+    command: { command: Command.clearFilter, title: 'Clear Filter' },
     contextValue: 'serviceHealth.filterRow',
   });
 }

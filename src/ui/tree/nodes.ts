@@ -16,10 +16,8 @@ import { formatWhen } from '../../core/render/time';
 import type { ImpactedTreeHooks } from '../resources/resourceNodes';
 import { describeGroup, describeIncident, distinctLabels, levelOf, subscriptionNamesOf } from './rowText';
 import { pageRows } from './rowPaging';
+import { Command } from '../base/commandIds';
 
-export const OPEN_DETAILS_COMMAND = 'serviceHealth.openDetails';
-/** The "Show N more" row's command: (group id, new limit). Not in the palette (no manifest entry). */
-export const SHOW_MORE_COMMAND = 'serviceHealth.showMoreEvents';
 
 /** Second argument of the rows' open command: the row is already where the user clicked, so no reveal. */
 export interface OpenOrigin {
@@ -103,7 +101,7 @@ export class GroupNode extends TreeNode {
         new MessageNode(`more:${this.group.id}`, more.label, {
           ...(more.description ? { description: more.description } : {}),
           icon: new vscode.ThemeIcon('more'),
-          command: { command: SHOW_MORE_COMMAND, title: more.label, arguments: [this.group.id, more.nextLimit] },
+          command: { command: Command.showMoreEvents, title: more.label, arguments: [this.group.id, more.nextLimit] },
           tooltip: `${more.accessibleLabel} in ${this.group.label}`,
           contextValue: 'serviceHealth.more',
           accessibleLabel: more.accessibleLabel,
@@ -181,7 +179,7 @@ export class EventNode extends TreeNode {
       seen ? 'seen' : 'unseen',
     ].filter(Boolean);
     item.contextValue = flags.join(';');
-    item.command = { command: OPEN_DETAILS_COMMAND, title: 'Open Event Details', arguments: [{ subscriptionId, trackingId }, FROM_TREE] };
+    item.command = { command: Command.openDetails, title: 'Open Event Details', arguments: [{ subscriptionId, trackingId }, FROM_TREE] };
     const subscriptions = this.row.copies.length > 1 ? `, ${this.row.copies.length} subscriptions` : '';
     // The full title first: screen readers (and the UI tests) read what the short label leaves out.
     const type = event.properties?.eventType;

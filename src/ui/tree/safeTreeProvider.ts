@@ -4,9 +4,11 @@
  * thrown into VS Code (which leaves the view empty or spinning with nothing to do).
  */
 import * as vscode from 'vscode';
+import { Command } from '../base/commandIds';
+import { registerCommand, type CommandLog } from '../base/commands';
 
 /** The Retry of an error row: re-requests the rows that failed. Not in the palette (no manifest entry). */
-export const RETRY_TREE_ROWS_COMMAND = 'serviceHealth.retryTreeRows';
+export const RETRY_TREE_ROWS_COMMAND = Command.retryTreeRows;
 
 /** What the Retry command receives: in-process, so it may carry the re-request itself. */
 export interface TreeRetry {
@@ -25,12 +27,12 @@ export const ROWS_ERROR_LABEL = "Couldn't show these rows; select Retry to try a
 export const ROW_ERROR_LABEL = "Couldn't show this row; select Retry to try again.";
 
 /** Registers {@link RETRY_TREE_ROWS_COMMAND} (once per extension; every provider's error rows use it). */
-export function registerTreeRetryCommand(): vscode.Disposable {
-  return vscode.commands.registerCommand(RETRY_TREE_ROWS_COMMAND, (target: unknown) => {
+export function registerTreeRetryCommand(log: CommandLog): vscode.Disposable {
+  return registerCommand(RETRY_TREE_ROWS_COMMAND, (target: unknown) => {
     if (typeof (target as Partial<TreeRetry> | undefined)?.retry === 'function') {
       (target as TreeRetry).retry();
     }
-  });
+  }, log);
 }
 
 function reasonOf(error: unknown): string {

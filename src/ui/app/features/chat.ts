@@ -1,7 +1,7 @@
 /** The `@health` chat participant. */
 import { EventResourcesApi } from '../../../core/api/eventResourcesApi';
 import { HealthChat } from '../../chat/chatParticipant';
-import { OPEN_DETAILS_COMMAND } from '../../tree/nodes';
+import { Command } from '../../base/commandIds';
 import { notReadyReason } from './events';
 import type { FeatureDeps, Register } from './register';
 
@@ -22,7 +22,7 @@ export function registerChat(
       },
       quota: () => connections.current?.client.quota,
       windowDays: () => controller.filter.windowDays,
-      openCommand: OPEN_DETAILS_COMMAND,
+      openCommand: Command.openDetails,
       extensionUri: deps.context.extensionUri,
       log: deps.log,
       impactedCount: impacted.impactedCount,

@@ -1,9 +1,11 @@
-/** The view's and palette's commands (Query Events and Filter by Query register with the query feature). */
+/** The view's and palette's commands, one group per concern (the other features register their own). */
 import * as vscode from 'vscode';
 import type { EventRef } from '../../../core/events/eventFacts';
 import { eventKey } from '../../../core/events/eventFacts';
 import { defaultFilter } from '../../../core/events/eventFilter';
-import { isFromTree, OPEN_DETAILS_COMMAND } from '../../tree/nodes';
+import { Command, type CommandId } from '../../base/commandIds';
+import { executeCommand, registerCommand } from '../../base/commands';
+import { isFromTree } from '../../tree/nodes';
 import { pickFilter, pickGroupBy } from '../../tree/pickers';
 import type { AppState } from '../appState';
 import type { ConnectionParts } from './connection';
@@ -23,94 +25,104 @@ export interface CommandsDeps {
   readonly clearTreeQuery: () => Promise<void>;
 }
 
+type Reg = (id: CommandId, run: (...args: unknown[]) => unknown) => void;
+
 export function registerCommands(register: Register, deps: CommandsDeps): void {
-  const { state, log, lifecycle, navigation } = deps;
+  const reg: Reg = (id, run) => void register(registerCommand(id, run, deps.log));
+  registerSignInCommands(reg, deps);
+  registerViewCommands(reg, deps);
+  registerEventCommands(reg, deps);
+}
+
+/** Signing in and out, the mode, and which subscriptions to watch. */
+function registerSignInCommands(reg: Reg, deps: CommandsDeps): void {
+  const { state, lifecycle } = deps;
   const { auth, connections, recovery } = deps.connection;
-  const { controller, selection, view } = deps.events;
-  const reg = (id: string, fn: (...args: never[]) => unknown): void => {
-    register(
-      vscode.commands.registerCommand(id, async (...args: never[]) => {
-        try {
-          return await fn(...args);
-        } catch (error) {
-          const message = error instanceof Error && error.message ? error.message : String(error);
-          log.error(`${id}: ${message}`);
-          void vscode.window.showErrorMessage(message);
-          return undefined;
-        }
-      }),
-    );
-  };
-  reg('serviceHealth.refresh', () => (controller.phase() === 'signedOut' ? recovery.probeWhileSignedOut() : controller.refresh()));
-  reg('serviceHealth.signIn', async () => {
+  const { controller, selection } = deps.events;
+  reg(Command.refresh, () => (controller.phase() === 'signedOut' ? recovery.probeWhileSignedOut() : controller.refresh()));
+  reg(Command.signIn, async () => {
     const ok = await auth.signIn();
     if (ok) {
       await connections.apply(state.settings);
       const c = connections.current;
       if (c && selection.selected(c).length === 0) {
-        await vscode.commands.executeCommand('serviceHealth.selectSubscriptions');
+        await executeCommand(Command.selectSubscriptions);
       }
     }
     return ok;
   });
-  reg('serviceHealth.cancelSignIn', () => auth.cancelSignIn());
-  reg('serviceHealth.signOut', () => lifecycle.signOut());
-  reg('serviceHealth.selectSubscriptions', async () => {
-    await state.ready;
-    const c = connections.current;
-    if (!c) {
-      void vscode.window.showInformationMessage('Sign in or use the sample service first, then select subscriptions.');
-      return;
-    }
-    if (c.mode === 'azure' && !auth.signedIn) {
-      void vscode.window.showInformationMessage('Sign in first, then select subscriptions.', 'Sign In').then((choice) => {
-        if (choice) {
-          void vscode.commands.executeCommand('serviceHealth.signIn');
-        }
-      });
-      return;
-    }
-    const ids = await selection.pick(c);
-    if (ids) {
-      view.render();
-      await controller.refresh();
-    }
-  });
-  reg('serviceHealth.useSampleService', () => lifecycle.setMode('sample'));
-  reg('serviceHealth.useAzure', () => lifecycle.setMode('azure'));
-  reg('serviceHealth.filter', async () => {
+  reg(Command.cancelSignIn, () => auth.cancelSignIn());
+  reg(Command.signOut, () => lifecycle.signOut());
+  reg(Command.selectSubscriptions, () => selectSubscriptions(deps));
+  reg(Command.useSampleService, () => lifecycle.setMode('sample'));
+  reg(Command.useAzure, () => lifecycle.setMode('azure'));
+}
+
+async function selectSubscriptions(deps: CommandsDeps): Promise<void> {
+  const { auth, connections } = deps.connection;
+  const { controller, selection, view } = deps.events;
+  await deps.state.ready;
+  const c = connections.current;
+  if (!c) {
+    void vscode.window.showInformationMessage('Sign in or use the sample service first, then select subscriptions.');
+    return;
+  }
+  if (c.mode === 'azure' && !auth.signedIn) {
+    void vscode.window.showInformationMessage('Sign in first, then select subscriptions.', 'Sign In').then((choice) => {
+      if (choice) {
+        void executeCommand(Command.signIn);
+      }
+    });
+    return;
+  }
+  const ids = await selection.pick(c);
+  if (ids) {
+    view.render();
+    await controller.refresh();
+  }
+}
+
+/** What the Events view shows: filter, grouping, seen marks. */
+function registerViewCommands(reg: Reg, deps: CommandsDeps): void {
+  const { state, lifecycle } = deps;
+  const { controller } = deps.events;
+  reg(Command.filter, async () => {
     const next = await pickFilter(controller.filter, controller.store.getEvents());
     if (next) {
       await controller.setFilter(next);
     }
   });
-  reg('serviceHealth.clearFilter', async () => {
+  reg(Command.clearFilter, async () => {
     await deps.clearTreeQuery();
     await controller.setFilter(defaultFilter(controller.filter.windowDays));
   });
-  reg('serviceHealth.groupBy', async () => {
+  reg(Command.groupBy, async () => {
     const next = await pickGroupBy(state.settings.groupBy);
     if (next) {
       await lifecycle.setGroupBy(next);
     }
   });
-  reg('serviceHealth.markAllSeen', () => {
+  reg(Command.markAllSeen, () => {
     controller.store.markSeen(controller.store.getEvents().map((e) => eventKey(e.subscriptionId, e.trackingId)));
   });
-  reg('serviceHealth.copyTrackingId', async (arg: unknown) => {
+}
+
+/** One event's row or panel, and the log. */
+function registerEventCommands(reg: Reg, deps: CommandsDeps): void {
+  reg(Command.copyTrackingId, async (arg) => {
     const ref = refFromArg(arg);
     if (ref) {
       await vscode.env.clipboard.writeText(ref.trackingId);
     }
   });
-  reg('serviceHealth.showLog', () => log.show());
+  reg(Command.showLog, () => deps.log.show());
   // Rows pass an origin marker (their context menu passes the node): they are already where the user clicked.
-  reg(OPEN_DETAILS_COMMAND, (arg: unknown, origin: unknown) => {
+  reg(Command.openDetails, (arg, origin) => {
     const ref = refFromArg(arg);
     if (!ref) {
       return false;
     }
-    return isFromTree(arg, origin) ? navigation.openDetails(ref) : navigation.openDetailsAndReveal(ref);
+    return isFromTree(arg, origin) ? deps.navigation.openDetails(ref) : deps.navigation.openDetailsAndReveal(ref);
   });
 }
 

@@ -4,6 +4,8 @@
  */
 import * as vscode from 'vscode';
 import type { GroupBy } from '../../../core/events/grouping';
+import { ContextKey } from '../../base/commandIds';
+import { setContext } from '../../base/commands';
 import { cloudConfig } from '../../config/clouds';
 import { HTTP_SECTION } from '../../config/network';
 import { SECTION, updateSetting, writeModeForWorkspace, type Mode } from '../../config/settings';
@@ -56,7 +58,7 @@ export class ConnectionLifecycle {
     );
     register(
       auth.onDidChange(() => {
-        void setContext('serviceHealth.signedIn', auth.signedIn);
+        void setContext(ContextKey.signedIn, auth.signedIn);
         this.deps.state.ready = connections.apply(this.deps.state.settings).then(() => {
           this.afterApply();
           // A sign-in lists the account's subscription names again (renamed, new ones), after the
@@ -65,7 +67,7 @@ export class ConnectionLifecycle {
         });
       }),
     );
-    register(auth.onDidChangeSigningIn((pending) => void setContext('serviceHealth.signingIn', pending)));
+    register(auth.onDidChangeSigningIn((pending) => void setContext(ContextKey.signingIn, pending)));
     // Sign Out in another window leaves no event here (see SignOutMarker): look when the user comes back.
     register(vscode.window.onDidChangeWindowState((s) => void (s.focused ? auth.followSignOutElsewhere() : undefined)));
     register(vscode.workspace.onDidChangeConfiguration((e) => this.onConfigurationChanged(e)));
@@ -73,7 +75,7 @@ export class ConnectionLifecycle {
 
   /** The first connect, after everything is registered. */
   start(): void {
-    void setContext('serviceHealth.signedIn', false);
+    void setContext(ContextKey.signedIn, false);
     this.deps.state.ready = this.connect();
   }
 
@@ -184,8 +186,4 @@ export class ConnectionLifecycle {
       this.afterApply();
     })().catch((err: unknown) => log.error(`Applying settings failed: ${String(err)}`));
   }
-}
-
-export function setContext(key: string, value: unknown): Thenable<unknown> {
-  return vscode.commands.executeCommand('setContext', key, value);
 }
