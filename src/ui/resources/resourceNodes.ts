@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { IncidentRow } from '../../core/events/grouping';
-import { affectsText, groupByResourceGroup, NO_RESOURCE_GROUP, resourceCount, resourcePortalUrl, shortType, type ImpactedRow, type ResourcesState } from '../../core/export/impactedRows';
+import { affectsText, groupByResourceGroup, NO_RESOURCE_GROUP, resourceCount, resourcePortalUrl, shortType, type ImpactedRow, type ResourcesState } from '../../core/render/impactedRows';
 import { MessageNode, TreeNode } from '../tree/nodes';
 import type { ImpactedResourcesStore } from './impactedResourcesStore';
 import { RESOURCE_CONTEXT } from './resourceContext';
