@@ -17,7 +17,8 @@ import type { Connection } from '../connection/connectionManager';
 import { externalUri } from '../details/detailsShared';
 import { eventMarkdown } from '../lazy/details';
 import { ImpactedResourcesStore, type ListResources } from './impactedResourcesStore';
-import { impactedTreeHooks, RETRY_RESOURCES_COMMAND, ResourceNode, type ImpactedTreeHooks } from './resourceNodes';
+import type { ImpactedTreeHooks } from '../tree/nodes';
+import { impactedTreeHooks, RETRY_RESOURCES_COMMAND, ResourceNode } from './resourceNodes';
 
 export const AZURE_RESOURCES_EXTENSION_ID = 'ms-azuretools.vscode-azureresourcegroups';
 /** Context key: the Azure Resources extension is installed (its Reveal command exists). */

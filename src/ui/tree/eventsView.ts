@@ -11,8 +11,7 @@ import { countIncidents } from '../../core/events/incidents';
 import { filterRow, filterRowOf } from './filterRow';
 import { Disposable } from '../base/disposable';
 import type { EventsController } from '../refresh/eventsController';
-import type { ImpactedTreeHooks } from '../resources/resourceNodes';
-import { EventNode, GroupNode, MessageNode, SHOW_MORE_COMMAND, type NodeContext, type TreeNode } from './nodes';
+import { EventNode, GroupNode, MessageNode, SHOW_MORE_COMMAND, type ImpactedTreeHooks, type NodeContext, type TreeNode } from './nodes';
 import { PaintTracker } from './paintTracker';
 import { GroupLimits, limitShowing } from './rowPaging';
 

@@ -3,7 +3,8 @@ import { EventResourcesApi } from '../../../core/api/eventResourcesApi';
 import { HealthChat } from '../../chat/chatParticipant';
 import { OPEN_DETAILS_COMMAND } from '../../tree/nodes';
 import { notReadyReason } from './events';
-import type { FeatureDeps, Register } from './register';
+import type { FeatureDeps } from './featureDeps';
+import type { Register } from './register';
 
 export function registerChat(
   register: Register,
