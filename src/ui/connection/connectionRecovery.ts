@@ -14,6 +14,7 @@ import { connectionProblemMessage, OPEN_SETTINGS_ACTION, RESTART_SAMPLE_ACTION }
 import { checkReachable } from '../../core/http/reachability';
 import type { ServiceHealthSettings } from '../config/settings';
 import type { Connection, ConnectionManager } from './connectionManager';
+import { errorText } from '../../core/text/errorText';
 
 export const RESTART_SAMPLE_COMMAND = 'serviceHealth.restartSampleService';
 export const OPEN_ENDPOINT_SETTING_COMMAND = 'serviceHealth.openEndpointSetting';
@@ -60,7 +61,7 @@ export class ConnectionRecovery implements vscode.Disposable {
     }
     const remedy = remedyOf(errors);
     const first = errors.find((e) => remedyFor(e) === remedy) ?? errors[0];
-    const reason = first instanceof Error ? first.message : String(first);
+    const reason = errorText(first);
     if (remedy === 'restartLocalService' && connection.mode === 'sample' && connection === this.deps.connections.current) {
       if (!this.autoRestarted) {
         this.autoRestarted = true;

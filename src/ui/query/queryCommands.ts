@@ -13,6 +13,7 @@ import { loadQuery } from '../lazy/query';
 import { QueryHistoryStore } from './queryHistoryStore';
 import type { PaletteState } from './queryPalette';
 import type { ImpactedCount } from '../../core/query/predicate';
+import { errorText } from '../../core/text/errorText';
 
 export const QUERY_EVENTS_COMMAND = 'serviceHealth.queryEvents';
 export const FILTER_BY_QUERY_COMMAND = 'serviceHealth.filterByQuery';
@@ -106,7 +107,7 @@ export class QueryCommands extends Disposable {
         try {
           return await fn(arg);
         } catch (error) {
-          const message = error instanceof Error && error.message ? error.message : String(error);
+          const message = errorText(error);
           this.deps.log.error(`${id}: ${message}`);
           void vscode.window.showErrorMessage(message);
           return undefined;

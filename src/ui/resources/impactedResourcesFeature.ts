@@ -19,6 +19,7 @@ import { eventMarkdown } from '../lazy/details';
 import { ImpactedResourcesStore, type ListResources } from './impactedResourcesStore';
 import type { ImpactedTreeHooks } from '../tree/nodes';
 import { impactedTreeHooks, RETRY_RESOURCES_COMMAND, ResourceNode } from './resourceNodes';
+import { errorText } from '../../core/text/errorText';
 
 export const AZURE_RESOURCES_EXTENSION_ID = 'ms-azuretools.vscode-azureresourcegroups';
 /** Context key: the Azure Resources extension is installed (its Reveal command exists). */
@@ -125,7 +126,7 @@ export class ImpactedResourcesFeature extends Disposable {
           try {
             return await fn(...args);
           } catch (error) {
-            const message = error instanceof Error && error.message ? error.message : String(error);
+            const message = errorText(error);
             this.deps.log.error(`${id}: ${message}`);
             void vscode.window.showErrorMessage(message);
             return undefined;

@@ -8,6 +8,7 @@ import { CoalescedRender, type RenderTimers } from '../../core/quota/coalescedRe
 import { quotaGroups, type QuotaItem } from '../../core/quota/quotaGroups';
 import { summarizeQuota } from '../../core/quota/quotaSummary';
 import { quotaTooltipMarkdown } from '../../core/quota/quotaTooltip';
+import { errorText } from '../../core/text/errorText';
 
 export interface QuotaSource {
   readonly quota: QuotaState;
@@ -116,7 +117,7 @@ export class QuotaStatusBar implements vscode.Disposable {
         }
       } catch (error) {
         // The headers seen so far are still shown; the refresh is a bonus.
-        this.deps.log.warn(`Quota refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.deps.log.warn(`Quota refresh failed: ${errorText(error)}`);
       }
     }
     this.render();

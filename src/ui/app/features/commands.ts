@@ -11,6 +11,7 @@ import type { EventsParts } from './events';
 import type { ConnectionLifecycle } from './lifecycle';
 import type { EventNavigation } from './navigation';
 import type { Register } from './register';
+import { errorText } from '../../../core/text/errorText';
 
 export interface CommandsDeps {
   readonly state: AppState;
@@ -33,7 +34,7 @@ export function registerCommands(register: Register, deps: CommandsDeps): void {
         try {
           return await fn(...args);
         } catch (error) {
-          const message = error instanceof Error && error.message ? error.message : String(error);
+          const message = errorText(error);
           log.error(`${id}: ${message}`);
           void vscode.window.showErrorMessage(message);
           return undefined;
