@@ -76,6 +76,13 @@ module.exports = {
       from: {},
       to: { path: '^src/core/', pathNot: anyOf(ROOMS) },
     },
+    {
+      name: 'cli-serves-tools-through-mcp',
+      comment: "The CLI's mcp command hands its session to core/mcp (stdioServer.ts); the agent tools and the MCP SDK stay behind that room.",
+      severity: 'error',
+      from: { path: room('cli') },
+      to: { path: `${room('agent')}|^node_modules/@modelcontextprotocol/` },
+    },
     ...layerRules,
   ],
   options: {
