@@ -1,5 +1,6 @@
 // Entry point of the `health-events` CLI; the commands live in src/core/cli.
 import { runCli } from './core/cli/runCli';
+import { errorText } from './core/text/errorText';
 
 const controller = new AbortController();
 // First Ctrl+C (or SIGTERM) stops cleanly; a second one falls back to Node's default and exits.
@@ -14,7 +15,7 @@ runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, 
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`health-events: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`health-events: unexpected error: ${errorText(error)}\n`);
     process.exitCode = 1;
   },
 );

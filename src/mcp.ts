@@ -5,6 +5,7 @@ import { runMcp } from './core/cli/mcpCommand';
 import { UsageError } from './core/cli/options';
 import { SecretSet } from './core/cli/secrets';
 import { MCP_USAGE } from './core/cli/usage';
+import { errorText } from './core/text/errorText';
 
 const controller = new AbortController();
 // Every line this process writes to stderr hides the token, as the CLI's do (the server adds the tokens it reads later).
@@ -31,7 +32,7 @@ async function main(): Promise<number> {
       { stdin: process.stdin, stdout: process.stdout, secrets },
     );
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     stderr.write(`health-events mcp: ${error instanceof UsageError || error instanceof TypeError ? '' : 'error: '}${message.replace(/\s+/g, ' ')}\n`);
     return error instanceof UsageError ? 2 : 1;
   }

@@ -1,13 +1,6 @@
 import assert from 'node:assert/strict';
-import {
-  billingCommunicationSchema,
-  billingTextOf,
-  emergingIssuesSchema,
-  impactedResourceSchema,
-  infoPairsOf,
-  resourceGroupOf,
-  resourceNameOf,
-} from '../../src/core/model/eventResourceSchemas';
+import { billingCommunicationSchema, emergingIssuesSchema, impactedResourceSchema } from '../../src/core/model/eventResourceSchemas';
+import { billingTextOf, infoPairsOf, resourceGroupOf, resourceNameOf } from '../../src/core/model/eventResources';
 
 describe('impacted resource, billing and emerging issue schemas (liberal reading)', () => {
   it('a resource known only by info pairs still yields its name and resource group', () => {

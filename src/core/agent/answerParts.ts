@@ -4,9 +4,9 @@
  * subscriptions (counted past a few). VS Code-free.
  */
 import { eventTimeline } from '../chat/timeline';
-import { htmlToText } from '../cli/format';
+import { htmlToText } from '../text/htmlText';
 import { eventTypeOf, lastUpdateOf, regionsOf, servicesOf, statusOf, titleOf, type StoredEvent } from '../events/eventFacts';
-import { resourceGroupOf, resourceNameOf, type ImpactedResource } from '../model/eventResourceSchemas';
+import { resourceGroupOf, resourceNameOf, type ImpactedResource } from '../model/eventResources';
 import { parseShownTime, type HealthEvent } from '../model/schemas';
 import { subscriptionNameOr, type SubscriptionNamer } from '../subscriptions/names';
 import { SUBSCRIPTIONS_PER_EVENT } from './inputs';

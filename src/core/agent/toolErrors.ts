@@ -6,6 +6,7 @@ import { ApiError, PagingError, ResponseValidationError } from '../api/errors';
 import { HttpClientError } from '../http/errors';
 import { ToolAnswerError } from './toolAnswerError';
 import { ToolInputError } from './inputs';
+import { errorText } from '../text/errorText';
 
 /** Our own errors are already one sentence with what to do; anything else is said as unexpected. */
 export function toolErrorMessage(error: unknown): string {
@@ -20,7 +21,7 @@ export function toolErrorMessage(error: unknown): string {
   ) {
     return oneLine(error.message);
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   return `Unexpected error: ${oneLine(message)}; try again, and report it if it persists.`;
 }
 

@@ -8,6 +8,7 @@
 import { ApiError } from './errors';
 import type { ListEventsOptions, SubscriptionEvents } from './healthEventsApi';
 import type { ResourceGraphApi } from './resourceGraphApi';
+import { errorText } from '../text/errorText';
 
 /** The events list's default window, used when no start time is given (Resource Graph has none). */
 const DEFAULT_WINDOW_MS = 3 * 86_400_000;
@@ -93,7 +94,7 @@ export class CrossSubscriptionListing {
           if (options.signal?.aborted) {
             throw error;
           }
-          const message = error instanceof Error ? error.message : String(error);
+          const message = errorText(error);
           reason ??= `Resource Graph could not list events (${message}); listed each subscription instead.`;
           if (isDenial(error)) {
             this.denied = `Resource Graph is not allowed for this account (${message}); events are listed per subscription.`;

@@ -4,7 +4,7 @@
  * from the service is escaped. VS Code-free.
  */
 import { titleOf, type StoredEvent } from '../events/eventFacts';
-import { resourceGroupOf, resourceNameOf, type ImpactedResource } from '../model/eventResourceSchemas';
+import { resourceGroupOf, resourceNameOf, type ImpactedResource } from '../model/eventResources';
 import { trimEndChars, trimStartChars } from '../text/scan';
 import { escapeMarkdown } from './answer';
 

@@ -3,7 +3,7 @@
  * the ONLY material a language model receives (event text: no tokens, ids of subscriptions,
  * tenants or anything else of the user's). VS Code-free.
  */
-import { htmlToText } from '../cli/format';
+import { htmlToText } from '../text/htmlText';
 import { statusOf, titleOf, type StoredEvent } from '../events/eventFacts';
 import { parseServiceTime, parseShownTime, type HealthEvent } from '../model/schemas';
 import { formatUtc } from '../render/time';

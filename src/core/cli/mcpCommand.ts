@@ -5,10 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { HealthTools } from '../agent/healthTools';
-import { apiSource } from '../agent/source';
-import { createHealthMcpServer } from '../mcp/healthMcpServer';
+import { serveOverStdio } from '../mcp/stdioServer';
 import { ListedSubscriptions, namesUnavailableText } from '../subscriptions/listedSubscriptions';
 import { ApiError } from '../api/errors';
 import { TOKEN_FILE_ENV, tokenFileProvider } from '../mcp/tokenFile';
@@ -52,21 +49,16 @@ export async function runMcp(ctx: CommandContext, streams: McpStreams | undefine
       () => api.listSubscriptions(),
       (error) => log(namesUnavailableText(explain(error, hasToken))),
     );
-    const tools = new HealthTools(apiSource({ api, resources, quota: () => client.quota, subscriptions, now: ctx.now, listed }));
-    const server = createHealthMcpServer({ tools, redact, log, explain: (error) => explain(error, hasToken) });
-    const transport = new StdioServerTransport(streams.stdin, streams.stdout);
-    const closed = new Promise<void>((resolve) => {
-      const done = () => resolve();
-      // The client ends the session by closing our stdin (the MCP stdio transport's shutdown).
-      streams.stdin.once('end', done);
-      streams.stdin.once('close', done);
-      ctx.signal?.addEventListener('abort', done, { once: true });
-      transport.onclose = done;
+    await serveOverStdio({
+      source: { api, resources, quota: () => client.quota, subscriptions, now: ctx.now, listed },
+      redact,
+      log,
+      explain: (error) => explain(error, hasToken),
+      stdin: streams.stdin,
+      stdout: streams.stdout,
+      signal: ctx.signal,
+      onServing: () => stderr.write(`health-events mcp: serving ${subscriptions.length > 0 ? `${subscriptions.length} subscription${subscriptions.length === 1 ? '' : 's'}` : 'every visible subscription'} on stdio.\n`),
     });
-    await server.connect(transport);
-    stderr.write(`health-events mcp: serving ${subscriptions.length > 0 ? `${subscriptions.length} subscription${subscriptions.length === 1 ? '' : 's'}` : 'every visible subscription'} on stdio.\n`);
-    await closed;
-    await server.close();
     return 0;
   });
 }

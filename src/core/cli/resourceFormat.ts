@@ -1,6 +1,7 @@
 /** Terminal formatting of impacted resources and emerging issues for the CLI. */
-import { resourceGroupOf, resourceNameOf, type EmergingIssues, type ImpactedResource } from '../model/eventResourceSchemas';
-import { htmlToText, shortTime, table, terminalText } from './format';
+import { resourceGroupOf, resourceNameOf, type EmergingIssues, type ImpactedResource } from '../model/eventResources';
+import { htmlToText, terminalText } from '../text/htmlText';
+import { shortTime, table } from './format';
 
 /** The resource type, from targetResourceType or an info pair. */
 function typeOf(resource: ImpactedResource): string {

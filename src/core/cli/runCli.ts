@@ -15,6 +15,7 @@ import { runMcp, type McpStreams } from './mcpCommand';
 import { SecretSet } from './secrets';
 import { runServeSample } from './serveSample';
 import { DETAILS_USAGE, MCP_USAGE, EMERGING_ISSUES_USAGE, IMPACTED_RESOURCES_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
+import { errorText } from '../text/errorText';
 
 export interface CliWriter {
   write(chunk: string): unknown;
@@ -169,7 +170,7 @@ function reportError(command: string, error: unknown, stderr: CliWriter, env: Cl
     stderr.write(`health-events ${command}: ${oneLine(error.message)}\n`);
     return 1;
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   stderr.write(`health-events ${command}: unexpected error: ${oneLine(message)}; please report it.\n`);
   if (env['HEALTH_EVENTS_DEBUG'] && error instanceof Error && error.stack) {
     stderr.write(`${error.stack}\n`);

@@ -5,7 +5,7 @@
  * name or an `info` value comes from outside. The file starts with a UTF-8 BOM: without it Excel
  * reads a CSV in the system's legacy code page and garbles non-ASCII names. VS Code-free.
  */
-import type { ImpactedRow } from './impactedRows';
+import type { ImpactedRow } from '../render/impactedRows';
 import { subscriptionNameOr, type SubscriptionNamer } from '../subscriptions/names';
 
 /** "Subscription" is the name people know it by (the GUID when none is known); its GUID follows. */

@@ -8,13 +8,13 @@
 import { subscriptionDisplay, type SubscriptionNamer } from '../subscriptions/names';
 import { escapeMarkdown } from '../chat/answer';
 import { eventTimeline } from '../chat/timeline';
-import { htmlToText } from '../cli/format';
+import { htmlToText } from '../text/htmlText';
 import { statusOf, titleOf, type StoredEvent } from '../events/eventFacts';
 import { parseShownTime } from '../model/schemas';
 import { eventPortalUrl, linkUrl } from '../render/links';
 import { eventTypeWords, levelWords, statusWords } from '../render/enumWords';
 import { formatUtc } from '../render/time';
-import { groupByResourceGroup, NO_RESOURCE_GROUP, resourcePortalUrl, type ImpactedRow } from './impactedRows';
+import { groupByResourceGroup, NO_RESOURCE_GROUP, resourcePortalUrl, type ImpactedRow } from '../render/impactedRows';
 
 export interface EventMarkdownOptions {
   /** Portal base of the configured cloud. */

@@ -21,11 +21,11 @@
  *   statusBanners[], statusActiveEvents[] } }`; every part optional (matches the reference).
  */
 import * as z from 'zod';
-import { EMERGING_ISSUE_SEVERITIES, EMERGING_ISSUE_STAGES, IMPACTED_RESOURCE_STATUSES } from './eventResources';
+import { EMERGING_ISSUE_SEVERITIES, EMERGING_ISSUE_STAGES, IMPACTED_RESOURCE_STATUSES } from './eventResourceValues';
 import { armPageOf, armResourceOf, eventSchema, openEnum, type HealthEvent } from './schemas';
 
-// The zod-free part (value lists and helpers) lives in eventResources, for code that must not load zod.
-export * from './eventResources';
+// The zod-free part lives in eventResourceValues (value lists) and eventResources (types and helpers), for code that must not load zod.
+export * from './eventResourceValues';
 
 const str = z.string().nullish();
 const bool = z.boolean().nullish();

@@ -5,9 +5,7 @@
 export type { BillingCommunication, EmergingIssues, ImpactedResource, ImpactedResourcesPage, StatusActiveEvent } from './eventResourceSchemas';
 import type { BillingCommunication, ImpactedResource } from './eventResourceSchemas';
 
-export const IMPACTED_RESOURCE_STATUSES = ['Active', 'Resolved'] as const;
-export const EMERGING_ISSUE_SEVERITIES = ['Information', 'Warning', 'Error'] as const;
-export const EMERGING_ISSUE_STAGES = ['Active', 'Resolve', 'Archived'] as const;
+export * from './eventResourceValues';
 
 /** The billing text of a fetchBillingCommunicationDetails response: the article, else the description or summary. */
 export function billingTextOf(body: BillingCommunication): string | undefined {

@@ -9,11 +9,11 @@
  * - date-times stay strings exactly as received; `parseServiceTime` reads them when needed.
  */
 import * as z from 'zod';
-import { EVENT_LEVELS, EVENT_SOURCES, EVENT_STATUSES, EVENT_SUB_TYPES, EVENT_TYPES, INSIGHT_LEVELS, LINK_TYPES } from './eventModel';
+import { EVENT_LEVELS, EVENT_SOURCES, EVENT_STATUSES, EVENT_SUB_TYPES, EVENT_TYPES, INSIGHT_LEVELS, LINK_TYPES } from './eventValues';
 
-// The zod-free part (the value lists, time and id helpers) lives in eventModel, which the start of the
-// extension loads; these schemas load on first validation (see validation.ts).
-export * from './eventModel';
+// The zod-free value lists and time readers live in eventValues (eventModel adds the types and id helper),
+// which the start of the extension loads; these schemas load on first validation (see validation.ts).
+export * from './eventValues';
 
 /** An enum that accepts the documented values and any other string the service adds later. */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {

@@ -2,7 +2,7 @@
  * The client-side predicate of a query: the exact semantics the server's `$filter` (a superset)
  * cannot express. AND across fields, OR within a field; excluded values drop an event.
  */
-import { parseServiceTime, trackingIdOf, type HealthEvent } from '../model/schemas';
+import { parseServiceTime, trackingIdOf, type HealthEvent } from '../model/eventModel';
 import { compactKey, regionKey, serviceKey } from './normalize';
 import type { ParsedQuery, QueryFields } from './types';
 

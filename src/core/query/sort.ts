@@ -1,4 +1,4 @@
-import { parseServiceTime, trackingIdOf, type HealthEvent } from '../model/schemas';
+import { parseServiceTime, trackingIdOf, type HealthEvent } from '../model/eventModel';
 import type { SortKey } from './types';
 
 type Comparator = (a: HealthEvent, b: HealthEvent) => number;

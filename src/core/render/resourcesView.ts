@@ -4,7 +4,7 @@
  * checking them again).
  */
 import { subscriptionNameOr, type SubscriptionNamer } from '../subscriptions/names';
-import { groupByResourceGroup, NO_RESOURCE_GROUP, resourcePortalUrl, shortType, type ResourcesState } from '../export/impactedRows';
+import { groupByResourceGroup, NO_RESOURCE_GROUP, resourcePortalUrl, shortType, type ResourcesState } from './impactedRows';
 
 export interface ResourceItemView {
   readonly name: string;

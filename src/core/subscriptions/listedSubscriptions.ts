@@ -5,6 +5,7 @@
  */
 import type { Subscription } from '../model/schemas';
 import { mergeNames, namesFromListing, type SubscriptionNamer, type SubscriptionNames } from './names';
+import { errorText } from '../text/errorText';
 
 export class ListedSubscriptions {
   private listing: Promise<readonly Subscription[]> | undefined;
@@ -43,6 +44,6 @@ export class ListedSubscriptions {
 
 /** What a host says, once, when the names are unavailable: ids are shown instead, and why. */
 export function namesUnavailableText(error: unknown): string {
-  const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim().replace(/\.$/, '');
+  const reason = errorText(error).replace(/\s+/g, ' ').trim().replace(/\.$/, '');
   return `subscription names could not be listed, so subscriptions are shown by id (${reason}).`;
 }

@@ -7,7 +7,7 @@ import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
 import type { GroupBy } from '../../core/events/grouping';
 import type { QuotaState } from '../../core/http/types';
 import type { SampleService, SampleServiceOptions } from '../../core/sample';
-import type { ResourcesState } from '../../core/export/impactedRows';
+import type { ResourcesState } from '../../core/render/impactedRows';
 import type { RecordedAnswer } from '../chat/healthParticipant';
 import type { ServiceHealthSettings } from '../config/settings';
 import type { RenderedDetails } from '../details/eventDetailsPanels';

@@ -15,6 +15,7 @@ import * as vscode from 'vscode';
 import type { TokenProvider } from '../../core/http/types';
 import { Disposable } from '../base/disposable';
 import { armScopes, isValidTenant, type CloudConfig } from '../config/clouds';
+import { errorText } from '../../core/text/errorText';
 
 const SIGNED_OUT_KEY = 'serviceHealth.auth.signedOut';
 /** The account signed in when VS Code last ran (id and label, never a token), per cloud and tenant. */
@@ -292,7 +293,7 @@ export class AzureAuth extends Disposable {
       return await this.authentication.getSession(provider, this.scopes, options);
     } catch (error) {
       // Cancelled consent, a provider that is missing or misconfigured: never a crash, one log line.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       if (options.createIfNone && !isDismissal(message)) {
         void vscode.window.showWarningMessage(`Sign-in did not complete (${message.replace(/\.$/, '')}); select Sign In to try again.`);
       }

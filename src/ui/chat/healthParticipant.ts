@@ -16,6 +16,7 @@ import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
 import { formatQuery } from '../../core/query';
 import type { ImpactedCount } from '../../core/query/predicate';
 import { Command } from '../base/commandIds';
+import { errorText } from '../../core/text/errorText';
 
 /** Setting that allows a language model summary of one event (declared in package.json). */
 export const USE_LANGUAGE_MODEL_SETTING = 'serviceHealth.chat.useLanguageModel';
@@ -93,7 +94,7 @@ export class HealthChatAnswers {
     try {
       return await this.answerInner(request, stream, token);
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : String(error);
+      const message = errorText(error);
       this.deps.log.error(`@health: ${message}`);
       return { errorDetails: { message: `Could not answer: ${message} Try again, or open the Service Health view.` } };
     }
@@ -260,7 +261,7 @@ export class HealthChatAnswers {
       }
       if (started) stream.markdown('\n');
     } catch (error) {
-      const reason = error instanceof vscode.LanguageModelError ? `${error.code || 'language model error'}: ${error.message}` : error instanceof Error ? error.message : String(error);
+      const reason = error instanceof vscode.LanguageModelError ? `${error.code || 'language model error'}: ${error.message}` : errorText(error);
       this.deps.log.info(`@health: no language model summary (${reason}).`);
       if (!token.isCancellationRequested) {
         stream.markdown('\n_No summary from a language model this time; the updates above are complete._\n');

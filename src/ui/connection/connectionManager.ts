@@ -17,6 +17,7 @@ import { Disposable } from '../base/disposable';
 import { checkEndpoint, cloudConfig } from '../config/clouds';
 import { NetworkProblemReporter, readProxySettings } from '../config/network';
 import type { Mode, ServiceHealthSettings } from '../config/settings';
+import { errorText } from '../../core/text/errorText';
 
 export interface Connection {
   readonly mode: Mode;
@@ -184,7 +185,7 @@ export class ConnectionManager extends Disposable {
     try {
       this.sample ??= await startSampleService({ events: ConnectionManager.SAMPLE_EVENTS, ...this.sampleOptions, port: 0 });
     } catch (error) {
-      this.problem = `The sample service could not start (${error instanceof Error ? error.message : String(error)}); select Restart Sample Service, or reload the window if that fails too.`;
+      this.problem = `The sample service could not start (${errorText(error)}); select Restart Sample Service, or reload the window if that fails too.`;
       this.log.error(this.problem);
       this.replace(undefined);
       return;

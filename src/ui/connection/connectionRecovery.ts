@@ -16,6 +16,7 @@ import { Command, ContextKey } from '../base/commandIds';
 import { executeCommand, registerCommand, setContext } from '../base/commands';
 import type { ServiceHealthSettings } from '../config/settings';
 import type { Connection, ConnectionManager } from './connectionManager';
+import { errorText } from '../../core/text/errorText';
 
 
 export interface ConnectionRecoveryDeps {
@@ -56,7 +57,7 @@ export class ConnectionRecovery implements vscode.Disposable {
     }
     const remedy = remedyOf(errors);
     const first = errors.find((e) => remedyFor(e) === remedy) ?? errors[0];
-    const reason = first instanceof Error ? first.message : String(first);
+    const reason = errorText(first);
     if (remedy === 'restartLocalService' && connection.mode === 'sample' && connection === this.deps.connections.current) {
       if (!this.autoRestarted) {
         this.autoRestarted = true;

@@ -23,6 +23,7 @@ import { ShardedEventsCache } from './shardedCache';
 import { readFirstScreen, type FirstScreen } from '../../core/events/firstScreen';
 import type { GroupBy } from '../../core/events/grouping';
 import { listEventsFor } from './resourceGraphHook';
+import { errorText } from '../../core/text/errorText';
 
 const FILTER_KEY = 'serviceHealth.filter';
 
@@ -295,7 +296,7 @@ export class EventsController extends Disposable {
     }
     return Promise.resolve(vscode.window.withProgress({ location: { viewId: 'serviceHealth.events' } }, () => this.load(full))).then(
       () => undefined,
-      (e: unknown) => this.deps.log.error(`Refresh failed: ${e instanceof Error ? e.message : String(e)}`),
+      (e: unknown) => this.deps.log.error(`Refresh failed: ${errorText(e)}`),
     );
   }
 

@@ -13,6 +13,7 @@ import { countIncidents } from '../../core/events/incidents';
 import { distinctLabels } from '../tree/rowText';
 import { ROWS_PER_PAGE } from '../tree/rowPaging';
 import type { ShardedEventsCache } from './shardedCache';
+import { errorText } from '../../core/text/errorText';
 
 /**
  * What the first screen depends on besides the events; undefined when it cannot be cached (the
@@ -91,7 +92,7 @@ export class CacheWrites {
         const make = (stamp: string): unknown => firstScreenFromStore({ ...v, store, savedAt: this.now(), stamp, now: this.now() });
         await this.cache.write(identity, store, { key: screenKey(v, store), make });
       } catch (error) {
-        this.log.warn(`Could not write the events cache: ${error instanceof Error ? error.message : String(error)}`);
+        this.log.warn(`Could not write the events cache: ${errorText(error)}`);
       }
     });
     return this.last;

@@ -19,7 +19,8 @@ import type { Connection } from '../connection/connectionManager';
 import { externalUri } from '../details/detailsShared';
 import { eventMarkdown } from '../lazy/details';
 import { ImpactedResourcesStore, type ListResources } from './impactedResourcesStore';
-import { impactedTreeHooks, ResourceNode, type ImpactedTreeHooks } from './resourceNodes';
+import type { ImpactedTreeHooks } from '../tree/nodes';
+import { impactedTreeHooks, ResourceNode } from './resourceNodes';
 
 export const AZURE_RESOURCES_EXTENSION_ID = 'ms-azuretools.vscode-azureresourcegroups';
 const REVEAL_COMMAND = 'azureResourceGroups.revealResource';

@@ -6,7 +6,7 @@
  */
 import { eventKey, type StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey } from '../../core/events/grouping';
-import { impactedRows, type ResourcesState } from '../../core/export/impactedRows';
+import { impactedRows, type ResourcesState } from '../../core/render/impactedRows';
 import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
 
 export type { ResourcesState };

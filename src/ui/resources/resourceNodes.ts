@@ -5,21 +5,11 @@
  */
 import * as vscode from 'vscode';
 import type { IncidentRow } from '../../core/events/grouping';
-import { affectsText, groupByResourceGroup, NO_RESOURCE_GROUP, resourceCount, resourcePortalUrl, shortType, type ImpactedRow, type ResourcesState } from '../../core/export/impactedRows';
-import { MessageNode, TreeNode } from '../tree/nodes';
+import { affectsText, groupByResourceGroup, NO_RESOURCE_GROUP, resourceCount, resourcePortalUrl, shortType, type ImpactedRow, type ResourcesState } from '../../core/render/impactedRows';
+import { MessageNode, TreeNode, type ImpactedTreeHooks } from '../tree/nodes';
 import type { ImpactedResourcesStore } from './impactedResourcesStore';
 import { RESOURCE_CONTEXT } from './resourceContext';
 import { Command } from '../base/commandIds';
-
-/** What the Events tree asks of the impacted-resources feature (see NodeContext.impacted). */
-export interface ImpactedTreeHooks {
-  /** Rows listing the incident's impacted resources, shown before its services. */
-  children(row: IncidentRow, idPrefix: string, parent: TreeNode): TreeNode[];
-  /** "affects 3 of your resources", once known. */
-  note(row: IncidentRow): string | undefined;
-  /** The row was expanded: load its resources if not yet. */
-  ensure(row: IncidentRow): void;
-}
 
 export class ResourceGroupNode extends TreeNode {
   constructor(

@@ -10,6 +10,7 @@ import { summarizeQuota } from '../../core/quota/quotaSummary';
 import { quotaTooltipMarkdown } from '../../core/quota/quotaTooltip';
 import { Command } from '../base/commandIds';
 import { registerCommand } from '../base/commands';
+import { errorText } from '../../core/text/errorText';
 
 export interface QuotaSource {
   readonly quota: QuotaState;
@@ -115,7 +116,7 @@ export class QuotaStatusBar implements vscode.Disposable {
         }
       } catch (error) {
         // The headers seen so far are still shown; the refresh is a bonus.
-        this.deps.log.warn(`Quota refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.deps.log.warn(`Quota refresh failed: ${errorText(error)}`);
       }
     }
     this.render();

@@ -13,10 +13,19 @@ import type { Impact } from '../../core/model/schemas';
 import { parseShownTime } from '../../core/model/eventModel';
 import { eventTypeWords, levelWords, statusWords } from '../../core/render/enumWords';
 import { formatWhen } from '../../core/render/time';
-import type { ImpactedTreeHooks } from '../resources/resourceNodes';
 import { describeGroup, describeIncident, distinctLabels, levelOf, subscriptionNamesOf } from './rowText';
 import { pageRows } from './rowPaging';
 import { Command } from '../base/commandIds';
+
+/** What the Events tree asks of the impacted-resources feature (see NodeContext.impacted); resources/resourceNodes.ts implements it. */
+export interface ImpactedTreeHooks {
+  /** Rows listing the incident's impacted resources, shown before its services. */
+  children(row: IncidentRow, idPrefix: string, parent: TreeNode): TreeNode[];
+  /** "affects 3 of your resources", once known. */
+  note(row: IncidentRow): string | undefined;
+  /** The row was expanded: load its resources if not yet. */
+  ensure(row: IncidentRow): void;
+}
 
 
 /** Second argument of the rows' open command: the row is already where the user clicked, so no reveal. */

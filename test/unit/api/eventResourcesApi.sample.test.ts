@@ -3,7 +3,7 @@ import { ApiError, PagingError } from '../../../src/core/api/errors';
 import { EventResourcesApi, listEventsAnyScope } from '../../../src/core/api/eventResourcesApi';
 import { HealthEventsApi } from '../../../src/core/api/healthEventsApi';
 import { ThrottledClient } from '../../../src/core/http/client';
-import { infoPairsOf, resourceGroupOf, type ImpactedResource } from '../../../src/core/model/eventResourceSchemas';
+import { infoPairsOf, resourceGroupOf, type ImpactedResource } from '../../../src/core/model/eventResources';
 import { armRegion, impactedResourcesFor } from '../../../src/core/sample/impactedResources';
 import type { GeneratedEvent } from '../../../src/core/sample/generator';
 import { startSampleService, type SampleService } from '../../../src/core/sample/server';

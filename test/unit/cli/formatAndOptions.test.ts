@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { safeExcerpt } from '../../../src/core/api/errors';
-import { eventsTable, htmlToText, terminalText } from '../../../src/core/cli/format';
+import { eventsTable } from '../../../src/core/cli/format';
+import { htmlToText, terminalText } from '../../../src/core/text/htmlText';
 import { chooseToken, parseEndpoint, parseSince, UsageError } from '../../../src/core/cli/options';
 
 describe('CLI formatting and option parsing', () => {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { ApiError, safeExcerpt } from '../../../src/core/api/errors';
 import { summarizeTarget } from '../../../src/core/chat/answer';
-import { htmlToText } from '../../../src/core/cli/format';
+import { htmlToText } from '../../../src/core/text/htmlText';
 import { serviceKey } from '../../../src/core/query/normalize';
 import { trimWord } from '../../../src/core/query/tokenize';
 import { stripTags } from '../../../src/core/text/scan';

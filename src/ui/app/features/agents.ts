@@ -1,7 +1,8 @@
 /** The language-model tools and the MCP server definition (src/ui/lm). */
 import { registerAgentTools, type AgentRegistration } from '../../lm/registerAgentTools';
 import { notReadyReason } from './events';
-import type { FeatureDeps, Register } from './register';
+import type { FeatureDeps } from './featureDeps';
+import type { Register } from './register';
 
 export function registerAgents(
   register: Register,

@@ -3,7 +3,8 @@ import { EventResourcesApi } from '../../../core/api/eventResourcesApi';
 import { HealthChat } from '../../chat/chatParticipant';
 import { Command } from '../../base/commandIds';
 import { notReadyReason } from './events';
-import type { FeatureDeps, Register } from './register';
+import type { FeatureDeps } from './featureDeps';
+import type { Register } from './register';
 
 export function registerChat(
   register: Register,

@@ -2,7 +2,8 @@
 import { cloudConfig } from '../../config/clouds';
 import { registerDetailsSerializer } from '../../details/detailsShared';
 import { LazyDetailsPanels, type DetailsPanels } from '../../lazy/details';
-import type { FeatureDeps, Register } from './register';
+import type { FeatureDeps } from './featureDeps';
+import type { Register } from './register';
 
 export function registerDetails(
   register: Register,

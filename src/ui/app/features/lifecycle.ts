@@ -18,6 +18,7 @@ import type { ConnectionParts } from './connection';
 import type { EventsParts } from './events';
 import type { RefreshParts } from './refresh';
 import type { Register } from './register';
+import { errorText } from '../../../core/text/errorText';
 
 export interface LifecycleDeps {
   readonly state: AppState;
@@ -138,7 +139,7 @@ export class ConnectionLifecycle {
           this.deps.details.refreshSubscriptionNames();
         }
       },
-      (error: unknown) => this.deps.log.warn(`Listing subscription names failed (GUIDs are shown instead): ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) => this.deps.log.warn(`Listing subscription names failed (GUIDs are shown instead): ${errorText(error)}`),
     );
   }
 

@@ -5,6 +5,7 @@ import { eventKey } from '../../../core/events/eventFacts';
 import { incidentKey } from '../../../core/events/grouping';
 import type { EventDetailsPanels } from '../../details/eventDetailsPanels';
 import type { EventsParts } from './events';
+import { errorText } from '../../../core/text/errorText';
 
 export class EventNavigation {
   constructor(
@@ -46,7 +47,7 @@ export class EventNavigation {
       return await this.deps.events.view.revealEvent(ref);
     } catch (error) {
       // The row can vanish between finding and revealing it (a refresh): nothing for the user to do.
-      this.deps.log.warn(`Could not reveal event ${ref.trackingId} in the Events view: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log.warn(`Could not reveal event ${ref.trackingId} in the Events view: ${errorText(error)}`);
       return false;
     }
   }

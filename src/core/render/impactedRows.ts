@@ -4,7 +4,7 @@
  * VS Code-free.
  */
 import { infoPairsOf, resourceGroupOf, resourceNameOf, type ImpactedResource } from '../model/eventResources';
-import { checkExternalUrl, portalBase } from '../render/links';
+import { checkExternalUrl, portalBase } from './links';
 
 export interface ImpactedRow {
   readonly name: string;

@@ -6,7 +6,7 @@ import {
   impactedRows,
   NO_RESOURCE_GROUP,
   resourcePortalUrl,
-} from '../../../src/core/export/impactedRows';
+} from '../../../src/core/render/impactedRows';
 import { impactedResourceSchema } from '../../../src/core/model/eventResourceSchemas';
 
 const SUB = '4970d23e-ed41-4670-9c19-02a1d2808dd9';
