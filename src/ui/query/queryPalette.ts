@@ -211,10 +211,7 @@ export function paletteItems(
   return items;
 }
 
-/** Shows the palette; resolves when it closes. `initial` prefills the query. */
-export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<void> {
-  const now = deps.now ?? Date.now;
-  const names = new KnownNamesCache();
+function createPalette(initial: string): vscode.QuickPick<QueryItem> {
   const qp = vscode.window.createQuickPick<QueryItem>();
   qp.title = 'Query Service Health Events';
   qp.placeholder = 'e.g. active outages in West Europe since monday · type:PlannedMaintenance next week · -status:resolved';
@@ -222,6 +219,48 @@ export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<
   qp.matchOnDescription = false;
   qp.matchOnDetail = false;
   qp.value = initial;
+  return qp;
+}
+
+/** What Enter does on the selected row: recall a past query, apply one to the tree, open an event or search the service. */
+function acceptItem(
+  qp: vscode.QuickPick<QueryItem>,
+  deps: QueryPaletteDeps,
+  render: () => void,
+  fetchOlder: (item: Extract<QueryItem, { action: 'fetch' }>) => Promise<void>,
+): void {
+  const item = qp.selectedItems[0] ?? qp.activeItems[0];
+  if (!item) return;
+  const typed = qp.value.trim();
+  switch (item.action) {
+    case 'history':
+      qp.value = item.text;
+      render();
+      return;
+    case 'summary':
+      qp.hide();
+      void deps.history.add(item.text);
+      void deps.applyToTree(item.text);
+      return;
+    case 'event':
+      qp.hide();
+      if (typed) void deps.history.add(typed);
+      void deps.openDetails(item.ref, item.event);
+      return;
+    case 'fetch':
+      void deps.history.add(item.text);
+      void fetchOlder(item);
+      return;
+    default:
+      return;
+  }
+}
+
+/** Shows the palette; resolves when it closes. `initial` prefills the query. */
+export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<void> {
+  const now = deps.now ?? Date.now;
+  const names = new KnownNamesCache();
+  const qp = createPalette(initial);
   // Fetched results answer the text they were fetched for, and only that text: typing on shows
   // the held events again (and the search offer), never another query's results.
   const fetched = new Map<string, FetchedResults>();
@@ -264,33 +303,7 @@ export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<
   return new Promise<void>((resolve) => {
     const subscriptions: vscode.Disposable[] = [
       qp.onDidChangeValue(onValue),
-      qp.onDidAccept(() => {
-        const item = qp.selectedItems[0] ?? qp.activeItems[0];
-        if (!item) return;
-        const typed = qp.value.trim();
-        switch (item.action) {
-          case 'history':
-            qp.value = item.text;
-            render();
-            return;
-          case 'summary':
-            qp.hide();
-            void deps.history.add(item.text);
-            void deps.applyToTree(item.text);
-            return;
-          case 'event':
-            qp.hide();
-            if (typed) void deps.history.add(typed);
-            void deps.openDetails(item.ref, item.event);
-            return;
-          case 'fetch':
-            void deps.history.add(item.text);
-            void fetchOlder(item);
-            return;
-          default:
-            return;
-        }
-      }),
+      qp.onDidAccept(() => acceptItem(qp, deps, render, fetchOlder)),
       qp.onDidHide(() => {
         closed.abort();
         subscriptions.forEach((d) => d.dispose());
