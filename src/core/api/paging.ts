@@ -90,15 +90,7 @@ function linkKey(url: URL): string {
   return copy.href;
 }
 
-/**
- * Yields validated pages. `nextLink` absent, null or "" ends the listing (the seed does not say
- * which the service sends on the last page). A nextLink without `api-version` gets ours appended.
- *
- * The next page is requested as soon as the current page's JSON is parsed and its nextLink
- * checked, before the current page is validated and handed over: validation and the consumer's
- * work overlap the next round trip. A prefetch nobody consumes (an invalid page, an early
- * `break`) is aborted.
- */
+/** Yields validated pages. Why: docs/architecture.md#api-paging */
 export async function* followPages<S extends z.ZodType<{ nextLink?: string | null }>>(
   req: PageRequest<S>,
 ): AsyncGenerator<z.infer<S>, void, undefined> {

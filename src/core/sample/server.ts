@@ -1,24 +1,4 @@
-/**
- * The sample service: a real local HTTP server (node:http only) speaking seed 000 (health
- * events, ARM shapes) and seed 001 (rate limits, GET /rate_limit). It is the product's embedded
- * default, so a newcomer can try everything without an Azure account, and the target of tests
- * and benchmarks. It listens on loopback only.
- *
- * This module composes: the routing table is in routes.ts, one module per operation
- * (listEvents.ts, fetchDetails.ts, listSubscriptions.ts, rateLimitRoute.ts, eventOperations.ts).
- *
- * Decisions where the seeds say "not shown" (mirroring ARM where it is known):
- * - the bearer token travels in `Authorization: Bearer <token>`; otherwise 401 InvalidAuthenticationToken;
- * - error bodies are the seed's bare `{ code, message, details }` (details a string);
- * - events are listed newest first by lastUpdateTime (ties by tracking id), page size 50;
- * - the last page OMITS nextLink (rather than sending "" or null);
- * - `$skipToken` paging: see listEvents.ts;
- * - fetchEventDetails is `POST .../events/{trackingId}/fetchEventDetails` returning the full event;
- * - impacted resources, billing details, tenant scope and emerging issues: see eventOperations.ts;
- * - unauthenticated requests and GET /rate_limit cost no primary quota; everything else does,
- *   errors included; secondary points are counted per endpoint, for GitHub-style paths only
- *   (ARM paths draw on ARM's token buckets instead; see rateLimiter.ts).
- */
+/** The sample service. Why: docs/architecture.md#sample-server */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createAuthenticator } from './authentication';

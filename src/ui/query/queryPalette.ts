@@ -1,14 +1,4 @@
-/**
- * "Service Health: Query Events…": a QuickPick where typing a query narrows the held events live.
- * The first item sums the query up (and names the words it did not understand); Enter on it
- * filters the Events view by the query, Enter on an event opens its details. With an empty
- * input, recent queries come first.
- *
- * Decision: the palette searches the events already held (the view's time window). A query that
- * reaches further back offers one "Search the service" item instead of fetching on every
- * keystroke; it asks the service once with the compiled server part ($filter + queryStartTime)
- * and adds what comes back to this palette only (the Events view keeps its own window).
- */
+/** "Service Health: Query Events…", a QuickPick where typing a query narrows the held events live. Why: docs/architecture.md#query-querypalette */
 import { subscriptionList, type SubscriptionNamer } from '../../core/subscriptions/names';
 import * as vscode from 'vscode';
 import { countText } from '../../core/chat/answer';
