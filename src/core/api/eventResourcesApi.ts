@@ -1,19 +1,4 @@
-/**
- * The events API's operations beyond the list and Fetch details (api-version 2025-05-01):
- * impacted resources (subscription and tenant scope), security advisory impacted resources,
- * billing communication details, tenant-scope events and emerging issues. Same client, paging,
- * schemas and errors as HealthEventsApi.
- *
- * Decisions where the reference is silent (also in the README's decisions):
- * - listSecurityAdvisoryImpactedResources and fetchBillingCommunicationDetails are POSTs with an
- *   empty body, like fetchEventDetails; the security advisory list pages by nextLink with GET
- *   (ARM's usual nextLink contract), the billing details are one object;
- * - `$filter` is sent as given (URL-encoded), only on the first request; nextLinks carry it on;
- * - tenant scope: only a 403 falls back to subscription scope (quietly); any other error is the
- *   caller's, because a 404 or 500 at tenant scope would just repeat at subscription scope;
- * - emerging issues are `GET /providers/Microsoft.ResourceHealth/emergingIssues/default` with the
- *   same api-version as events (2025-05-01 lists them); they belong to no subscription.
- */
+/** The events API's operations beyond the list and Fetch details (api-version 2025-05-01). Why: docs/architecture.md#api-eventresourcesapi */
 import type { HealthEvent } from '../model/eventModel';
 import { billingTextOf, type EmergingIssues, type ImpactedResource } from '../model/eventResources';
 import { validation } from '../model/validation';

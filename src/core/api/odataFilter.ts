@@ -1,16 +1,4 @@
-/**
- * The OData `$filter` subset of the health events list (seed 000).
- *
- * The seed documents only `eq` and `or` over the names `service` and `region`, so that is all
- * `buildEventsFilter` ever sends to the real service. The parser is more liberal (also `and`,
- * parentheses, case-insensitive keywords and names) because the sample service and the query
- * language accept what a person might type.
- *
- * Server-side filtering is a disjunction and therefore a SUPERSET of what the user asked for:
- * `service eq 'A' or region eq 'B'` also returns events of service A in other regions. Exact
- * AND semantics between the selected services and regions are applied client-side by the
- * caller (e.g. with `evaluateFilter` on a parsed `and` expression).
- */
+/** The OData `$filter` subset of the health events list (seed 000). Why: docs/architecture.md#api-odatafilter */
 import type { HealthEvent } from '../model/schemas';
 
 export type FilterField = 'service' | 'region';

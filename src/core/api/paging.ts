@@ -90,97 +90,21 @@ function linkKey(url: URL): string {
   return copy.href;
 }
 
-/**
- * Yields validated pages. `nextLink` absent, null or "" ends the listing (the seed does not say
- * which the service sends on the last page). A nextLink without `api-version` gets ours appended.
- *
- * The next page is requested as soon as the current page's JSON is parsed and its nextLink
- * checked, before the current page is validated and handed over: validation and the consumer's
- * work overlap the next round trip. A prefetch nobody consumes (an invalid page, an early
- * `break`) is aborted.
- */
+/** Yields validated pages. Why: docs/architecture.md#api-paging */
 export async function* followPages<S extends z.ZodType<{ nextLink?: string | null }>>(
   req: PageRequest<S>,
 ): AsyncGenerator<z.infer<S>, void, undefined> {
-  const seen = new Set<string>();
-  let url: string = req.firstUrl;
-  /** The URL of the page last requested, once a parsed one exists (saves parsing it again). */
-  let sentUrl: URL | undefined;
-  let origin = req.origin;
-  let pages = 0;
-  // The prefetch's signal is shared by every page's request (one AbortController and one
-  // combined signal per listing, not per page: each is an EventTarget) and replaced only after an
-  // abort. A holder, not plain variables: `launch` (a closure) reads it while the loop runs.
-  const prefetch = { controller: new AbortController(), signal: undefined as AbortSignal | undefined, inFlight: false };
-  const send = (target: string, signal: AbortSignal | undefined, method: 'GET' | 'POST' = 'GET'): Promise<HttpResponse> => {
-    const pending = req.client.request({ method, url: target, signal, headers: { accept: 'application/json' } });
-    pending.catch(() => undefined); // awaited below; an aborted prefetch must not be "unhandled"
-    return pending;
-  };
   req.signal?.throwIfAborted();
-  checkFirstUrl(url, origin);
-  let pending = send(url, req.signal, req.firstMethod);
-  /** Checks a link and records it as seen; a PagingError means "stop after this page". */
-  const accept = (link: string, base: string | undefined): URL => {
-    const next = nextUrl(link, base, origin, req.apiVersion, pages);
-    const key = linkKey(next);
-    if (seen.has(key)) {
-      throw new PagingError('loop', pages);
-    }
-    if (pages >= req.maxPages) {
-      throw new PagingError('pageCap', pages);
-    }
-    seen.add(key);
-    return next;
-  };
-  const abortPrefetch = (): void => {
-    if (prefetch.inFlight) {
-      prefetch.controller.abort();
-      prefetch.controller = new AbortController();
-      prefetch.signal = undefined;
-      prefetch.inFlight = false;
-    }
-  };
-  const launch = (next: URL): void => {
-    req.signal?.throwIfAborted();
-    const controller = prefetch.controller;
-    prefetch.signal ??= req.signal ? AbortSignal.any([req.signal, controller.signal]) : controller.signal;
-    prefetch.inFlight = true;
-    url = next.href;
-    sentUrl = next;
-    pending = send(url, prefetch.signal);
-  };
+  checkFirstUrl(req.firstUrl, req.origin);
+  const walk = new PageWalk(req);
   try {
     for (;;) {
-      const response = await pending;
-      prefetch.inFlight = false;
-      const ok = response.status >= 200 && response.status <= 299;
-      pages += 1;
-      const responseUrl = sentUrl?.href === response.url ? sentUrl : (safeUrl(response.url) ?? safeUrl(url, origin));
-      if (origin === undefined && responseUrl) {
-        origin = responseUrl.origin;
-      }
-      if (responseUrl) {
-        seen.add(linkKey(responseUrl));
-      }
-      const base = responseUrl?.href ?? origin;
+      const response = await walk.pending;
+      const base = walk.received(response);
       // Speculation: the link is read straight from the end of the text, so the request for the next page
       // leaves before JSON.parse of a large page. It passes the same checks as a parsed link,
       // so it can only go to the same origin; a wrong guess is aborted below.
-      const guess = ok ? peekNextLink(response.bodyTail ?? response.body) : undefined;
-      let speculative: URL | undefined;
-      if (guess !== undefined) {
-        try {
-          speculative = nextUrl(guess, base, origin, req.apiVersion, pages);
-          if (seen.has(linkKey(speculative)) || pages >= req.maxPages) {
-            speculative = undefined;
-          } else {
-            launch(speculative);
-          }
-        } catch {
-          speculative = undefined;
-        }
-      }
+      let speculative = walk.speculate(response, base);
       if (speculative) {
         // The client reaches the socket through promise steps (throttle grant, token), which run
         // only once this function yields the thread: without this, the next request left after
@@ -188,25 +112,13 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
         await requestLeaves();
       }
       const json = readJson(response, req.kind, req.context);
-      const rawNext = json !== null && typeof json === 'object' ? (json as { nextLink?: unknown }).nextLink : undefined;
-      let next: URL | undefined;
-      let stop: PagingError | undefined;
-      if (typeof rawNext === 'string' && rawNext.trim() !== '') {
-        try {
-          next = accept(rawNext, base);
-        } catch (error) {
-          if (!(error instanceof PagingError)) {
-            throw error;
-          }
-          stop = error;
-        }
-      }
+      const { next, stop } = walk.nextOf(json, base);
       if (speculative && speculative.href !== next?.href) {
-        abortPrefetch();
+        walk.abortPrefetch();
         speculative = undefined;
       }
       if (next && !speculative) {
-        launch(next);
+        walk.launch(next);
         await requestLeaves();
       }
       yield validateJson(json, req.schema, req.kind);
@@ -218,7 +130,115 @@ export async function* followPages<S extends z.ZodType<{ nextLink?: string | nul
       }
     }
   } finally {
-    abortPrefetch();
+    walk.abortPrefetch();
+  }
+}
+
+/** The state of one listing: links seen, pages read, the request in flight and its prefetch signal. */
+class PageWalk {
+  private readonly seen = new Set<string>();
+  private url: string;
+  /** The URL of the page last requested, once a parsed one exists (saves parsing it again). */
+  private sentUrl: URL | undefined;
+  private origin: string | undefined;
+  private pages = 0;
+  // The prefetch's signal is shared by every page's request (one AbortController and one
+  // combined signal per listing, not per page: each is an EventTarget) and replaced only after an abort.
+  private controller = new AbortController();
+  private signal: AbortSignal | undefined;
+  private inFlight = false;
+  pending: Promise<HttpResponse>;
+
+  constructor(private readonly req: PageRequest<z.ZodType>) {
+    this.url = req.firstUrl;
+    this.origin = req.origin;
+    this.pending = this.send(this.url, req.signal, req.firstMethod);
+  }
+
+  private send(target: string, signal: AbortSignal | undefined, method: 'GET' | 'POST' = 'GET'): Promise<HttpResponse> {
+    const pending = this.req.client.request({ method, url: target, signal, headers: { accept: 'application/json' } });
+    pending.catch(() => undefined); // awaited by the caller; an aborted prefetch must not be "unhandled"
+    return pending;
+  }
+
+  /** Counts the page and records where it came from; returns the base its nextLink resolves against. */
+  received(response: HttpResponse): string | undefined {
+    this.inFlight = false;
+    this.pages += 1;
+    const responseUrl = this.sentUrl?.href === response.url ? this.sentUrl : (safeUrl(response.url) ?? safeUrl(this.url, this.origin));
+    if (this.origin === undefined && responseUrl) {
+      this.origin = responseUrl.origin;
+    }
+    if (responseUrl) {
+      this.seen.add(linkKey(responseUrl));
+    }
+    return responseUrl?.href ?? this.origin;
+  }
+
+  /** Launches the next page from the link peeked at the end of the text, when it passes the checks. */
+  speculate(response: HttpResponse, base: string | undefined): URL | undefined {
+    const ok = response.status >= 200 && response.status <= 299;
+    const guess = ok ? peekNextLink(response.bodyTail ?? response.body) : undefined;
+    if (guess === undefined) {
+      return undefined;
+    }
+    try {
+      const speculative = nextUrl(guess, base, this.origin, this.req.apiVersion, this.pages);
+      if (this.seen.has(linkKey(speculative)) || this.pages >= this.req.maxPages) {
+        return undefined;
+      }
+      this.launch(speculative);
+      return speculative;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The parsed nextLink, checked and recorded as seen; `stop` means "stop after this page". */
+  nextOf(json: unknown, base: string | undefined): { next?: URL; stop?: PagingError } {
+    const rawNext = json !== null && typeof json === 'object' ? (json as { nextLink?: unknown }).nextLink : undefined;
+    if (typeof rawNext !== 'string' || rawNext.trim() === '') {
+      return {};
+    }
+    try {
+      return { next: this.accept(rawNext, base) };
+    } catch (error) {
+      if (!(error instanceof PagingError)) {
+        throw error;
+      }
+      return { stop: error };
+    }
+  }
+
+  private accept(link: string, base: string | undefined): URL {
+    const next = nextUrl(link, base, this.origin, this.req.apiVersion, this.pages);
+    const key = linkKey(next);
+    if (this.seen.has(key)) {
+      throw new PagingError('loop', this.pages);
+    }
+    if (this.pages >= this.req.maxPages) {
+      throw new PagingError('pageCap', this.pages);
+    }
+    this.seen.add(key);
+    return next;
+  }
+
+  launch(next: URL): void {
+    this.req.signal?.throwIfAborted();
+    this.signal ??= this.req.signal ? AbortSignal.any([this.req.signal, this.controller.signal]) : this.controller.signal;
+    this.inFlight = true;
+    this.url = next.href;
+    this.sentUrl = next;
+    this.pending = this.send(this.url, this.signal);
+  }
+
+  abortPrefetch(): void {
+    if (this.inFlight) {
+      this.controller.abort();
+      this.controller = new AbortController();
+      this.signal = undefined;
+      this.inFlight = false;
+    }
   }
 }
 

@@ -1,10 +1,4 @@
-/**
- * Azure Resource Graph (`POST {endpoint}/providers/Microsoft.ResourceGraph/resources`,
- * api-version 2024-04-01): one query reads the ServiceHealthResources rows of up to 1,000
- * subscriptions, paged by `$skipToken` in the request body. Same client (token, throttle,
- * origin policy), errors and zod validation as the events API; the client records the
- * `x-ms-user-quota-*` headers as the `resource-graph` bucket.
- */
+/** Azure Resource Graph (`POST {endpoint}/providers/Microsoft.ResourceGraph/resources`, api-version 2024-04-01). Why: docs/architecture.md#api-resourcegraphapi */
 import type { HealthEvent } from '../model/eventModel';
 import { validation } from '../model/validation';
 import { PagingError } from './errors';

@@ -1,10 +1,4 @@
-/**
- * Chooses how to list many subscriptions' events: past a threshold of subscriptions, through
- * Resource Graph (one query per 1,000 subscriptions instead of one listing each); below it,
- * with a `$filter` (Resource Graph cannot apply OData), or once Resource Graph was denied,
- * per subscription. A batch whose query fails (denied, not offered by the endpoint, an answer
- * we cannot read) is listed per subscription instead, so the user still sees every event.
- */
+/** Chooses how to list many subscriptions' events. Why: docs/architecture.md#api-resourcegraphlisting */
 import { ApiError } from './errors';
 import type { ListEventsOptions, SubscriptionEvents } from './healthEventsApi';
 import type { ResourceGraphApi } from './resourceGraphApi';

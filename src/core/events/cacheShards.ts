@@ -1,11 +1,4 @@
-/**
- * The full events cache in shards: a small manifest (subscription states, marks, shard names) and
- * the events split by incident into a fixed number of shard files. A refresh that changed a few
- * events rewrites their shards only (10,000 events made one 146 MB file, rewritten after every
- * refresh), and reading parses one shard at a time, so the extension host answers in between
- * (parsing the one file blocked it for seconds). An incident's copies, one per subscription and
- * identical but for their ARM id, are stored once. VS Code-free.
- */
+/** The full events cache in shards. Why: docs/architecture.md#events-cacheshards */
 import type { StoredEvent } from './eventFacts';
 import { incidentKey } from './incidents';
 import type { EventsStoreSnapshot } from './eventsStore';

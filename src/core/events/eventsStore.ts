@@ -1,21 +1,4 @@
-/**
- * The extension's memory of health events, per subscription. VS Code-free so it is unit-tested
- * on plain Node and could serve the CLI.
- *
- * - Incremental refresh: after a successful load, the next request asks only for events updated
- *   since the last success (minus an overlap for clock skew), and merges by event key; the newest
- *   `lastUpdateTime` wins. When the time window grows past what was loaded, that subscription is
- *   loaded again in full.
- * - Events whose `lastUpdateTime` falls before the window start are dropped, so the store shows
- *   exactly what a fresh load of that window would (the service filters by `lastUpdateTime` too).
- * - A failed refresh keeps the previous events and marks the subscription stale with its error.
- * - "New" active service issues and "Action Recommended" events are reported once per incident
- *   (the notified keys persist); an issue that resolves and becomes active again is reported again.
- *   A subscription's first successful listing is a baseline: its backlog is marked notified but
- *   not reported (only what appears after it is news), and a copy of an incident already reported
- *   for another subscription is not news either.
- * - "Seen" keys (opened by the user) persist and drive the unseen-issues badge.
- */
+/** The extension's memory of health events, per subscription. Why: docs/architecture.md#events-eventsstore */
 import type * as z from 'zod';
 import type { HealthEvent } from '../model/eventModel';
 import { validation } from '../model/validation';

@@ -1,12 +1,4 @@
-/**
- * The first screen of the Events tree, as cached: the groups (labels, counts) and the rows of the
- * groups that start expanded (at most one page each, with their labels), each event stored once
- * however many subscriptions list it and without its long texts. The tree is drawn from it on
- * start while the full cache, a hundred times larger, is still being read: parsing, checking,
- * grouping and labelling 10,000 events took seconds before the first row. It stands for exactly
- * what the full cache would draw for the same grouping, filter and names (its `scope`); the
- * controller uses it only while that holds. VS Code-free.
- */
+/** The first screen of the Events tree, as cached. Why: docs/architecture.md#events-firstscreen */
 import { lastUpdateOf, trackingIdOrUndefined, type StoredEvent } from './eventFacts';
 import { previewOf } from './cachePreview';
 import { startsExpanded, type EventGroup, type IncidentRow } from './grouping';

@@ -1,17 +1,4 @@
-/**
- * Groups events for the tree. Pure and VS Code-free.
- *
- * - Modes: type -> status (default), status -> type, region, service, subscription.
- * - Known types in a fixed order of urgency; unknown types get their own group "Other: <type>".
- * - Active before Resolved, then any other status the service may add.
- * - One row per incident: the service lists the same incident (same tracking id) once per
- *   affected subscription; those copies merge into one row and counts count incidents, like the
- *   chat and query answers (distinctIncidents). Subscription grouping keeps one row per copy.
- * - Rows within a group: active first, then priority (0 first), then last update, newest first.
- * - Region and service groups with active incidents come before those with none.
- * - Region and service groups list an incident under each region/service any copy impacts, so
- *   their counts can add up to more than the number of incidents.
- */
+/** Groups events for the tree. Why: docs/architecture.md#events-grouping */
 import { EVENT_TYPES, type Impact, type ImpactedRegion } from '../model/eventModel';
 import { compareEvents, eventKey, eventTypeOf, lastUpdateOf, regionsOf, servicesOf, statusOf, type StoredEvent } from './eventFacts';
 import { incidentKey } from './incidents';

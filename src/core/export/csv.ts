@@ -1,10 +1,4 @@
-/**
- * CSV of impacted resources (RFC 4180: CRLF line ends, fields with a comma, quote, CR or LF are
- * quoted, quotes doubled). Spreadsheet apps run cells that start with = + - @ (and tab or CR)
- * as formulas; such cells get a leading `'` (OWASP's CSV injection advice), since a resource
- * name or an `info` value comes from outside. The file starts with a UTF-8 BOM: without it Excel
- * reads a CSV in the system's legacy code page and garbles non-ASCII names. VS Code-free.
- */
+/** CSV of impacted resources (RFC 4180), safe from formula injection. Why: docs/architecture.md#export-csv */
 import type { ImpactedRow } from '../render/impactedRows';
 import { subscriptionNameOr, type SubscriptionNamer } from '../subscriptions/names';
 

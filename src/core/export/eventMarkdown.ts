@@ -1,10 +1,4 @@
-/**
- * "Copy as Markdown": an event as a block to paste into an incident ticket — title, status,
- * times, updates (newest first), impacted resources by resource group, and links. Every piece of
- * service text is escaped (it is vendor content and must not become links or markup in the
- * ticket); only the links this module builds (portal URLs checked as https) are Markdown links.
- * VS Code-free.
- */
+/** "Copy as Markdown". Why: docs/architecture.md#export-eventmarkdown */
 import { subscriptionDisplay, type SubscriptionNamer } from '../subscriptions/names';
 import { escapeMarkdown } from '../chat/answer';
 import { eventTimeline } from '../chat/timeline';

@@ -31,15 +31,7 @@ interface Attempt {
   wait?: number;
 }
 
-/**
- * The one way the extension and CLI talk HTTP: an own undici Agent, credentials only for the
- * configured origin, and seed 001's rate-limit rules applied both before sending (proactive
- * holds, concurrency and points caps) and after (primary/secondary waits that pause the whole
- * queue, bounded 5xx/network retries, one silent re-authentication on 401).
- *
- * Retries apply to every method, POST included: the only POST this extension makes
- * (fetchEventDetails) only reads, so repeating it is safe.
- */
+/** The one way the extension and CLI talk HTTP. Why: docs/architecture.md#http-client */
 export class ThrottledClient {
   private readonly base: URL;
   private readonly origin: string;

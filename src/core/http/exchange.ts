@@ -1,10 +1,4 @@
-/**
- * One request and its whole answer through undici's handler interface (`Dispatcher.dispatch`).
- * undici's `request()` wraps the same calls in a Readable stream and an async scope, and its end
- * reached our code ~0.15 ms after the last byte, on the path between one page and the next
- * request (bench/paging-gaps.mjs). Here the chunks are kept as they arrive and the promise
- * settles at the last byte.
- */
+/** One request and its whole answer through undici's handler interface (`Dispatcher.dispatch`). Why: docs/architecture.md#http-exchange */
 import { ResponseTooLargeError } from './errors';
 import { BodyBytes, MAX_ERROR_BODY_BYTES, type BodyText } from './responseBody';
 import type { Dispatcher } from './undiciParts';

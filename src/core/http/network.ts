@@ -1,13 +1,4 @@
-/**
- * How the client reaches the network: which proxy (VS Code's `http.*` settings, else the
- * HTTPS_PROXY/HTTP_PROXY/NO_PROXY environment) and which certificate authorities it trusts
- * (Node's bundled roots, plus NODE_EXTRA_CA_CERTS and the operating system's store).
- *
- * Everything here is plain data (the extension keeps it until an input changes, networkCache.ts);
- * `createDispatcher` turns it into the client's own undici dispatcher (never the process-wide one). Proxy credentials live only in
- * the resolved config and the dispatcher: `describeNetwork` is the one text meant for logs and
- * it never contains them.
- */
+/** How the client reaches the network. Why: docs/architecture.md#http-network */
 import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
 import { skipInterimContinue } from './interimAnswers';

@@ -1,13 +1,4 @@
-/**
- * Seed 001's points per minute, kept by the client. The service counts a request in the minute
- * in which it *arrives*, and its minute may start with the first arrival after the last one
- * ended (the sample service does exactly that). We only know when we sent a request and when its
- * answer came; arrival lies between. So a request's points stay in our window until a minute
- * after its answer (the latest it can have arrived), and a request still in flight never leaves
- * it. Anchoring on the send time instead, plus a fixed margin, was overrun whenever a loaded
- * machine delayed arrivals by more than the margin (188 refusals over 5 runs of 1,000 listings).
- * Only durations on our own clock are used, so clock skew with the service does not matter.
- */
+/** Seed 001's points per minute, kept by the client. Why: docs/architecture.md#http-pointswindow */
 
 export const WINDOW_MS = 60_000;
 

@@ -222,13 +222,7 @@ export function parseRateLimitHeaders(headers: HeaderBag, nowMs: number, context
   };
 }
 
-/**
- * ARM sends no limit. Its token buckets hold 250 reads / 200 writes / 200 deletes per
- * principal (refilled 25/s, 10/s, 10/s); the global (cross-region) buckets are 15x that.
- * These are documented ARM defaults, not told by the response, so callers use them only to
- * draw a gauge and drop them when a response shows more remaining than this (the older
- * hourly ARM limits went up to 12,000).
- */
+/** ARM's documented default token buckets, since its responses tell no limit. Why: docs/architecture.md#http-ratelimitheaders */
 export function inferredArmLimit(bucket: string): number | undefined {
   const base = bucket.endsWith('-reads') ? 250 : bucket.endsWith('-writes') || bucket.endsWith('-deletes') ? 200 : undefined;
   if (base === undefined) {

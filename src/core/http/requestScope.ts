@@ -54,14 +54,7 @@ function ticketResourcesFor(resource: string | undefined): string[] {
   return resource ? [resource] : ['core', 'unknown'];
 }
 
-/**
- * ARM counts GETs as reads and PUT/PATCH/POST/DELETE as writes (deletes too, when reported).
- * A request whose path names a subscription draws on that subscription's buckets (ours and the
- * global one all principals share), one without on the tenant's: ARM keeps the scopes apart, so
- * a tenant bucket seen empty never holds subscription requests, nor one subscription another.
- * A tenant request also waits on an unkeyed `subscription-*` bucket, where a service that names
- * its tenant bucket that way is recorded.
- */
+/** ARM counts GETs as reads and PUT/PATCH/POST/DELETE as writes (deletes too, when reported). Why: docs/architecture.md#http-requestscope */
 function armBucketsFor(method: HttpMethod, subscription: string | undefined): string[] {
   const kinds = method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? ['reads'] : method === 'DELETE' ? ['deletes', 'writes'] : ['writes'];
   return kinds.flatMap((k) =>

@@ -11,14 +11,7 @@ export interface BodyText {
   readonly tail: string;
 }
 
-/**
- * A body's bytes as they arrive, up to a cap, decoded once when the text is first asked for: a
- * page of events is ~0.5 MB, and decoding each network read into its own string put ~0.6 MB of
- * short-lived strings per page in the young generation while the page was still arriving, and
- * then a rope JSON.parse had to flatten. Only the tail is decoded at the last byte, so a trailing
- * nextLink can be read before the rest. Decoding the joined bytes keeps a character split across
- * reads whole.
- */
+/** A body's bytes as they arrive, up to a cap, decoded once when the text is first asked for. Why: docs/architecture.md#http-responsebody */
 export class BodyBytes {
   private readonly chunks: Buffer[] = [];
   private size = 0;

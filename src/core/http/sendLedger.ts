@@ -1,10 +1,6 @@
 /**
- * Our own sends per rate-limit bucket, numbered, so that a `remaining` read from a response is
- * charged with exactly the sends it cannot have counted. A response's count reflects the moment
- * the service handled that request; any of our requests to the bucket still in flight then, and
- * every request sent after it (answered or not, as answers can overtake each other), may have
- * been handled later, so they still draw on that `remaining`. Over-counting is the safe side:
- * the cost is a short wait for the next answer, never a refused request.
+ * Our own sends per rate-limit bucket, numbered, so that a `remaining` read from a response is charged with exactly the sends it cannot have counted.
+ * Why: docs/architecture.md#http-sendledger
  */
 
 /** How a send ended: answered, lost without an answer (it may still have been counted), or never reached the service. */

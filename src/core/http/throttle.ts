@@ -28,13 +28,7 @@ export interface ThrottleOptions {
   readonly safetyMarginMs: number;
   /** A hold longer than this fails fast with RateLimitError instead of waiting. */
   readonly maxWaitMs: number;
-  /**
-   * An ARM token bucket with nothing left for us (and none of our requests to it out) is probed
-   * with one request this long after it was seen: it refills at >= 10 tokens/s. A probe rather
-   * than a modelled refill (25 reads/s): no header states the rate, which is lower on some
-   * subscriptions, and the probe's answer releases everything that came back, so at 25/s about
-   * 25 go a second either way, without risking a 429 that would pause the whole queue.
-   */
+  /** An ARM token bucket with nothing left for us (and none of our requests to it out) is probed with one request this long after it was seen. Why: docs/architecture.md#http-throttle-1 */
   readonly tokenBucketRefillMs: number;
 }
 
@@ -64,18 +58,7 @@ export function pointsFor(method: HttpMethod): number {
   return method === 'GET' || method === 'HEAD' || method === 'OPTIONS' ? 1 : 5;
 }
 
-/**
- * The proactive half of rate limiting: a FIFO queue that lets a request go only when
- * (1) the queue is not paused, (2) each of its buckets has budget left: the `remaining` last
- * reported minus our sends that report cannot have counted (see SendLedger), (3) fewer than
- * maxConcurrency are in flight, and (4) its points, if any, fit in the minute (see PointsWindow:
- * GitHub-style requests only; ARM's carry none, and never wait behind one that does). Until a
- * bucket's first answer, only one request draws on it, so no burst leaves before its headers are
- * known. Holds wake on a single clock.sleep timer or on state changes (answers, releases).
- *
- * The budget is never assumed to be ours alone: another tool with the same token spends from it
- * too, so every answer's `remaining` replaces what we believed, however far it dropped.
- */
+/** The proactive half of rate limiting. Why: docs/architecture.md#http-throttle-2 */
 export class Throttle {
   private readonly queue: Waiter[] = [];
   private inFlight = 0;

@@ -1,10 +1,4 @@
-/**
- * undici's main entry point installs a process-wide dispatcher on globalThis as a side effect
- * of being imported (lib/global.js). The extension host shares that process with other
- * extensions, so we load only the parts we use, the Agent and proxy agent classes, which have no
- * such side effect; requests go through `Dispatcher.dispatch` (exchange.ts). `import type` below
- * is erased at compile time.
- */
+/** undici's main entry point installs a process-wide dispatcher on globalThis as a side effect of being imported (lib/global.js). Why: docs/architecture.md#http-undiciparts-1 */
 import type { Agent as AgentClass, buildConnector, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
 import type * as UndiciBundle from './undiciBundle';
 
@@ -31,13 +25,7 @@ export function newEnvHttpProxyAgent(options: EnvHttpProxyAgentClass.Options): D
   return new (undici().EnvHttpProxyAgent)(options);
 }
 
-/**
- * Makes the ProxyAgent's connection to the proxy. ProxyAgent opens tunnels with
- * `client.connect(...)`, a method undici's index adds to Dispatcher.prototype as a side effect;
- * without that import the method is missing, so this pool carries its own. The proxy must answer
- * CONNECT within `answerTimeoutMs`: a request's own abort signal does not end a tunnel that is
- * still being set up, so without this a silent proxy would hold requests for undici's 300 s.
- */
+/** Makes the ProxyAgent's connection to the proxy. Why: docs/architecture.md#http-undiciparts-2 */
 export function proxyClientFactory(answerTimeoutMs: number): (origin: URL, options: object) => Dispatcher {
   return (origin, options) => {
     const pool = new (undici().Pool)(origin, { ...options, headersTimeout: answerTimeoutMs });

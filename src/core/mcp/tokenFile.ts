@@ -1,12 +1,4 @@
-/**
- * How the extension keeps the MCP server it starts on a current token: it writes the token to a
- * file in its private storage (owner-only, 0600) and rewrites it before the token expires; the
- * server reads the file at each request. A restart through the definition's version would also
- * work, but would cut off a tool call in flight and put the token in the process environment; the
- * file keeps the token off every command line and environment, and out of every log.
- * The file also names the origin the token is for: a server started for another endpoint never
- * sends it. VS Code-free.
- */
+/** How the extension keeps the MCP server it starts on a current token. Why: docs/architecture.md#mcp-tokenfile */
 import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
 import type { TokenProvider } from '../http/types';
 

@@ -1,25 +1,4 @@
-/**
- * zod schemas for the events API's other operations (api-version 2025-05-01): impacted resources,
- * billing communication details and emerging issues. Same tolerance rules as schemas.ts: loose
- * objects (unknown fields kept), open enums, every field optional and nullable.
- *
- * Checked against the azure-rest-api-specs swagger for Microsoft.ResourceHealth 2025-05-01
- * (stable/2025-05-01/ResourceHealth.json: eventImpactedResource, keyValueItem, event,
- * emergingIssuesGetResult, statusActiveEvent, statusBanner, emergingIssueImpact) and its examples
- * (ImpactedResources_ListBySubscriptionId_ListByEventId, SecurityAdvisoryImpactedResources_…,
- * Event_fetchBillingCommunicationDetails…, EmergingIssues_Get):
- * - an impacted resource's properties are `targetResourceType`, `targetResourceId`,
- *   `targetRegion` and `info` (array of `{ key, value }`); both impacted-resource lists (GET and
- *   the security advisory POST) answer `eventImpactedResourceListResult` (`value`, `nextLink`);
- *   `resourceName`, `resourceGroup`, `status` and the maintenance times are not in the reference:
- *   kept as optional extras (earlier payloads), never required; a plain `info` object map is
- *   accepted too;
- * - fetchBillingCommunicationDetails answers the full `event` definition (not a separate
- *   communication object): the billing text is `properties.article.articleContent` (HTML), else
- *   the event's `description`/`summary`;
- * - the emerging issues body is the ARM resource `{ id, name, type, properties: { refreshTimestamp,
- *   statusBanners[], statusActiveEvents[] } }`; every part optional (matches the reference).
- */
+/** zod schemas for the events API's other operations (api-version 2025-05-01). Why: docs/architecture.md#model-eventresourceschemas */
 import * as z from 'zod';
 import { EMERGING_ISSUE_SEVERITIES, EMERGING_ISSUE_STAGES, IMPACTED_RESOURCE_STATUSES } from './eventResourceValues';
 import { armPageOf, armResourceOf, eventSchema, openEnum, type HealthEvent } from './schemas';

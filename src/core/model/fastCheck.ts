@@ -1,19 +1,4 @@
-/**
- * A plain-JavaScript checker compiled once from a zod schema, for the large, hot response bodies
- * (event pages): it accepts a value only when zod would accept it unchanged, so the caller can keep
- * the parsed JSON as is and skip zod's copy of every object. Anything it is unsure of goes to zod,
- * which then decides and words the error. Supported: loose objects (unknown keys kept), optional,
- * nullable, string, boolean, number (plain or safe integer), arrays, open enums (unions of an enum
- * and a string), string-keyed records of unknown, unknown. Any other construct (a strip object, a
- * refinement, a transform, a string check) makes the compile return undefined: zod only.
- *
- * The checker is generated as JavaScript source (`new Function`), one function per object and
- * array, so each field is read by its name and checked inline. A checker made of closures called
- * through one loop (`check(v[key])`) was three times slower: every call site and property read saw
- * dozens of targets and shapes. Only this module's templates, schema keys (quoted with
- * JSON.stringify) and numbers go into the source; enum values are passed in as data, never as
- * code, and no part of a checked value ever is.
- */
+/** A plain-JavaScript checker compiled once from a zod schema, for the large, hot response bodies (event pages). Why: docs/architecture.md#model-fastcheck */
 import type * as z from 'zod';
 
 type Check = (value: unknown) => boolean;

@@ -1,13 +1,4 @@
-/**
- * zod schemas for every response body of the two seed contracts.
- *
- * Tolerance rules (the service adds values and fields over time):
- * - objects are `looseObject`: unknown fields are kept, not stripped or rejected;
- * - enums are open (`z.union([z.enum([...]), z.string()])`): a new eventType or status is kept;
- * - every documented field is optional and may also be `null` (the seed marks none required,
- *   and ARM commonly serialises absent values as null);
- * - date-times stay strings exactly as received; `parseServiceTime` reads them when needed.
- */
+/** zod schemas for every response body of the two seed contracts. Why: docs/architecture.md#model-schemas */
 import * as z from 'zod';
 import { EVENT_LEVELS, EVENT_SOURCES, EVENT_STATUSES, EVENT_SUB_TYPES, EVENT_TYPES, INSIGHT_LEVELS, LINK_TYPES } from './eventValues';
 

@@ -1,16 +1,4 @@
-/**
- * compileQuery: ParsedQuery → what to ask the server and how to check what comes back.
- *
- * Server part: `$filter` is a disjunction of the services and regions (built by
- * buildEventsFilter), a superset of the exact AND semantics; the predicate narrows it. It is
- * sent only when every service and region is a name the service reports (the known lists, or
- * the built-in ones) — a name the server may not recognise could drop matching events, and the
- * filter must never be narrower than the query.
- *
- * queryStartTime: `since` when it is in the past. Otherwise (no time, only `until`, or a future
- * window) `now − DEFAULT_LOOKBACK_DAYS`: the service's own default is 3 days, which would hide
- * long-running maintenance, advisories and retirements that are still current.
- */
+/** compileQuery: a parsed query to what to ask the server and how to check what comes back. Why: docs/architecture.md#query-compile */
 import { buildEventsFilter } from '../api/odataFilter';
 import type { HealthEvent } from '../model/schemas';
 import { describeQuery } from './describe';

@@ -270,28 +270,14 @@ class QueryBuilder {
         i += sortLength;
         continue;
       }
-      const next = lower[i + 1];
-      if ((item.lower === 'top' || item.lower === 'first' || item.lower === 'limit') && next !== undefined && /^\d{1,9}$/u.test(next)) {
-        const n = Number(next);
-        if (n >= 1 && n <= MAX_LIMIT) {
-          dropNegation();
-          this.q.limit = n;
-          i += 2;
-          continue;
-        }
+      const limit = limitOf(lower, i);
+      if (limit !== undefined) {
+        dropNegation();
+        this.q.limit = limit;
+        i += 2;
+        continue;
       }
-      let matched = 0;
-      for (let len = Math.min(MAX_PHRASE_WORDS, items.length - i); len >= 1 && matched === 0; len -= 1) {
-        // Later words of a phrase must not carry their own "-" (that starts a new term).
-        // Every word of a phrase must count: "outages ?? 💥" is not the phrase "outages".
-        const phraseWords = items.slice(i, i + len);
-        if (phraseWords.slice(1).some((w) => w.negated) || phraseWords.some((w) => !compactKey(w.lower))) continue;
-        const apply = this.lookup(compactKey(lower.slice(i, i + len).join('')));
-        if (apply) {
-          apply(takeNegation());
-          matched = len;
-        }
-      }
+      const matched = this.knownPhrase(items, lower, i, takeNegation);
       if (matched > 0) {
         i += matched;
         continue;
@@ -311,6 +297,22 @@ class QueryBuilder {
       i += 1;
     }
     dropNegation();
+  }
+
+  /** Applies the longest known phrase starting at word i; returns the words it used (0: none). */
+  private knownPhrase(items: readonly WordItem[], lower: readonly string[], i: number, takeNegation: () => boolean): number {
+    for (let len = Math.min(MAX_PHRASE_WORDS, items.length - i); len >= 1; len -= 1) {
+      // Later words of a phrase must not carry their own "-" (that starts a new term).
+      // Every word of a phrase must count: "outages ?? 💥" is not the phrase "outages".
+      const phraseWords = items.slice(i, i + len);
+      if (phraseWords.slice(1).some((w) => w.negated) || phraseWords.some((w) => !compactKey(w.lower))) continue;
+      const apply = this.lookup(compactKey(lower.slice(i, i + len).join('')));
+      if (apply) {
+        apply(takeNegation());
+        return len;
+      }
+    }
+    return 0;
   }
 
   /** "sort by priority", "sorted by last update", "order by start", "by priority". Returns words used. */
@@ -360,4 +362,15 @@ export function parseQuery(text: string, options: ParseOptions): ParsedQuery {
   }
   flush();
   return builder.q;
+}
+
+/** "top 5", "first 20", "limit 100": the limit when word i starts one within bounds. */
+function limitOf(lower: readonly string[], i: number): number | undefined {
+  const word = lower[i];
+  const next = lower[i + 1];
+  if ((word === 'top' || word === 'first' || word === 'limit') && next !== undefined && /^\d{1,9}$/u.test(next)) {
+    const n = Number(next);
+    if (n >= 1 && n <= MAX_LIMIT) return n;
+  }
+  return undefined;
 }

@@ -85,14 +85,7 @@ function impactMatches(v: EventView, services: ReadonlySet<string>, regions: Rea
 /** How many of the user's resources an event is known to affect; undefined when not known. */
 export type ImpactedCount = (event: HealthEvent) => number | undefined;
 
-/**
- * Builds the predicate. Time rules (epoch ms, UTC):
- * - `since` ≤ now: lastUpdateTime ≥ since. `since` in the future ("next week", "tomorrow"): the
- *   window is about when impact starts, so impactStartTime ≥ since.
- * - `until`: PlannedMaintenance compares impactStartTime (maintenance starting before then);
- *   every other type compares lastUpdateTime. Exclusive.
- * An event without the time a bound needs does not match that bound.
- */
+/** Builds the predicate, with time rules in epoch ms, UTC. Why: docs/architecture.md#query-predicate */
 export function buildPredicate(q: ParsedQuery, now: number, impactedCount?: ImpactedCount): (event: HealthEvent) => boolean {
   const want = compileFields(q);
   const drop = compileFields(q.exclude);

@@ -1,10 +1,4 @@
-/**
- * The quota buckets grouped as the service defines them, for "Show API Quota": ARM's
- * per-subscription, tenant and global (cross-region) token buckets from the
- * `x-ms-ratelimit-remaining-*` headers, resource-provider policies, and the GitHub-style
- * categories (core, search…) only where the service reports them (`GET /rate_limit` or
- * `x-ratelimit-*`). Subscriptions are shown by name when one is known. VS Code-free.
- */
+/** The quota buckets grouped as the service defines them, for "Show API Quota". Why: docs/architecture.md#quota-quotagroups */
 import type { QuotaSnapshot, QuotaState } from '../http/types';
 import { formatCount } from '../text/numbers';
 import { formatCountdown, severityOf, type QuotaSeverity } from './quotaSummary';

@@ -1,11 +1,4 @@
-/**
- * The sample service's bearer-token check, as one operation. Two kinds of credentials:
- * - the service's own static token (sample mode, the CLI, load tests), compared in constant time;
- * - with `signedTokens`, tokens minted by the test-only authentication provider (Azure mode under
- *   test): signature and expiry are checked like ARM checks an Entra ID token, an expired one gets
- *   401 ExpiredAuthenticationToken, and every check is recorded (account, token serial, outcome;
- *   never the token) so tests can see which account called and when a token was renewed.
- */
+/** The sample service's bearer-token check, as one operation. Why: docs/architecture.md#sample-authentication */
 import { timingSafeEqual } from 'node:crypto';
 import { verifyBearer } from './signedTokens';
 

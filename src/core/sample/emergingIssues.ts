@@ -1,9 +1,4 @@
-/**
- * The sample's emerging issues (`GET /providers/Microsoft.ResourceHealth/emergingIssues/default`):
- * built from its active events of type EmergingIssues, so the same services, regions and tracking
- * ids appear in both, plus one status banner while any is active. Decision (not in the seeds):
- * severity follows the event level (Critical/Error → Error, Warning → Warning, else Information).
- */
+/** The sample's emerging issues (`GET /providers/Microsoft.ResourceHealth/emergingIssues/default`). Why: docs/architecture.md#sample-emergingissues */
 import type { EmergingIssues, StatusActiveEvent } from '../model/eventResourceSchemas';
 import type { GeneratedEvent } from './generator';
 

@@ -1,21 +1,4 @@
-/**
- * The sample's routes for the events API beyond list and Fetch details (issue 12): impacted
- * resources (subscription and tenant scope), security advisory impacted resources, billing
- * communication details, tenant-scope events and emerging issues. The server's fault knobs apply
- * to them as to any path (faults are matched by pathname before routing).
- *
- * Decisions (not in the seeds; mirroring ARM where known):
- * - listSecurityAdvisoryImpactedResources is a POST; its nextLinks are followed with GET, so the
- *   path answers both;
- * - it is denied (403) when `denySecurityAdvisoryImpactedResources` or `denyFetchEventDetails` is
- *   set: both need the same action on the real service;
- * - fetchBillingCommunicationDetails of a non-billing event is 400 InvalidEventType; the body is
- *   the event with its billing text in `properties.article.articleContent`, as the 2025-05-01
- *   reference's `event` definition and example have it;
- * - tenant scope is 403 AuthorizationFailed while `denyTenantScope` is set (a user without a
- *   tenant role); its events are every event once, ids without a subscription;
- * - emerging issues exist only under the name `default` (others are 404).
- */
+/** The sample's routes for the events API beyond list and Fetch details (issue 12). Why: docs/architecture.md#sample-eventoperations */
 import type { HealthEvent } from '../model/schemas';
 import { evaluateFilter, parseEventsFilter, type FilterExpr } from '../api/odataFilter';
 import { emergingIssuesBody } from './emergingIssues';

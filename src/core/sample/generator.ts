@@ -280,7 +280,54 @@ export function generateEvents(options: GenerateOptions): GeneratedEvent[] {
   return out;
 }
 
+/** The draws that decide what an event is: its type, scope, status, service and regions. */
+interface EventFacts {
+  readonly name: string;
+  readonly type: KnownEventType;
+  readonly subs: string[];
+  readonly updatedAt: number;
+  readonly status: KnownEventStatus;
+  readonly eventLevel: KnownEventLevel;
+  readonly service: string;
+  readonly serviceGuid: string;
+  readonly regions: readonly string[];
+  readonly subType: string | undefined;
+  readonly isSensitive: boolean;
+  readonly isHIR: boolean;
+}
+
+/** When the impact started and (unless still active) was mitigated, and how long it lasts. */
+interface ImpactTimes {
+  readonly duration: number;
+  readonly impactStart: number;
+  readonly impactMitigation: number | undefined;
+}
+
+// Each step draws from the same generator in a fixed order: reordering the draws changes every event.
 function generateOne(rng: Rng, name: string, now: number, allSubs: readonly string[], maxSubs: number | undefined): GeneratedEvent {
+  const facts = eventFacts(rng, name, now, allSubs, maxSubs);
+  const impact = impactTimes(rng, facts);
+  const cause = pick(rng, CAUSES);
+  const finalPir = facts.type === 'RCA' && rng() < 0.5;
+  const times = updateTimes(rng, facts.type, facts.status, finalPir, impact.impactStart, impact.impactMitigation, facts.updatedAt);
+  const { type, status, subType, service, regions } = facts;
+  const texts = communicationFor({
+    type, status, subType, service, regions, trackingId: name, cause, impactStart: impact.impactStart, impactEnd: impact.impactMitigation, updateTimes: times, finalPir,
+  });
+  const tags = eventTagsOf(rng, facts, finalPir);
+  const impactedRegions = impactedRegionsOf(rng, facts, times, texts.updates, tags);
+  const properties = eventProperties(rng, facts, impact, texts, tags, impactedRegions, cause.reason);
+  const event: HealthEvent = {
+    id: eventIdFor(facts.subs[0] as string, name),
+    name,
+    type: EVENT_RESOURCE_TYPE,
+    location: 'global',
+    properties,
+  };
+  return { event, subscriptionIds: facts.subs };
+}
+
+function eventFacts(rng: Rng, name: string, now: number, allSubs: readonly string[], maxSubs: number | undefined): EventFacts {
   const type = pickType(rng);
   const subs =
     maxSubs === undefined
@@ -290,7 +337,6 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
   const activeChance = type === 'ServiceIssue' || type === 'EmergingIssues' ? 0.35 : type === 'RCA' ? 0 : 0.5;
   const status: KnownEventStatus = rng() < activeChance ? 'Active' : 'Resolved';
   const eventLevel = levelFor(rng, type);
-  const level = eventLevel === 'Critical' || eventLevel === 'Error' ? 'Critical' : 'Warning';
   const [service, serviceGuid] = pick(rng, SERVICES);
   const regionCount = type === 'Billing' ? 1 : int(rng, 1, 4);
   const regions = type === 'Billing' ? ['Global'] : sample(rng, REGIONS_NOT_GLOBAL, regionCount);
@@ -298,9 +344,12 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
     type === 'Billing' ? pick(rng, BILLING_SUBTYPES) : type === 'HealthAdvisory' && rng() < 0.2 ? 'Retirement' : undefined;
   const isSensitive = type === 'SecurityAdvisory' ? rng() < 0.6 : rng() < 0.03;
   const isHIR = (type === 'ServiceIssue' || type === 'RCA') && rng() < 0.12;
+  return { name, type, subs, updatedAt, status, eventLevel, service, serviceGuid, regions, subType, isSensitive, isHIR };
+}
 
-  // Impact times consistent with status: resolved events have mitigation at or before the last
-  // update; active planned maintenance may start in the future with a planned end.
+// Impact times consistent with status: resolved events have mitigation at or before the last
+// update; active planned maintenance may start in the future with a planned end.
+function impactTimes(rng: Rng, { type, status, updatedAt }: EventFacts): ImpactTimes {
   const duration = int(rng, 1, 12) * HOUR + int(rng, 0, 59) * 60_000;
   let impactStart: number;
   let impactMitigation: number | undefined;
@@ -317,13 +366,10 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
     impactMitigation = updatedAt - int(rng, 0, 6) * HOUR;
     impactStart = impactMitigation - duration;
   }
+  return { duration, impactStart, impactMitigation };
+}
 
-  const cause = pick(rng, CAUSES);
-  const finalPir = type === 'RCA' && rng() < 0.5;
-  const times = updateTimes(rng, type, status, finalPir, impactStart, impactMitigation, updatedAt);
-  const texts = communicationFor({
-    type, status, subType, service, regions, trackingId: name, cause, impactStart, impactEnd: impactMitigation, updateTimes: times, finalPir,
-  });
+function eventTagsOf(rng: Rng, { type, subType, status }: EventFacts, finalPir: boolean): string[] {
   const tags: string[] = [];
   if (type === 'HealthAdvisory' || type === 'SecurityAdvisory' || subType === 'Retirement' || rng() < 0.1) {
     tags.push('Action Recommended');
@@ -334,15 +380,19 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
   if ((type === 'ServiceIssue' || type === 'EmergingIssues') && status === 'Resolved' && rng() < 0.05) {
     tags.push('False Positive');
   }
+  return tags;
+}
 
-  // One communication goes to every impacted region: the update objects are shared, newest
-  // first, and only the newest carries the event's tags. In an active incident or maintenance
-  // a region may recover early: it gets its own mitigation update between two shared ones and
-  // no shared update after it.
+// One communication goes to every impacted region: the update objects are shared, newest
+// first, and only the newest carries the event's tags. In an active incident or maintenance
+// a region may recover early: it gets its own mitigation update between two shared ones and
+// no shared update after it.
+function impactedRegionsOf(rng: Rng, facts: EventFacts, times: readonly number[], summaries: readonly string[], tags: string[]) {
+  const { type, status, service, regions, subs } = facts;
   const n = times.length;
-  const shared: EventUpdate[] = times.map((t, i) => ({ summary: texts.updates[i] as string, updateDateTime: iso(t), eventTags: i === n - 1 ? tags : NO_STRINGS })).reverse();
+  const shared: EventUpdate[] = times.map((t, i) => ({ summary: summaries[i] as string, updateDateTime: iso(t), eventTags: i === n - 1 ? tags : NO_STRINGS })).reverse();
   const regionalRecovery = status === 'Active' && (type === 'ServiceIssue' || type === 'EmergingIssues' || type === 'PlannedMaintenance');
-  const impactedRegions = regions.map((region, ri) => {
+  return regions.map((region, ri) => {
     let regionStatus: KnownEventStatus = status;
     let updates = shared;
     if (ri > 0 && regionalRecovery && rng() < 0.3) {
@@ -364,9 +414,38 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
       updates,
     };
   });
+}
 
+function portalLinks(name: string, serviceGuid: string): EventProperties['links'] {
+  return [
+    {
+      type: 'Hyperlink',
+      displayText: { value: 'Learn more', localizedValue: 'Learn more' },
+      extensionName: 'Microsoft_Azure_Health',
+      bladeName: 'AzureHealthBrowseBlade',
+      parameters: { trackingId: name, link: `https://app.azure.com/h/${name}` },
+    },
+    {
+      type: 'Button',
+      displayText: { value: 'Create a support request', localizedValue: 'Create a support request' },
+      extensionName: 'Microsoft_Azure_Support',
+      bladeName: 'NewSupportRequestV3Blade',
+      parameters: { issueType: 'technical', trackingId: name, serviceId: serviceGuid },
+    },
+  ];
+}
+
+function eventProperties(
+  rng: Rng,
+  facts: EventFacts,
+  { duration, impactStart, impactMitigation }: ImpactTimes,
+  texts: ReturnType<typeof communicationFor>,
+  tags: string[],
+  impactedRegions: ReturnType<typeof impactedRegionsOf>,
+  reason: string,
+): EventProperties {
+  const { name, type, status, eventLevel, service, serviceGuid, updatedAt } = facts;
   const common = sharedFor(service);
-  const trackingParam = { trackingId: name };
   const properties: EventProperties = {
     eventType: type,
     eventSource: type === 'ServiceIssue' && rng() < 0.15 ? 'ResourceHealth' : 'ServiceHealth',
@@ -374,31 +453,16 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
     title: texts.title,
     summary: texts.summary,
     header: type === 'Billing' ? 'Your billing may be affected' : `Your ${service} service is impacted`,
-    level,
+    level: eventLevel === 'Critical' || eventLevel === 'Error' ? 'Critical' : 'Warning',
     eventLevel,
     externalIncidentId: `${int(rng, 100000, 999999)}`,
-    reason: type === 'ServiceIssue' ? cause.reason : '',
-    links: [
-      {
-        type: 'Hyperlink',
-        displayText: { value: 'Learn more', localizedValue: 'Learn more' },
-        extensionName: 'Microsoft_Azure_Health',
-        bladeName: 'AzureHealthBrowseBlade',
-        parameters: { trackingId: name, link: `https://app.azure.com/h/${name}` },
-      },
-      {
-        type: 'Button',
-        displayText: { value: 'Create a support request', localizedValue: 'Create a support request' },
-        extensionName: 'Microsoft_Azure_Support',
-        bladeName: 'NewSupportRequestV3Blade',
-        parameters: { issueType: 'technical', trackingId: name, serviceId: serviceGuid },
-      },
-    ],
+    reason: type === 'ServiceIssue' ? reason : '',
+    links: portalLinks(name, serviceGuid),
     impactStartTime: iso(impactStart),
     impact: [{ impactedService: service, impactedServiceGuid: serviceGuid, impactedRegions }],
     recommendedActions: common.recommendedActions,
     faqs: common.faqs,
-    isHIR,
+    isHIR: facts.isHIR,
     enableMicrosoftSupport: true,
     enableChatWithUs: rng() < 0.3,
     description: texts.description,
@@ -408,21 +472,27 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
     additionalInformation: { message: type === 'PlannedMaintenance' ? 'Regions in a pair are never updated at the same time.' : '' },
     duration: Math.round(duration / 1000),
     impactType: type === 'Billing' ? 'Billing' : 'Incident',
-    isEventSensitive: isSensitive,
+    isEventSensitive: facts.isSensitive,
     eventTags: tags,
   };
+  addOptionalProperties(rng, properties, facts, texts.article, impactMitigation);
+  return properties;
+}
+
+// Optional fields are added only when present (absent, not undefined), without spreads.
+function addOptionalProperties(rng: Rng, properties: EventProperties, facts: EventFacts, article: string | undefined, impactMitigation: number | undefined): void {
+  const { name, type, subType } = facts;
   if (subType !== undefined) {
     properties['eventSubType'] = subType;
   }
-  // Optional fields are added only when present (absent, not undefined), without spreads.
   // Azure publishes an article only for some events (reviews, retirement guides).
-  if (texts.article !== undefined) {
-    properties.article = { articleContent: texts.article, articleId: `article-${name}`, parameters: { ...trackingParam } };
+  if (article !== undefined) {
+    properties.article = { articleContent: article, articleId: `article-${name}`, parameters: { trackingId: name } };
   }
   if (impactMitigation !== undefined) {
     properties.impactMitigationTime = iso(impactMitigation);
   }
-  if (isHIR) {
+  if (facts.isHIR) {
     properties.hirStage = pick(rng, HIR_STAGES);
   }
   if (type === 'Billing') {
@@ -432,12 +502,4 @@ function generateOne(rng: Rng, name: string, now: number, allSubs: readonly stri
     properties['newRate'] = Math.round(oldRate * (0.85 + rng() * 0.4) * 10000) / 10000;
     properties['billingId'] = `BILL-${int(rng, 10000000, 99999999)}`;
   }
-  const event: HealthEvent = {
-    id: eventIdFor(subs[0] as string, name),
-    name,
-    type: EVENT_RESOURCE_TYPE,
-    location: 'global',
-    properties,
-  };
-  return { event, subscriptionIds: subs };
 }

@@ -1,13 +1,4 @@
-/**
- * Seeded impacted resources of the sample's events: for each event and subscription, 0-8
- * resources of the event's services in the event's regions, spread over a few resource groups,
- * the same for the same seed. About one in ten is described only by `info` key/value pairs (as
- * the service does for resources it cannot name by id).
- *
- * Decisions (the reference does not say): the item `name` is a GUID-like id under the event;
- * `targetRegion` is the ARM region name (`westeurope`); `$filter` accepts `targetRegion eq '…'`
- * and `targetResourceType eq '…'`, joined with `or`/`and`, through the events filter evaluator.
- */
+/** Seeded impacted resources of the sample's events. Why: docs/architecture.md#sample-impactedresources */
 import { evaluateFilter, FilterSyntaxError, parseEventsFilter, type FilterExpr } from '../api/odataFilter';
 import type { ImpactedResource } from '../model/eventResourceSchemas';
 import type { HealthEvent } from '../model/schemas';

@@ -1,26 +1,4 @@
-/**
- * Rate limits of the sample service: seed 001's primary and secondary limits plus ARM's token
- * buckets. Every clock read goes through the injected `now()`, so tests drive windows with a
- * fake clock.
- *
- * ARM, as documented since its 2024 throttling update ("Request limits and throttling", Azure
- * Resource Manager docs): one token bucket per scope, principal and operation type. Subscription
- * scope (the path names a subscription) and tenant scope (it does not) are separate buckets:
- * reads 250 tokens refilled 25/s, writes and deletes 200 refilled 10/s. A request takes one
- * token or is refused with 429 and `Retry-After`; every answer reports what is left in the
- * bucket it drew on, `x-ms-ratelimit-remaining-subscription-reads` or `-tenant-reads` (writes
- * alike), with no limit and no reset time. Modelled here for one principal (the sample has one
- * token); a second client with that token (another tool) spends from the same buckets. Not
- * modelled: the global subscription bucket (15x, all principals), resource-provider limits.
- *
- * Seed 001's points per minute are GitHub's rule, as in the real world: they apply to GitHub-style
- * requests only (`/rate_limit` and any other path that is not ARM's shape; see
- * core/http/serviceRules.ts), never to ARM requests, which draw on the token buckets alone. They
- * are a fixed minute per endpoint opened by the first request to *arrive* after the last one
- * ended. Seed 001's primary limit (its `x-ratelimit-*` headers, on every answer) and concurrency
- * limit apply to every request: the product's contract says the service may send them, so the
- * client must honour them wherever they come from.
- */
+/** Rate limits of the sample service. Why: docs/architecture.md#sample-ratelimiter */
 import type { RateLimitFamily } from '../http/serviceRules';
 
 export interface RateLimitOptions {

@@ -1,26 +1,4 @@
-/**
- * POST /providers/Microsoft.ResourceGraph/resources: the sample's stand-in for Azure Resource
- * Graph. Not a query engine: it recognises exactly the two query shapes the client sends
- * (events since a time, and impacted resources; see src/core/api/resourceGraphQueries.ts) after
- * collapsing whitespace, and answers any other query with ARG's 400 InvalidQuery.
- *
- * Decisions (mirroring ARG where documented, otherwise noted):
- * - rows are ServiceHealthResources rows: `id, name, type, location, subscriptionId, properties`;
- *   event rows carry the list view of the event (sensitive text hidden) with PascalCase property
- *   names, as ARG's ServiceHealthResources does; impacted-resource rows keep camelCase;
- * - at most 1,000 subscriptions per request (more is 400); unknown subscriptions, and those in
- *   `knobs.unreadableSubscriptions`, are left out of every answer without an error, as ARG
- *   leaves out subscriptions the caller cannot read;
- * - a third query, `ResourceContainers | where type =~ 'microsoft.resources/subscriptions' |
- *   project id, subscriptionId`, answers one row per subscription in scope (served and readable);
- * - `options.$top` (1-1,000, default 1,000) is the page size; `$skipToken` is opaque base64url of
- *   {offset, hash of query and subscriptions}: replayed with another query it is 400;
- * - the user quota is a fixed window (default 15 queries per 5 s), reported on every answer in
- *   `x-ms-user-quota-remaining` and `x-ms-user-quota-resets-after` (hh:mm:ss); past it, 429
- *   RateLimiting with the same headers;
- * - `denyResourceGraph` answers 403 AuthorizationFailed, as for a principal without
- *   Microsoft.ResourceGraph/resources/read; errors use ARM's `{ error: { code, message } }`.
- */
+/** POST /providers/Microsoft.ResourceGraph/resources. Why: docs/architecture.md#sample-resourcegraph */
 import { eventView, subKey, type EventStore } from './eventStore';
 import { impactedResourcesFor } from './impactedResources';
 import { checkApiVersion, shortHash } from './replies';

@@ -1,11 +1,4 @@
-/**
- * Signed access tokens for the sample service standing in for Azure Resource Manager: the test-only
- * authentication provider (test/companion/auth-provider) mints them with a secret it shares with the
- * sample service, which checks signature and expiry like ARM checks an Entra ID token. Format:
- * `sht1.<base64url JSON claims>.<base64url HMAC-SHA256 of "sht1.<claims>">`.
- *
- * Never a real credential: the secret is random per test run and the claims name made-up accounts.
- */
+/** Signed access tokens for the sample service standing in for Azure Resource Manager. Why: docs/architecture.md#sample-signedtokens */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const PREFIX = 'sht1';

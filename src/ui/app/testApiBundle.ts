@@ -37,7 +37,7 @@ export interface TestApiParts {
 }
 
 export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
-  const { context, state, connection, events, details, navigation, lifecycle } = parts;
+  const { state, connection, events, details, navigation, lifecycle } = parts;
   const { auth, connections } = connection;
   const { controller, view, impacted } = events;
   let queryNames: KnownNamesCache | undefined;
@@ -95,6 +95,22 @@ export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
     treeQuery: () => parts.queries.treeQuery,
     queryPalette: () => parts.queries.paletteState(),
     chat: (prompt, command) => recordAnswer(parts.chat, prompt, command),
+    fetchDetails: (ref) => details.fetch(ref),
+    restoreDetailsPanel: (restored) => {
+      const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, 'Restoring…', vscode.ViewColumn.Active, {});
+      details.restore(panel, restored);
+    },
+    signOut: () => lifecycle.signOut(),
+    impactedResources: (ref) => impacted.store.load(impacted.copiesOf(ref)),
+    ...inspectionApi(parts, notifications),
+  };
+}
+
+/** What tests read of the host's state: the MCP definition, logs, storage and the notifications shown. */
+function inspectionApi(parts: TestApiParts, notifications: ReturnType<typeof recordNotifications>): Pick<ServiceHealthApi, InspectionKeys> {
+  const { context, connection, details } = parts;
+  const { connections } = connection;
+  return {
     mcpServer: async () => {
       const provider = parts.agents.mcp;
       const shape = provider?.shape();
@@ -109,22 +125,26 @@ export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
     activationMs: () => parts.constructedMs,
     checkWorkspaceSettings: () => connection.settingsGuard.check(),
     workspaceSettingWarnings: () => notifications.of('warning').map((n) => n.message).filter((m) => USER_ONLY_SETTINGS.some((key) => m === ignoredSettingMessage(key))),
-    fetchDetails: (ref) => details.fetch(ref),
-    restoreDetailsPanel: (restored) => {
-      const panel = vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, 'Restoring…', vscode.ViewColumn.Active, {});
-      details.restore(panel, restored);
-    },
     storage: () => {
       const mementos = [context.globalState, context.workspaceState];
       const stored = JSON.stringify(mementos.map((m) => m.keys().map((k) => [k, m.get<unknown>(k)])));
       return { state: stored, folders: [context.globalStorageUri, ...(context.storageUri ? [context.storageUri] : [])] };
     },
-    signOut: () => lifecycle.signOut(),
-    impactedResources: (ref) => impacted.store.load(impacted.copiesOf(ref)),
     // A connection problem is the error notification offering its way out (restart the sample service, open the endpoint setting).
     connectionProblems: () => notifications.of('error').filter((n) => n.actions.some((a) => a === RESTART_SAMPLE_ACTION || a === OPEN_SETTINGS_ACTION)).map((n) => n.message),
   };
 }
+
+type InspectionKeys =
+  | 'mcpServer'
+  | 'sampleService'
+  | 'lastRenderedDetails'
+  | 'logLines'
+  | 'activationMs'
+  | 'checkWorkspaceSettings'
+  | 'workspaceSettingWarnings'
+  | 'storage'
+  | 'connectionProblems';
 
 /** Asks `@health` through a stream that records what it writes (no language model). */
 async function recordAnswer(chat: HealthChat, prompt: string, command?: string): Promise<RecordedAnswer> {

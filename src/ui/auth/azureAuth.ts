@@ -1,16 +1,4 @@
-/**
- * Sign-in with VS Code's built-in Microsoft authentication (or its sovereign-cloud provider).
- *
- * - Silent first: on start and after account changes we only ask `{ silent: true }`, which never
- *   prompts; the interactive flow runs only from the "Sign In" command.
- * - "Sign Out" forgets our use of the session (and remembers that choice across restarts, so we do
- *   not silently re-attach); the accounts themselves belong to VS Code's Accounts menu.
- * - Tokens: every `getToken` asks VS Code again (`silent`), which returns a token it has refreshed
- *   itself before expiry. After a 401 (`forceRefresh`) we make the same fresh silent call:
- *   `forceNewSession` would prompt the user in the middle of a background refresh, so a token the
- *   service still refuses surfaces as "sign in again" instead, and the Sign In command recovers.
- * - Tokens are never logged; only the account label is.
- */
+/** Sign-in with VS Code's built-in Microsoft authentication (or its sovereign-cloud provider). Why: docs/architecture.md#auth-azureauth */
 import * as vscode from 'vscode';
 import type { TokenProvider } from '../../core/http/types';
 import { Disposable } from '../base/disposable';

@@ -1,9 +1,4 @@
-/**
- * Sign Out, told to every window of the user: a file in the extension's global storage. globalState
- * is shared by the windows but not evented (another window reads its old value for a while), and our
- * Sign Out keeps VS Code's session, so no session event reaches the other windows. A file is seen at
- * once: other windows check it before they load or write the events cache, and when they get focus.
- */
+/** Sign Out, told to every window of the user. Why: docs/architecture.md#auth-signoutmarker */
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 

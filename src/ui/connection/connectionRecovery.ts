@@ -1,13 +1,4 @@
-/**
- * Turns connection-level failures into what the user can do about them:
- * - the embedded sample service stopped (a refused loopback port in sample mode): it is restarted
- *   once by itself and the view reloads; if that does not help, one sentence with
- *   "Restart Sample Service";
- * - the configured `serviceHealth.endpoint` cannot be used (unknown host, refused, a web page
- *   instead of the API): one sentence with "Open Settings", also while signed out (a probe
- *   without credentials; the welcome view then says so).
- * Each problem is said once until it changes or a load succeeds (auto refresh must not repeat it).
- */
+/** Turns connection-level failures into what the user can do about them. Why: docs/architecture.md#connection-connectionrecovery */
 import * as vscode from 'vscode';
 import { remedyFor, remedyOf } from '../../core/api/errorAdvice';
 import { connectionProblemMessage, OPEN_SETTINGS_ACTION, RESTART_SAMPLE_ACTION } from '../../core/api/connectionProblems';

@@ -1,12 +1,4 @@
-/**
- * Offers `health-events mcp` (dist/mcp.js) to VS Code as an MCP server: a stdio definition run
- * with the extension host's own Node (process.execPath; ELECTRON_RUN_AS_NODE makes the desktop
- * binary behave as Node). The definition names the connection's endpoint and a file of its
- * subscriptions (one argument per id would overflow Windows' ~32 K command line) and never holds a
- * token. At resolve time (each start) the server gets the path of a token file in the extension's
- * private storage, which the extension rewrites before each token expires (core/mcp/tokenFile.ts
- * says why a file rather than a restart).
- */
+/** Offers `health-events mcp` (dist/mcp.js) to VS Code as an MCP server. Why: docs/architecture.md#lm-mcpprovider */
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { TOKEN_FILE_ENV, TokenFileRefresher, writeTokenFile } from '../../core/mcp/tokenFile';

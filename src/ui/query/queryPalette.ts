@@ -1,14 +1,4 @@
-/**
- * "Service Health: Query Events…": a QuickPick where typing a query narrows the held events live.
- * The first item sums the query up (and names the words it did not understand); Enter on it
- * filters the Events view by the query, Enter on an event opens its details. With an empty
- * input, recent queries come first.
- *
- * Decision: the palette searches the events already held (the view's time window). A query that
- * reaches further back offers one "Search the service" item instead of fetching on every
- * keystroke; it asks the service once with the compiled server part ($filter + queryStartTime)
- * and adds what comes back to this palette only (the Events view keeps its own window).
- */
+/** "Service Health: Query Events…", a QuickPick where typing a query narrows the held events live. Why: docs/architecture.md#query-querypalette */
 import { subscriptionList, type SubscriptionNamer } from '../../core/subscriptions/names';
 import * as vscode from 'vscode';
 import { countText } from '../../core/chat/answer';
@@ -211,10 +201,7 @@ export function paletteItems(
   return items;
 }
 
-/** Shows the palette; resolves when it closes. `initial` prefills the query. */
-export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<void> {
-  const now = deps.now ?? Date.now;
-  const names = new KnownNamesCache();
+function createPalette(initial: string): vscode.QuickPick<QueryItem> {
   const qp = vscode.window.createQuickPick<QueryItem>();
   qp.title = 'Query Service Health Events';
   qp.placeholder = 'e.g. active outages in West Europe since monday · type:PlannedMaintenance next week · -status:resolved';
@@ -222,6 +209,48 @@ export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<
   qp.matchOnDescription = false;
   qp.matchOnDetail = false;
   qp.value = initial;
+  return qp;
+}
+
+/** What Enter does on the selected row: recall a past query, apply one to the tree, open an event or search the service. */
+function acceptItem(
+  qp: vscode.QuickPick<QueryItem>,
+  deps: QueryPaletteDeps,
+  render: () => void,
+  fetchOlder: (item: Extract<QueryItem, { action: 'fetch' }>) => Promise<void>,
+): void {
+  const item = qp.selectedItems[0] ?? qp.activeItems[0];
+  if (!item) return;
+  const typed = qp.value.trim();
+  switch (item.action) {
+    case 'history':
+      qp.value = item.text;
+      render();
+      return;
+    case 'summary':
+      qp.hide();
+      void deps.history.add(item.text);
+      void deps.applyToTree(item.text);
+      return;
+    case 'event':
+      qp.hide();
+      if (typed) void deps.history.add(typed);
+      void deps.openDetails(item.ref, item.event);
+      return;
+    case 'fetch':
+      void deps.history.add(item.text);
+      void fetchOlder(item);
+      return;
+    default:
+      return;
+  }
+}
+
+/** Shows the palette; resolves when it closes. `initial` prefills the query. */
+export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<void> {
+  const now = deps.now ?? Date.now;
+  const names = new KnownNamesCache();
+  const qp = createPalette(initial);
   // Fetched results answer the text they were fetched for, and only that text: typing on shows
   // the held events again (and the search offer), never another query's results.
   const fetched = new Map<string, FetchedResults>();
@@ -264,33 +293,7 @@ export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<
   return new Promise<void>((resolve) => {
     const subscriptions: vscode.Disposable[] = [
       qp.onDidChangeValue(onValue),
-      qp.onDidAccept(() => {
-        const item = qp.selectedItems[0] ?? qp.activeItems[0];
-        if (!item) return;
-        const typed = qp.value.trim();
-        switch (item.action) {
-          case 'history':
-            qp.value = item.text;
-            render();
-            return;
-          case 'summary':
-            qp.hide();
-            void deps.history.add(item.text);
-            void deps.applyToTree(item.text);
-            return;
-          case 'event':
-            qp.hide();
-            if (typed) void deps.history.add(typed);
-            void deps.openDetails(item.ref, item.event);
-            return;
-          case 'fetch':
-            void deps.history.add(item.text);
-            void fetchOlder(item);
-            return;
-          default:
-            return;
-        }
-      }),
+      qp.onDidAccept(() => acceptItem(qp, deps, render, fetchOlder)),
       qp.onDidHide(() => {
         closed.abort();
         subscriptions.forEach((d) => d.dispose());

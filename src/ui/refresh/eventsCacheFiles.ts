@@ -1,13 +1,4 @@
-/**
- * The events cache on disk, per connection identity (mode, cloud, endpoint, account, tenant): the
- * manifest and shards of the full cache (see core/events/cacheShards) and the tree's first screen
- * (see core/events/firstScreen), which the tree is drawn from on start. Local storage (the usual
- * case, also on a remote's extension host) is read and written with Node's file system: VS Code's
- * file service would carry every byte through the workbench and back. Writes go to a temporary
- * file first, and a shard is named by its content, so a crash never leaves half a cache: the
- * manifest names shards that are complete, and is replaced last. After Sign Out in any window
- * (`signedOut`) nothing is written, and a write that overlapped it is deleted again.
- */
+/** The events cache on disk, per connection identity (mode, cloud, endpoint, account, tenant). Why: docs/architecture.md#refresh-eventscachefiles */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';

@@ -1,10 +1,4 @@
-/**
- * Loads events into the store: one refresh at a time (a second request joins the running one, or
- * runs after it when it asks for more), incremental by default, cancelled when the connection
- * changes. Persists the store per connection identity so the tree fills at once on start and
- * offline (Azure mode only: sample data is made up and never cached). Sensitive text is never
- * cached: listings hide it, and fetched details live only in their panel.
- */
+/** Loads events into the store. Why: docs/architecture.md#refresh-eventscontroller */
 import * as vscode from 'vscode';
 import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
 import { EventsStore, type RefreshOutcome, type SubscriptionFetchResult } from '../../core/events/eventsStore';

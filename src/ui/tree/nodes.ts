@@ -1,10 +1,4 @@
-/**
- * Tree nodes of the events view. Each node renders itself (getTreeItem) and knows its children
- * and its parent (TreeView.reveal walks up through getParent).
- * Ids are stable across refreshes (group path + incident key: the tracking id, or subscription +
- * tracking id in subscription grouping) so expansion and selection survive a refresh, and a node
- * built afresh for reveal() matches the one VS Code holds.
- */
+/** Tree nodes of the events view. Why: docs/architecture.md#tree-nodes */
 import * as vscode from 'vscode';
 import { eventKey, isActive, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey, incidentRegions, incidentServices, mergedImpacts, startsExpanded, typeLabel, type EventGroup, type IncidentRow } from '../../core/events/grouping';

@@ -1,10 +1,4 @@
-/**
- * Knows when the Events tree has drawn what it holds: after a change, VS Code asks for the top
- * rows and then for the children of the expanded groups, level by level down to the event rows.
- * The first refresh waits for that when cached events were restored, so the cached tree shows
- * before any network request and its drawing does not queue behind reading the full cache or
- * parsing the first pages. VS Code-free: the view is passed in, and every wait runs on `Timers`.
- */
+/** Knows when the Events tree has drawn what it holds. Why: docs/architecture.md#tree-painttracker */
 
 /** Longest wait for the tree (a hidden view never asks for more). */
 const MAX_WAIT_MS = 2_000;

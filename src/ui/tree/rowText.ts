@@ -1,13 +1,4 @@
-/**
- * Texts of an incident row in the Events tree. Pure (no `vscode`) so unit tests can check them.
- *
- * At a 300 px side bar a label shows some 30 characters, so it leads with what tells the rows of a
- * group apart: the impacted service and region ("Virtual Machines · West Europe"), not the start of
- * the title, which repeats the group ("Service degradation - …" on every row). The group's own
- * key is left out (a row under "West Europe" names its service only). Rows of a group whose labels
- * would still read the same fall back to their titles. The description carries the age and the
- * level; the full title is in the tooltip, the accessible name and the details panel.
- */
+/** Texts of an incident row in the Events tree. Why: docs/architecture.md#tree-rowtext */
 import { lastUpdateOf, relativeTime, titleOf } from '../../core/events/eventFacts';
 import { levelOf as eventLevelOf } from '../../core/events/eventFilter';
 import { incidentRegions, incidentServices, incidentSubscriptions, type EventGroup, type IncidentRow } from '../../core/events/grouping';
