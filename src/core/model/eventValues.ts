@@ -28,13 +28,7 @@ export type KnownEventType = (typeof EVENT_TYPES)[number];
 export type KnownEventStatus = (typeof EVENT_STATUSES)[number];
 export type KnownEventLevel = (typeof EVENT_LEVELS)[number];
 
-/**
- * Reads a service time for ordering and time windows. ISO 8601 is what ARM sends; a date-time
- * without a zone is taken as UTC (ARM times are UTC, and the real service drops the `Z` on some
- * fields: an event must not leave the list or sort last for it). A placeholder such as
- * `0001-01-01T00:00:00` (.NET's DateTime.MinValue) means "no value": undefined, as for anything
- * unreadable, rather than an event updated 2,025 years ago.
- */
+/** Reads a service time for ordering and time windows. Why: docs/architecture.md#model-eventmodel */
 export function parseServiceTime(value: string | null | undefined): number | undefined {
   if (!value) {
     return undefined;
