@@ -4,11 +4,11 @@
  * test moves it: each wait is checked on both sides (nothing more sent 1 ms before its end).
  */
 import assert from 'node:assert/strict';
-import { ThrottledClient } from '../../../src/core/http/client';
 import { RateLimitError } from '../../../src/core/http/errors';
 import type { TokenProvider } from '../../../src/core/http/types';
-import { FakeClock, quiet } from './fakeClock';
-import { send, startLoopback, type Handler, type Loopback } from './loopback';
+import { useClientFixture } from './clientFixture';
+import { quiet } from './fakeClock';
+import { send } from './loopback';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 const DAY = 24 * 3_600_000;
@@ -16,47 +16,25 @@ const sec = (ms: number): string => String(Math.floor(ms / 1000));
 const SECONDARY = '{"message":"You have exceeded a secondary rate limit."}';
 
 describe('http client: checks at the moment of sending (fake clock, loopback server)', () => {
-  let clock: FakeClock;
-  let server: Loopback | undefined;
-  const clients: ThrottledClient[] = [];
-
-  beforeEach(() => {
-    clock = new FakeClock(T0);
-  });
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-    await server?.close();
-    server = undefined;
-  });
-
-  async function serve(handler: Handler): Promise<Loopback> {
-    server = await startLoopback(handler, () => clock.now());
-    return server;
-  }
-
-  function client(extra: Partial<ConstructorParameters<typeof ThrottledClient>[0]> = {}): ThrottledClient {
-    if (!server) throw new Error('serve() first');
-    const c = new ThrottledClient({ origin: server.origin, clock, random: () => 0.5, ...extra });
-    clients.push(c);
-    return c;
-  }
+  const fx = useClientFixture(T0);
+  const { serve, client } = fx;
 
   /**
    * Once `sent` requests have arrived, the client must be waiting `ms` on the clock: nothing more
    * goes 1 ms before that wait ends; then time moves on to its end.
    */
   async function waitsThenMovesOn(ms: number, sent: number): Promise<void> {
-    await server?.arrivals(sent);
-    assert.equal(await clock.nextSleep(), ms, 'the wait the client took');
-    await clock.tick(ms - 1);
+    await fx.server?.arrivals(sent);
+    assert.equal(await fx.clock.nextSleep(), ms, 'the wait the client took');
+    await fx.clock.tick(ms - 1);
     await quiet();
-    assert.equal(server?.seen.length, sent, `only ${sent} requests sent by 1 ms before the end of a ${ms} ms wait`);
-    await clock.tick(1);
+    assert.equal(fx.server?.seen.length, sent, `only ${sent} requests sent by 1 ms before the end of a ${ms} ms wait`);
+    await fx.clock.tick(1);
   }
 
   it('a slow token provider (sign-in prompt, token refresh) and a 429 that arrives meanwhile: the request waits out the pause instead of going', async () => {
     await serve((req, res) => {
-      const tries = (server?.seen ?? []).filter((s) => s.path === req.path).length;
+      const tries = (fx.server?.seen ?? []).filter((s) => s.path === req.path).length;
       if (req.path === '/a' && tries === 1) {
         send(res, 429, { 'retry-after': '30', 'x-ratelimit-remaining': '100' }, '{"message":"You have exceeded a secondary rate limit."}');
         return;
@@ -94,7 +72,7 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
     // /warm and the 429 to /a; /b's token comes during the pause, so /b waits it out with /a's retry.
     await waitsThenMovesOn(30_000, 2);
     assert.deepEqual((await Promise.all([a, b])).map((r) => r.status), [200, 200]);
-    const at = (path: string): number[] => (server?.seen ?? []).filter((s) => s.path === path).map((s) => s.at);
+    const at = (path: string): number[] => (fx.server?.seen ?? []).filter((s) => s.path === path).map((s) => s.at);
     assert.deepEqual(at('/a'), [T0, T0 + 30_000], 'the 429, then its retry after retry-after');
     assert.deepEqual(at('/b'), [T0 + 30_000], 'the request whose token came during the pause left when it ended');
   });
@@ -112,7 +90,7 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
       const settled = outcome(c.request({ method: 'GET', url: '/x' }));
       await waitsThenMovesOn(DAY, 1);
       assert.equal(await settled, 200);
-      assert.deepEqual(server?.seen.map((s) => s.at), [T0, T0 + DAY]);
+      assert.deepEqual(fx.server?.seen.map((s) => s.at), [T0, T0 + DAY]);
     });
 
     it('retry-after one second past a day, even with the client allowed to wait longer: fails at once, saying until when, with no retry', async () => {
@@ -122,8 +100,8 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
       assert.ok(e instanceof RateLimitError, `settled with ${String(e)}`);
       assert.equal(e.resetAt, T0 + DAY + 1000);
       assert.equal(e.message, `The service asked not to send requests again before ${new Date(T0 + DAY + 1000).toISOString()}, more than a day from now (the API rate limit), so the request was stopped rather than retried; try again after that time.`);
-      assert.equal(server?.seen.length, 1, 'not retried after the one-minute fallback');
-      assert.deepEqual(clock.sleeps, [], 'no wait was taken');
+      assert.equal(fx.server?.seen.length, 1, 'not retried after the one-minute fallback');
+      assert.deepEqual(fx.clock.sleeps, [], 'no wait was taken');
       assert.equal(c.quota.pausedUntil, T0 + DAY + 1000, 'the queue keeps the service\'s word');
     });
 
@@ -135,11 +113,11 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
       assert.ok(e instanceof RateLimitError, `settled with ${String(e)}`);
       assert.equal(e.resetAt, reset + 1000);
       assert.match(e.message, /more than a day from now \(the core rate limit\)/);
-      assert.equal(server?.seen.length, 1);
+      assert.equal(fx.server?.seen.length, 1);
       // The next request does not go either: it fails at once with the same sentence.
       const next = await outcome(c.request({ method: 'GET', url: '/y' }));
       assert.ok(next instanceof RateLimitError && /more than a day from now/.test(next.message), `settled with ${String(next)}`);
-      assert.equal(server?.seen.length, 1);
+      assert.equal(fx.server?.seen.length, 1);
     });
 
     it('a primary reset 20 minutes away, past maxRateLimitWaitMs (15 min) but within a day: fails at once with the shorter-wait sentence, as before', async () => {
@@ -148,7 +126,7 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
       const e = await outcome(client().request({ method: 'GET', url: '/x' }));
       assert.ok(e instanceof RateLimitError, `settled with ${String(e)}`);
       assert.equal(e.message, `Requests are paused because the core rate limit is used up until ${new Date(reset + 1000).toISOString()}; try again after that time or refresh less often.`);
-      assert.equal(server?.seen.length, 1);
+      assert.equal(fx.server?.seen.length, 1);
     });
 
     it('a retry-after no Date can hold (a broken proxy) is still ignored: the contract fallback of a minute applies', async () => {
@@ -156,13 +134,13 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
       const settled = outcome(client().request({ method: 'GET', url: '/x' }));
       await waitsThenMovesOn(60_000, 1);
       assert.equal(await settled, 200);
-      assert.deepEqual(server?.seen.map((s) => s.at), [T0, T0 + 60_000]);
+      assert.deepEqual(fx.server?.seen.map((s) => s.at), [T0, T0 + 60_000]);
     });
   });
 
   /** A window whose reset, on the service's clock `behindMs` behind ours, comes at our T0 + `resetInMs`; 1 request left at T0. */
   async function skewedWindow(behindMs: number, resetInMs: number): Promise<number[]> {
-    const serviceNow = (): number => clock.now() - behindMs;
+    const serviceNow = (): number => fx.clock.now() - behindMs;
     const resetServer = T0 + resetInMs - behindMs;
     let left = 1;
     const statuses: number[] = [];
@@ -189,7 +167,7 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
     const results = await all;
     assert.ok(results.every((r) => r.status === 200));
     assert.equal(statuses.filter((s) => s === 403).length, 1, `statuses: ${statuses.join(' ')}`);
-    const seen = server?.seen ?? [];
+    const seen = fx.server?.seen ?? [];
     assert.deepEqual(seen.slice(0, 2).map((s) => s.at), [T0, T0], 'the request that spent the last one, then one probe');
     assert.ok(seen.slice(2).every((s) => s.at === T0 + 60_000), `the rest after the contract fallback: ${seen.slice(2).map((s) => s.at - T0).join(' ')}`);
   });
@@ -206,7 +184,7 @@ describe('http client: checks at the moment of sending (fake clock, loopback ser
     assert.ok(results.every((r) => r.status === 200));
     assert.deepEqual(statuses.slice(0, 5), [200, 403, 403, 403, 200], `statuses: ${statuses.join(' ')}`);
     assert.equal(statuses.filter((s) => s === 403).length, 3);
-    const at = (server?.seen ?? []).map((s) => s.at - T0);
+    const at = (fx.server?.seen ?? []).map((s) => s.at - T0);
     assert.deepEqual(at.slice(0, 5), [0, 0, 60_000, 180_000, 420_000]);
     assert.ok(at.slice(5).every((t) => t === 420_000), `the rest after the last probe's answer: ${at.slice(5).join(' ')}`);
   });
