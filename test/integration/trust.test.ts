@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { SHARD_COUNT } from '../../src/core/events/cacheShards';
+import { SHARD_COUNT } from '../../src/core/cache/cacheShards';
 import type { EventRef, StoredEvent } from '../../src/core/events/eventFacts';
 import type { DetailsViewModel } from '../../src/core/render/detailsModel';
 import { eventPortalUrl, linkUrl } from '../../src/core/render/links';

@@ -14,7 +14,7 @@ import type { SubscriptionSelection } from '../subscriptions/subscriptionSelecti
 import { EventsCacheFiles } from './eventsCacheFiles';
 import { CacheWrites, screenKey, screenScope, type ScreenView } from './firstScreenCache';
 import { ShardedEventsCache } from './shardedCache';
-import { readFirstScreen, type FirstScreen } from '../../core/events/firstScreen';
+import { readFirstScreen, type FirstScreen } from '../../core/cache/firstScreen';
 import type { GroupBy } from '../../core/events/grouping';
 import { listEventsFor } from './resourceGraphHook';
 import { errorText } from '../../core/text/errorText';

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { EventRef } from '../../core/events/eventFacts';
 import { isRestricted } from '../../core/events/eventFilter';
-import type { FirstScreen } from '../../core/events/firstScreen';
+import type { FirstScreen } from '../../core/cache/firstScreen';
 import { findGroup, groupEvents, startsExpanded, type EventGroup, type GroupBy } from '../../core/events/grouping';
 import { countIncidents } from '../../core/events/incidents';
 import { filterRow, filterRowOf } from './filterRow';
