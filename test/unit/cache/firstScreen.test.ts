@@ -5,7 +5,7 @@ import { EventsStore } from '../../../src/core/events/eventsStore';
 import { readFirstScreen, type CutGroup } from '../../../src/core/cache/firstScreen';
 import { groupEvents, startsExpanded, type EventGroup, type GroupBy } from '../../../src/core/events/grouping';
 import type { HealthEvent } from '../../../src/core/model/schemas';
-import { firstScreenFromStore, screenScope } from '../../../src/ui/refresh/firstScreenCache';
+import { firstScreenFromStore, screenScope } from '../../../src/ui/cache/firstScreenCache';
 import { distinctLabels } from '../../../src/ui/tree/rowText';
 import { DAY, NOW, ev } from '../events/fixtures';
 
