@@ -16,7 +16,7 @@ import { readSettings, type ServiceHealthSettings } from '../../src/ui/config/se
 import { ConnectionManager } from '../../src/ui/connection/connectionManager';
 import type { CutGroup, FirstScreen } from '../../src/core/cache/firstScreen';
 import { groupEvents, startsExpanded, type EventGroup } from '../../src/core/events/grouping';
-import { EventsController } from '../../src/ui/refresh/eventsController';
+import { EventsController } from '../../src/ui/events/eventsController';
 import { ROWS_PER_PAGE } from '../../src/ui/tree/rowPaging';
 import { SHARD_COUNT } from '../../src/core/cache/cacheShards';
 import { SubscriptionSelection } from '../../src/ui/subscriptions/subscriptionSelection';

@@ -12,7 +12,7 @@ import { filterRow, filterRowOf } from './filterRow';
 import { Command, ContextKey } from '../base/commandIds';
 import { registerCommand, setContext, type CommandLog } from '../base/commands';
 import { Disposable } from '../base/disposable';
-import type { EventsController } from '../refresh/eventsController';
+import type { EventsController } from '../events/eventsController';
 import { EventNode, GroupNode, MessageNode, type ImpactedTreeHooks, type NodeContext, type TreeNode } from './nodes';
 import { PaintTracker } from './paintTracker';
 import { registerTreeRetryCommand, SafeTreeDataProvider, type TreeErrorRow } from './safeTreeProvider';

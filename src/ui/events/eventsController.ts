@@ -1,4 +1,4 @@
-/** Loads events into the store. Why: docs/architecture.md#refresh-eventscontroller */
+/** Loads events into the store. Why: docs/architecture.md#events-eventscontroller */
 import * as vscode from 'vscode';
 import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
 import { EventsStore, type RefreshOutcome, type SubscriptionFetchResult } from '../../core/events/eventsStore';
