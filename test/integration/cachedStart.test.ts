@@ -14,11 +14,11 @@ import { AzureAuth, type AuthenticationApi } from '../../src/ui/auth/azureAuth';
 import { cloudConfig } from '../../src/ui/config/clouds';
 import { readSettings, type ServiceHealthSettings } from '../../src/ui/config/settings';
 import { ConnectionManager } from '../../src/ui/connection/connectionManager';
-import type { CutGroup, FirstScreen } from '../../src/core/events/firstScreen';
+import type { CutGroup, FirstScreen } from '../../src/core/cache/firstScreen';
 import { groupEvents, startsExpanded, type EventGroup } from '../../src/core/events/grouping';
-import { EventsController } from '../../src/ui/refresh/eventsController';
+import { EventsController } from '../../src/ui/events/eventsController';
 import { ROWS_PER_PAGE } from '../../src/ui/tree/rowPaging';
-import { SHARD_COUNT } from '../../src/core/events/cacheShards';
+import { SHARD_COUNT } from '../../src/core/cache/cacheShards';
 import { SubscriptionSelection } from '../../src/ui/subscriptions/subscriptionSelection';
 import { MemoryMemento, waitFor } from './trustKit';
 

@@ -16,7 +16,7 @@ import { SignOutMarker } from '../../src/ui/auth/signOutMarker';
 import { cloudConfig } from '../../src/ui/config/clouds';
 import { readSettings, type ServiceHealthSettings } from '../../src/ui/config/settings';
 import { ConnectionManager } from '../../src/ui/connection/connectionManager';
-import { EventsController } from '../../src/ui/refresh/eventsController';
+import { EventsController } from '../../src/ui/events/eventsController';
 import { SubscriptionSelection } from '../../src/ui/subscriptions/subscriptionSelection';
 import { MemoryMemento, waitFor } from './trustKit';
 

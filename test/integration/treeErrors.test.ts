@@ -3,7 +3,7 @@
 // command, asks VS Code for those rows again. In a real VS Code.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { EventsController } from '../../src/ui/refresh/eventsController';
+import type { EventsController } from '../../src/ui/events/eventsController';
 import { EventsTreeProvider } from '../../src/ui/tree/eventsView';
 import type { TreeNode } from '../../src/ui/tree/nodes';
 import { RETRY_TREE_ROWS_COMMAND, ROW_ERROR_LABEL, ROWS_ERROR_LABEL, SafeTreeDataProvider, type TreeErrorRow } from '../../src/ui/tree/safeTreeProvider';

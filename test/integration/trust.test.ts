@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { SHARD_COUNT } from '../../src/core/events/cacheShards';
+import { SHARD_COUNT } from '../../src/core/cache/cacheShards';
 import type { EventRef, StoredEvent } from '../../src/core/events/eventFacts';
 import type { DetailsViewModel } from '../../src/core/render/detailsModel';
 import { eventPortalUrl, linkUrl } from '../../src/core/render/links';
@@ -20,7 +20,7 @@ import { readSettings, type ServiceHealthSettings } from '../../src/ui/config/se
 import { ignoredSettingMessage } from '../../src/ui/config/workspaceSettingsGuard';
 import { ConnectionManager } from '../../src/ui/connection/connectionManager';
 import { EventDetailsPanels, externalUri, WEBVIEW_ROOTS } from '../../src/ui/details/eventDetailsPanels';
-import { EventsController } from '../../src/ui/refresh/eventsController';
+import { EventsController } from '../../src/ui/events/eventsController';
 import { SubscriptionSelection } from '../../src/ui/subscriptions/subscriptionSelection';
 import { activateExtension, EXTENSION_ID } from './extensionApi';
 import { countFiles, filesContaining, MemoryMemento, OneAccount, startRecorder, waitFor } from './trustKit';

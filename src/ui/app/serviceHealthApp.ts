@@ -1,22 +1,22 @@
 /**
- * The composition root: one registration per feature (src/ui/app/features), in dependency order.
+ * The composition root: one registration per feature (src/ui/app/wiring), in dependency order.
  * It owns every disposable the features register and releases them in reverse order on deactivate.
  */
 import type * as vscode from 'vscode';
 import { Disposable } from '../base/disposable';
 import { AppState } from './appState';
-import { registerAgents } from './features/agents';
-import { registerChat } from './features/chat';
-import { registerCommands } from './features/commands';
-import { registerConnection, registerLog } from './features/connection';
-import { registerDetails } from './features/details';
-import { registerEvents } from './features/events';
-import { ConnectionLifecycle } from './features/lifecycle';
-import { EventNavigation } from './features/navigation';
-import { registerQuery } from './features/query';
-import { registerQuota } from './features/quota';
-import { registerRefresh } from './features/refresh';
-import type { Register } from './features/register';
+import { registerAgents } from './wiring/agents';
+import { registerChat } from './wiring/chat';
+import { registerCommands } from './wiring/commands';
+import { registerConnection, registerLog } from './wiring/connection';
+import { registerDetails } from './wiring/details';
+import { registerEvents } from './wiring/events';
+import { ConnectionLifecycle } from './wiring/lifecycle';
+import { EventNavigation } from './wiring/navigation';
+import { registerQuery } from './wiring/query';
+import { registerQuota } from './wiring/quota';
+import { registerRefresh } from './wiring/refresh';
+import type { Register } from './wiring/register';
 import type { ServiceHealthApi } from './serviceHealthApi';
 import { loadTestApi } from './testApi';
 import type { TestApiParts } from './testApiBundle';

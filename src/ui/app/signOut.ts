@@ -6,7 +6,7 @@
 import type { AzureAuth } from '../auth/azureAuth';
 import type { ConnectionManager } from '../connection/connectionManager';
 import type { EventDetailsPanels } from '../details/eventDetailsPanels';
-import type { EventsController } from '../refresh/eventsController';
+import type { EventsController } from '../events/eventsController';
 import type { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
 
 export interface SignOutParts {

@@ -16,10 +16,10 @@ import type { AgentRegistration } from '../lm/registerAgentTools';
 import type { QueryCommands } from '../query/queryCommands';
 import type { AppState } from './appState';
 import type { ServiceHealthApi } from './serviceHealthApi';
-import type { ConnectionParts } from './features/connection';
-import type { EventsParts } from './features/events';
-import type { ConnectionLifecycle } from './features/lifecycle';
-import type { EventNavigation } from './features/navigation';
+import type { ConnectionParts } from './wiring/connection';
+import type { EventsParts } from './wiring/events';
+import type { ConnectionLifecycle } from './wiring/lifecycle';
+import type { EventNavigation } from './wiring/navigation';
 
 export interface TestApiParts {
   readonly context: vscode.ExtensionContext;

@@ -5,14 +5,14 @@
 import * as vscode from 'vscode';
 import type { EventRef } from '../../core/events/eventFacts';
 import { isRestricted } from '../../core/events/eventFilter';
-import type { FirstScreen } from '../../core/events/firstScreen';
+import type { FirstScreen } from '../../core/cache/firstScreen';
 import { findGroup, groupEvents, startsExpanded, type EventGroup, type GroupBy } from '../../core/events/grouping';
 import { countIncidents } from '../../core/events/incidents';
 import { filterRow, filterRowOf } from './filterRow';
 import { Command, ContextKey } from '../base/commandIds';
 import { registerCommand, setContext, type CommandLog } from '../base/commands';
 import { Disposable } from '../base/disposable';
-import type { EventsController } from '../refresh/eventsController';
+import type { EventsController } from '../events/eventsController';
 import { EventNode, GroupNode, MessageNode, type ImpactedTreeHooks, type NodeContext, type TreeNode } from './nodes';
 import { PaintTracker } from './paintTracker';
 import { registerTreeRetryCommand, SafeTreeDataProvider, type TreeErrorRow } from './safeTreeProvider';

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { eventKey, isActive, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey, incidentRegions, incidentServices, mergedImpacts, startsExpanded, typeLabel, type EventGroup, type IncidentRow } from '../../core/events/grouping';
-import type { CutGroup } from '../../core/events/firstScreen';
+import type { CutGroup } from '../../core/cache/firstScreen';
 import type { Impact } from '../../core/model/schemas';
 import { parseShownTime } from '../../core/model/eventModel';
 import { eventTypeWords, levelWords, statusWords } from '../../core/render/enumWords';

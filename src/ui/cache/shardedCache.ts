@@ -1,10 +1,10 @@
 /**
- * Reads and writes the full events cache in shards (see core/events/cacheShards): remembers which
+ * Reads and writes the full events cache in shards (see core/cache/cacheShards): remembers which
  * events each shard on disk holds, so a save rewrites only the shards whose events changed, and
  * reads one shard at a time, letting the extension host answer in between.
  */
 import { createHash } from 'node:crypto';
-import { decodeShard, encodeShard, eventsByShard, MANIFEST_VERSION, readManifest, SHARD_COUNT, type CacheManifest } from '../../core/events/cacheShards';
+import { decodeShard, encodeShard, eventsByShard, MANIFEST_VERSION, readManifest, SHARD_COUNT, type CacheManifest } from '../../core/cache/cacheShards';
 import type { StoredEvent } from '../../core/events/eventFacts';
 import { CACHE_VERSION, type EventsStore, type EventsStoreSnapshot } from '../../core/events/eventsStore';
 import { validation } from '../../core/model/validation';

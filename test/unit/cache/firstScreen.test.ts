@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { eventKey } from '../../../src/core/events/eventFacts';
 import { normalizeFilter } from '../../../src/core/events/eventFilter';
 import { EventsStore } from '../../../src/core/events/eventsStore';
-import { readFirstScreen, type CutGroup } from '../../../src/core/events/firstScreen';
+import { readFirstScreen, type CutGroup } from '../../../src/core/cache/firstScreen';
 import { groupEvents, startsExpanded, type EventGroup, type GroupBy } from '../../../src/core/events/grouping';
 import type { HealthEvent } from '../../../src/core/model/schemas';
-import { firstScreenFromStore, screenScope } from '../../../src/ui/refresh/firstScreenCache';
+import { firstScreenFromStore, screenScope } from '../../../src/ui/cache/firstScreenCache';
 import { distinctLabels } from '../../../src/ui/tree/rowText';
-import { DAY, NOW, ev } from './fixtures';
+import { DAY, NOW, ev } from '../events/fixtures';
 
 /** Rows the Events tree shows per group before "Show more" (stated here, not read from the code, so a change shows). */
 const PAGE = 300;

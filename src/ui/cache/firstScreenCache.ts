@@ -1,5 +1,5 @@
 /**
- * The cached first screen of the Events tree (see core/events/firstScreen): made from the store
+ * The cached first screen of the Events tree (see core/cache/firstScreen): made from the store
  * when the cache is written, for the grouping, filter and names of that moment; and the queue the
  * cache is written through.
  */
@@ -7,7 +7,7 @@ import type * as vscode from 'vscode';
 import type { EventsStore } from '../../core/events/eventsStore';
 import { applyFilter, type EventFilter } from '../../core/events/eventFilter';
 import { eventKey } from '../../core/events/eventFacts';
-import { firstScreenOf, type FirstScreenFile } from '../../core/events/firstScreen';
+import { firstScreenOf, type FirstScreenFile } from '../../core/cache/firstScreen';
 import { groupEvents, type GroupBy } from '../../core/events/grouping';
 import { countIncidents } from '../../core/events/incidents';
 import { distinctLabels } from '../tree/rowText';
@@ -42,7 +42,7 @@ export function screenKey(view: ScreenView, store: EventsStore): string {
 export interface ScreenInput extends ScreenView {
   readonly store: EventsStore;
   readonly savedAt: number;
-  /** Names the full cache's content (see core/events/firstScreen). */
+  /** Names the full cache's content (see core/cache/firstScreen). */
   readonly stamp: string;
   readonly now: number;
 }

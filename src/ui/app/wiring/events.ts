@@ -6,7 +6,7 @@ import type * as vscode from 'vscode';
 import type { EventRef } from '../../../core/events/eventFacts';
 import type { RefreshOutcome } from '../../../core/events/eventsStore';
 import type { SubscriptionNamer } from '../../../core/subscriptions/names';
-import { EventsController } from '../../refresh/eventsController';
+import { EventsController } from '../../events/eventsController';
 import { ImpactedResourcesFeature } from '../../resources/impactedResourcesFeature';
 import { SubscriptionSelection } from '../../subscriptions/subscriptionSelection';
 import { EventsView } from '../../tree/eventsView';

@@ -1,4 +1,4 @@
-/** The events cache on disk, per connection identity (mode, cloud, endpoint, account, tenant). Why: docs/architecture.md#refresh-eventscachefiles */
+/** The events cache on disk, per connection identity (mode, cloud, endpoint, account, tenant). Why: docs/architecture.md#cache-eventscachefiles */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';

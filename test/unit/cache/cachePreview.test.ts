@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { previewOf } from '../../../src/core/events/cachePreview';
+import { previewOf } from '../../../src/core/cache/cachePreview';
 import { eventKey, type StoredEvent } from '../../../src/core/events/eventFacts';
 import { EventsStore } from '../../../src/core/events/eventsStore';
 import { groupEvents, type EventGroup } from '../../../src/core/events/grouping';
 import { KnownNamesCache, runQuery } from '../../../src/core/chat/eventQuery';
 import type { HealthEvent } from '../../../src/core/model/schemas';
 import { distinctLabels, describeIncident } from '../../../src/ui/tree/rowText';
-import { DAY, HOUR, NOW, ev } from './fixtures';
+import { DAY, HOUR, NOW, ev } from '../events/fixtures';
 
 const WINDOW = NOW - 7 * DAY;
 

@@ -1,7 +1,7 @@
-/** The first screen of the Events tree, as cached. Why: docs/architecture.md#events-firstscreen */
-import { lastUpdateOf, trackingIdOrUndefined, type StoredEvent } from './eventFacts';
+/** The first screen of the Events tree, as cached. Why: docs/architecture.md#cache-firstscreen */
+import { lastUpdateOf, trackingIdOrUndefined, type StoredEvent } from '../events/eventFacts';
 import { previewOf } from './cachePreview';
-import { startsExpanded, type EventGroup, type IncidentRow } from './grouping';
+import { startsExpanded, type EventGroup, type IncidentRow } from '../events/grouping';
 import type { HealthEvent } from '../model/schemas';
 
 export const FIRST_SCREEN_VERSION = 1;

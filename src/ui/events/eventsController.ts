@@ -1,4 +1,4 @@
-/** Loads events into the store. Why: docs/architecture.md#refresh-eventscontroller */
+/** Loads events into the store. Why: docs/architecture.md#events-eventscontroller */
 import * as vscode from 'vscode';
 import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
 import { EventsStore, type RefreshOutcome, type SubscriptionFetchResult } from '../../core/events/eventsStore';
@@ -11,10 +11,10 @@ import { Disposable } from '../base/disposable';
 import type { ServiceHealthSettings } from '../config/settings';
 import type { Connection, ConnectionManager } from '../connection/connectionManager';
 import type { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
-import { EventsCacheFiles } from './eventsCacheFiles';
-import { CacheWrites, screenKey, screenScope, type ScreenView } from './firstScreenCache';
-import { ShardedEventsCache } from './shardedCache';
-import { readFirstScreen, type FirstScreen } from '../../core/events/firstScreen';
+import { EventsCacheFiles } from '../cache/eventsCacheFiles';
+import { CacheWrites, screenKey, screenScope, type ScreenView } from '../cache/firstScreenCache';
+import { ShardedEventsCache } from '../cache/shardedCache';
+import { readFirstScreen, type FirstScreen } from '../../core/cache/firstScreen';
 import type { GroupBy } from '../../core/events/grouping';
 import { listEventsFor } from './resourceGraphHook';
 import { errorText } from '../../core/text/errorText';

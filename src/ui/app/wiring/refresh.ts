@@ -1,7 +1,7 @@
 /** Automatic refresh while the view shows, and notifications of new or changed events. */
 import type { RefreshOutcome } from '../../../core/events/eventsStore';
-import { AutoRefresh } from '../../refresh/autoRefresh';
-import { EventNotifier } from '../../refresh/eventNotifier';
+import { AutoRefresh } from '../../events/autoRefresh';
+import { EventNotifier } from '../../events/eventNotifier';
 import type { AppState } from '../appState';
 import type { ConnectionParts } from './connection';
 import type { EventsParts } from './events';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { decodeShard, encodeShard, eventsByShard, MANIFEST_VERSION, readManifest, SHARD_COUNT, shardOf } from '../../../src/core/events/cacheShards';
+import { decodeShard, encodeShard, eventsByShard, MANIFEST_VERSION, readManifest, SHARD_COUNT, shardOf } from '../../../src/core/cache/cacheShards';
 import type { StoredEvent } from '../../../src/core/events/eventFacts';
 import type { HealthEvent } from '../../../src/core/model/schemas';
-import { ev } from './fixtures';
+import { ev } from '../events/fixtures';
 
 const SUB_A = '11111111-1111-1111-1111-111111111111';
 const SUB_B = '22222222-2222-2222-2222-222222222222';
