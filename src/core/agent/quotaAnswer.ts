@@ -5,7 +5,8 @@
  */
 import type { QuotaSnapshot, QuotaState } from '../http/types';
 import type { RateLimitStatus } from '../model/schemas';
-import { describeQuota, quotaRows, remainingRatio, severityOf } from '../quota/quotaSummary';
+import { describeQuota, quotaRows } from '../quota/quotaSummary';
+import { mostConstrained } from '../quota/quotaTooltip';
 import type { RateLimitReading } from './source';
 
 /** Buckets shown in one answer; the rest are counted. */
@@ -29,28 +30,22 @@ function statusBuckets(status: RateLimitStatus | undefined, now: number): QuotaS
   }));
 }
 
-/** Exhausted first, then low, then by the share left, then by the count left. */
-export function lowestFirst(buckets: readonly QuotaSnapshot[], now: number): QuotaSnapshot[] {
-  const weight = (b: QuotaSnapshot) => ({ exhausted: 0, low: 1, ok: 2 })[severityOf(b, now)];
-  return [...buckets].sort((a, b) => weight(a) - weight(b) || (remainingRatio(a) ?? 1) - (remainingRatio(b) ?? 1) || a.remaining - b.remaining || a.resource.localeCompare(b.resource));
-}
-
 export function quotaAnswer(reading: RateLimitReading, now: number): Record<string, unknown> {
   const quota = reading.quota;
   const merged = new Map<string, QuotaSnapshot>();
   for (const b of statusBuckets(reading.status, now)) merged.set(b.resource, b);
   // What the headers said is the latest word on a bucket.
   for (const b of quota?.buckets.values() ?? []) merged.set(b.resource, b);
-  const ranked = lowestFirst([...merged.values()], now);
-  const shown = ranked.slice(0, QUOTA_BUCKETS_SHOWN);
+  // The status bar's own order (constraintRank), so the tooltip and the answer name the same buckets.
+  const shown = mostConstrained(merged.values(), now, QUOTA_BUCKETS_SHOWN);
   const state: QuotaState = { buckets: new Map(shown.map((b) => [b.resource, b])), requestsSent: quota?.requestsSent ?? 0 };
   const rows = new Map(quotaRows(state, now).map((r) => [r.resource, r]));
   const summaryState: QuotaState | undefined = quota ?? (merged.size > 0 ? { buckets: merged, requestsSent: 0 } : undefined);
   return {
     summary: summaryState ? describeQuota(summaryState, now) : 'No quota information yet: the service reports it with the first response.',
-    bucketCount: ranked.length,
+    bucketCount: merged.size,
     buckets: shown.map((b) => rows.get(b.resource)),
-    ...(ranked.length > shown.length ? { moreBuckets: `and ${ranked.length - shown.length} more, each with at least as much left as those shown` } : {}),
+    ...(merged.size > shown.length ? { moreBuckets: `and ${merged.size - shown.length} more, each with at least as much left as those shown` } : {}),
     ...(quota?.pausedUntil !== undefined && quota.pausedUntil > now ? { pausedUntil: iso(quota.pausedUntil), pauseReason: quota.pauseReason } : {}),
     requestsSent: quota?.requestsSent ?? 0,
   };

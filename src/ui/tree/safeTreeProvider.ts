@@ -4,6 +4,7 @@
  * thrown into VS Code (which leaves the view empty or spinning with nothing to do).
  */
 import * as vscode from 'vscode';
+import { errorText } from '../../core/text/errorText';
 import { Command } from '../base/commandIds';
 import { registerCommand, type CommandLog } from '../base/commands';
 
@@ -33,10 +34,6 @@ export function registerTreeRetryCommand(log: CommandLog): vscode.Disposable {
       (target as TreeRetry).retry();
     }
   }, log);
-}
-
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function isThenable<T>(value: unknown): value is Thenable<T> {
@@ -119,7 +116,7 @@ export abstract class SafeTreeDataProvider<T> implements vscode.TreeDataProvider
     return {
       label,
       description: 'Retry',
-      tooltip: `${label}\n${reasonOf(error)}`,
+      tooltip: `${label}\n${errorText(error)}`,
       command: { command: RETRY_TREE_ROWS_COMMAND, title: 'Retry', arguments: [retry] },
     };
   }
