@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import * as z from 'zod';
 import { getEventInput, impactedResourcesInput, listEventsInput } from '../../../src/core/agent/inputs';
-
-const root = path.resolve(__dirname, '../../../..');
+import { localizedManifest } from './localizedManifest';
 
 interface ToolContribution {
   name: string;
@@ -14,11 +11,11 @@ interface ToolContribution {
   inputSchema?: unknown;
 }
 
-const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+const manifest = localizedManifest<{
   engines: { vscode: string };
   devDependencies: Record<string, string>;
   contributes: { languageModelTools?: ToolContribution[]; mcpServerDefinitionProviders?: Array<{ id: string; label: string }> };
-};
+}>();
 
 function schemaOf(schema: z.ZodType): unknown {
   const json = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;

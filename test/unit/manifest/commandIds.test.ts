@@ -3,11 +3,9 @@
 // every constant is contributed or listed as internal with a reason. The same for the context keys
 // our `when` clauses read.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Command, ContextKey, INTERNAL_COMMANDS, INTERNAL_CONTEXT_KEYS } from '../../../src/ui/base/commandIds';
+import { localizedManifest } from './localizedManifest';
 
-const root = join(__dirname, '..', '..', '..', '..');
 const OURS = 'serviceHealth.';
 
 interface Manifest {
@@ -48,7 +46,8 @@ function contextKeysRead(manifest: Manifest): Set<string> {
   return keys;
 }
 
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
+// Localized: the `command:` links of welcome views and walkthroughs live in package.nls.json.
+const manifest = localizedManifest<Manifest>();
 const commandIds = new Set<string>(Object.values(Command));
 const contextKeys = new Set<string>(Object.values(ContextKey));
 const contributed = new Set(manifest.contributes.commands.map((c) => c.command));

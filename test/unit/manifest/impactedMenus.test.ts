@@ -3,11 +3,8 @@
 // (the context key the extension sets). The `when` regexes are evaluated here on the contextValues
 // the rows really get.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { localizedManifest } from './localizedManifest';
 import { RESOURCE_CONTEXT } from '../../../src/ui/resources/resourceContext';
-
-const root = join(__dirname, '..', '..', '..', '..');
 
 interface MenuItem {
   readonly command: string;
@@ -18,7 +15,7 @@ interface Manifest {
   contributes: { menus: Record<string, MenuItem[]>; commands: Array<{ command: string; title: string }> };
 }
 
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
+const manifest = localizedManifest<Manifest>();
 const items = manifest.contributes.menus['view/item/context'] ?? [];
 
 function viewItemRegex(when: string): RegExp {

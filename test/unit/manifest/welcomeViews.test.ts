@@ -2,10 +2,7 @@
 // Two at once contradict each other ("Sign in" above "signing in would not help yet"), so for every
 // combination of the context keys the clauses read, at most one may hold.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-const root = join(__dirname, '..', '..', '..', '..');
+import { localizedManifest } from './localizedManifest';
 
 interface Welcome {
   readonly view: string;
@@ -66,7 +63,7 @@ function* combinations(values: ReadonlyMap<string, ReadonlyArray<string | boolea
   }
 }
 
-const welcomes = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { viewsWelcome: Welcome[] } }).contributes.viewsWelcome.filter(
+const welcomes = localizedManifest<{ contributes: { viewsWelcome: Welcome[] } }>().contributes.viewsWelcome.filter(
   (w) => w.view === 'serviceHealth.events',
 );
 

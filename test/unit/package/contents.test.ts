@@ -9,6 +9,9 @@ const root = path.resolve(__dirname, '../../../..');
 /** What the .vsix may hold: the extension's run-time files and the README's own images. */
 const ALLOWED = [
   /^package\.json$/,
+  // English texts of package.json's %keys% and of vscode.l10n.t (translations add .<locale> siblings).
+  /^package\.nls(\.[\w-]+)?\.json$/,
+  /^l10n\/bundle\.l10n(\.[\w-]+)?\.json$/,
   /^README\.md$/,
   /^CHANGELOG\.md$/,
   /^LICENSE$/,
@@ -45,13 +48,15 @@ describe('the .vsix holds exactly what the extension needs', function () {
     assert.deepEqual(unexpected, []);
   });
 
-  it('nothing needed goes missing: the bundles (lazy ones too), the webview, codicons, every icon package.json names, every README image', () => {
+  it('nothing needed goes missing: the bundles (lazy ones too), the webview, codicons, the English strings (package.nls.json), every icon package.json names, every README image', () => {
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { main: string; contributes: { viewsContainers: { activitybar: Array<{ icon: string }> } } };
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
     assert.ok(images.length > 0, 'the README shows screenshots');
     const needed = [
       'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
+      // Without them the workbench shows %serviceHealth.…% keys instead of titles.
+      'package.nls.json',
       manifest.main.replace(/^\.\//, ''),
       'dist/mcp.js',
       // The bundles extension.js loads on first use (scripts/build.mjs).
