@@ -66,12 +66,15 @@ const collectActivation = (file) => {
     if (f.name in activationSamples && f.runs === 1) activationSamples[f.name].push(f.median);
   }
 };
-/** The production build as a .vsix lays it out (package.json, media, dist), and the built peer. */
+/** The production build as a .vsix lays it out (package.json with its strings, media, dist), and the built peer. */
 const prepareActivation = async () => {
   const parent = mkdtempSync(join(tmpdir(), 'service-health-activation-'));
   const extension = join(parent, 'extension');
   execFileSync(process.execPath, ['scripts/build.mjs', '--production', '--outdir', join(extension, 'dist')], { cwd: root, stdio: 'inherit' });
   cpSync(join(root, 'package.json'), join(extension, 'package.json'));
+  // The English strings of package.json's %keys% and of vscode.l10n.t, as the .vsix ships them.
+  cpSync(join(root, 'package.nls.json'), join(extension, 'package.nls.json'));
+  cpSync(join(root, 'l10n'), join(extension, 'l10n'), { recursive: true });
   cpSync(join(root, 'media'), join(extension, 'media'), { recursive: true });
   const { buildCompanion } = createRequire(import.meta.url)(join(root, 'out', 'test', 'harness', 'companion.js'));
   const peer = await buildCompanion(root, 'activation-peer');

@@ -201,7 +201,7 @@ export class AzureAuth extends Disposable {
     this.setPending(cancel);
     try {
       // The status bar shows it is waiting; the progress ends with the wait, however it ends.
-      const session = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Signing in…' }, () =>
+      const session = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Signing in…') }, () =>
         untilCancelled(this.getSession({ createIfNone: true, ...(chooseAccount ? { clearSessionPreference: true } : {}) }), cancel.token),
       );
       if (epoch !== this.epoch || cancel.token.isCancellationRequested) {
@@ -283,7 +283,7 @@ export class AzureAuth extends Disposable {
       // Cancelled consent, a provider that is missing or misconfigured: never a crash, one log line.
       const message = errorText(error);
       if (options.createIfNone && !isDismissal(message)) {
-        void vscode.window.showWarningMessage(`Sign-in did not complete (${message.replace(/\.$/, '')}); select Sign In to try again.`);
+        void vscode.window.showWarningMessage(vscode.l10n.t('Sign-in did not complete ({0}); select Sign In to try again.', message.replace(/\.$/, '')));
       }
       this.log.warn(`Sign-in with provider ${provider} did not complete: ${message}`);
       return undefined;

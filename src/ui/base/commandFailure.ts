@@ -8,16 +8,26 @@ export interface CommandFailure {
   readonly logLine: string;
 }
 
+/** The sentence for an error without a message; commands.ts passes it translated (vscode.l10n). */
+export type NoReasonText = (commandId: string) => string;
+
+const noReasonInEnglish: NoReasonText = (id) => `The command ${id} failed without a reason; run "Service Health: Show Log" and try again.`;
+
 /**
  * Wraps a command's work: a throw or rejection is reported once (a cancellation is not) and the
  * command then returns undefined, so VS Code never shows its own "command failed" notification.
  */
-export function withErrorHandling(id: string, run: (...args: unknown[]) => unknown, report: (failure: CommandFailure) => void): (...args: unknown[]) => Promise<unknown> {
+export function withErrorHandling(
+  id: string,
+  run: (...args: unknown[]) => unknown,
+  report: (failure: CommandFailure) => void,
+  noReason: NoReasonText = noReasonInEnglish,
+): (...args: unknown[]) => Promise<unknown> {
   return async (...args) => {
     try {
       return await run(...args);
     } catch (error) {
-      const failure = commandFailure(id, error);
+      const failure = commandFailure(id, error, noReason);
       if (failure) {
         report(failure);
       }
@@ -27,12 +37,12 @@ export function withErrorHandling(id: string, run: (...args: unknown[]) => unkno
 }
 
 /** Undefined when the user cancelled (nothing to say); otherwise what to show and log. */
-export function commandFailure(id: string, error: unknown): CommandFailure | undefined {
+export function commandFailure(id: string, error: unknown, noReason: NoReasonText = noReasonInEnglish): CommandFailure | undefined {
   if (isCancellation(error)) {
     return undefined;
   }
   const text = (error instanceof Error ? error.message : String(error)).trim();
-  const message = text || `The command ${id} failed without a reason; run "Service Health: Show Log" and try again.`;
+  const message = text || noReason(id);
   return { message, logLine: `${id}: ${message}` };
 }
 

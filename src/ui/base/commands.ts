@@ -11,10 +11,15 @@ export type CommandLog = Pick<vscode.LogOutputChannel, 'error'>;
 export function registerCommand(id: CommandId, run: (...args: unknown[]) => unknown, log: CommandLog): vscode.Disposable {
   return vscode.commands.registerCommand(
     id,
-    withErrorHandling(id, run, (failure) => {
-      log.error(failure.logLine);
-      void vscode.window.showErrorMessage(failure.message);
-    }),
+    withErrorHandling(
+      id,
+      run,
+      (failure) => {
+        log.error(failure.logLine);
+        void vscode.window.showErrorMessage(failure.message);
+      },
+      (command) => vscode.l10n.t('The command {0} failed without a reason; run "Service Health: Show Log" and try again.', command),
+    ),
   );
 }
 

@@ -35,8 +35,6 @@ export function readProxySettings(): ProxySettings {
   };
 }
 
-const OPEN_SETTINGS = 'Open Settings';
-
 /**
  * Tells the user, once per distinct set of problems, about proxy or certificate settings that
  * could not be used: a log line alone leaves someone behind a corporate proxy with only
@@ -62,10 +60,11 @@ export class NetworkProblemReporter {
     }
     // The settings page only helps for http.* problems; an environment variable is fixed outside VS Code.
     const inSettings = /\bhttp\.\w+/.exec(first)?.[0];
-    const more = problems.length > 1 ? ` (${problems.length - 1} more in the Service Health log)` : '';
-    this.log.info(`Shown to the user: ${first}${more}`);
-    void vscode.window.showWarningMessage(`${first}${more}`, ...(inSettings ? [OPEN_SETTINGS] : [])).then((choice) => {
-      if (choice === OPEN_SETTINGS && inSettings) {
+    const shown = problems.length > 1 ? vscode.l10n.t('{0} ({1} more in the Service Health log)', first, problems.length - 1) : first;
+    this.log.info(`Shown to the user: ${shown}`);
+    const openSettings = vscode.l10n.t('Open Settings');
+    void vscode.window.showWarningMessage(shown, ...(inSettings ? [openSettings] : [])).then((choice) => {
+      if (choice === openSettings && inSettings) {
         void vscode.commands.executeCommand('workbench.action.openSettings', inSettings);
       }
     });

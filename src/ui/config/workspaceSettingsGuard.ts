@@ -9,10 +9,8 @@ import { SECTION, USER_ONLY_SETTINGS } from './settings';
 import { setsNonEmptyString } from './settingsText';
 
 export function ignoredSettingMessage(key: string): string {
-  return `Service Health ignored ${SECTION}.${key} from this workspace's settings: set it in your user settings if you trust it.`;
+  return vscode.l10n.t("Service Health ignored {0} from this workspace's settings: set it in your user settings if you trust it.", `${SECTION}.${key}`);
 }
-
-const OPEN_USER_SETTINGS = 'Open User Settings';
 
 export class WorkspaceSettingsGuard extends Disposable {
   private readonly warned = new Set<string>();
@@ -46,8 +44,9 @@ export class WorkspaceSettingsGuard extends Disposable {
     this.warned.add(key);
     const message = ignoredSettingMessage(key);
     this.log.warn(message);
-    void vscode.window.showWarningMessage(message, OPEN_USER_SETTINGS).then((choice) => {
-      if (choice === OPEN_USER_SETTINGS) {
+    const openUserSettings = vscode.l10n.t('Open User Settings');
+    void vscode.window.showWarningMessage(message, openUserSettings).then((choice) => {
+      if (choice === openUserSettings) {
         void vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.${key}`);
       }
     });

@@ -38,7 +38,7 @@ function tool<T>(
         return prepare(parse(load().parts, options.input));
       } catch {
         // An invalid input is reported by invoke, in words for the model.
-        return { invocationMessage: 'Reading Service Health…' };
+        return { invocationMessage: vscode.l10n.t('Reading Service Health…') };
       }
     },
     invoke: async (options, token) => {
@@ -74,7 +74,7 @@ export function registerLmTools(source: HealthDataSource, log: vscode.LogOutputC
     tools,
     (p, i) => p.parseInput(p.listEventsInput, i),
     (t, i, s) => t.listEvents(i, s),
-    (i) => ({ invocationMessage: i.query ? `Searching Service Health events for “${i.query.slice(0, 80)}”` : 'Listing Service Health events' }),
+    (i) => ({ invocationMessage: i.query ? vscode.l10n.t('Searching Service Health events for “{0}”', i.query.slice(0, 80)) : vscode.l10n.t('Listing Service Health events') }),
     log,
     LM_TOOL_NAMES.listEvents,
   );
@@ -83,14 +83,17 @@ export function registerLmTools(source: HealthDataSource, log: vscode.LogOutputC
     (p, i) => p.parseInput(p.getEventInput, i),
     (t, i, s) => t.getEvent(i, s),
     (i) => ({
-      invocationMessage: `Reading Service Health event ${i.trackingId}`,
+      invocationMessage: vscode.l10n.t('Reading Service Health event {0}', i.trackingId),
       // Sensitive text (security advisories and the like) goes to the model only with the user's consent.
       ...(i.includeSensitiveDetails === true
         ? {
             confirmationMessages: {
-              title: 'Fetch sensitive event details?',
+              title: vscode.l10n.t('Fetch sensitive event details?'),
               message: new vscode.MarkdownString(
-                `The full text of event **${i.trackingId.replace(/[\\`*_[\]()<>|~&$#]/g, '')}** may be sensitive (for example a security advisory). Service Health will fetch it from Azure and give it to the language model.`,
+                vscode.l10n.t(
+                  'The full text of event **{0}** may be sensitive (for example a security advisory). Service Health will fetch it from Azure and give it to the language model.',
+                  i.trackingId.replace(/[\\`*_[\]()<>|~&$#]/g, ''),
+                ),
               ),
             },
           }
@@ -103,7 +106,7 @@ export function registerLmTools(source: HealthDataSource, log: vscode.LogOutputC
     tools,
     (p, i) => p.parseInput(p.impactedResourcesInput, i),
     (t, i, s) => t.listImpactedResources(i, s),
-    (i) => ({ invocationMessage: `Finding the resources affected by ${i.trackingId}` }),
+    (i) => ({ invocationMessage: vscode.l10n.t('Finding the resources affected by {0}', i.trackingId) }),
     log,
     LM_TOOL_NAMES.listImpactedResources,
   );
@@ -111,7 +114,7 @@ export function registerLmTools(source: HealthDataSource, log: vscode.LogOutputC
     tools,
     () => ({}),
     (t, _i, s) => t.getQuota(s),
-    () => ({ invocationMessage: 'Reading the Service Health API quota' }),
+    () => ({ invocationMessage: vscode.l10n.t('Reading the Service Health API quota') }),
     log,
     LM_TOOL_NAMES.getQuota,
   );

@@ -86,11 +86,13 @@ export class HealthMcpProvider extends Disposable implements vscode.McpServerDef
     const endpoint = server.args[server.args.indexOf('--endpoint') + 1];
     // Thrown errors reach the user (and a pending tool call's model) as the reason.
     if (!c || server.args.indexOf('--endpoint') < 0 || endpoint !== c.origin) {
-      throw new Error('The Service Health connection changed since this server was listed; restart the Service Health MCP server (MCP: List Servers) to start it on the current one.');
+      throw new Error(
+        vscode.l10n.t('The Service Health connection changed since this server was listed; restart the Service Health MCP server (MCP: List Servers) to start it on the current one.'),
+      );
     }
     const token = await this.deps.token();
     if (!token) {
-      throw new Error('Sign in to Azure from the Service Health view (or use the sample service), then start the Service Health MCP server again.');
+      throw new Error(vscode.l10n.t('Sign in to Azure from the Service Health view (or use the sample service), then start the Service Health MCP server again.'));
     }
     await mkdir(this.deps.storageUri.fsPath, { recursive: true });
     await writeFile(this.file(SUBSCRIPTIONS_FILE), `${this.deps.subscriptionIds().join('\n')}\n`, { mode: 0o600 });

@@ -51,7 +51,14 @@ export class ImpactedResourcesFeature extends Disposable {
 
   constructor(private readonly deps: ImpactedResourcesDeps) {
     super();
-    this.store = new ImpactedResourcesStore({ list: () => this.lister(), log: (line) => deps.log.warn(line) });
+    this.store = new ImpactedResourcesStore({
+      list: () => this.lister(),
+      log: (line) => deps.log.warn(line),
+      text: {
+        notConnected: vscode.l10n.t('Not connected: sign in or use the sample service, then expand the event again.'),
+        failed: vscode.l10n.t('Could not list the impacted resources; try again later.'),
+      },
+    });
     this.treeHooks = impactedTreeHooks(this.store, () => this.portal());
     this.registerCommands();
     void this.updateAzureResourcesContext();
@@ -112,7 +119,7 @@ export class ImpactedResourcesFeature extends Disposable {
     reg(Command.openResourceInPortal, async (arg) => {
       const url = arg instanceof ResourceNode ? arg.portalUrl : undefined;
       if (!url) {
-        void vscode.window.showInformationMessage('This resource has no Azure portal page to open (sample data, or the service gave no resource ID).');
+        void vscode.window.showInformationMessage(vscode.l10n.t('This resource has no Azure portal page to open (sample data, or the service gave no resource ID).'));
         return;
       }
       await vscode.env.openExternal(externalUri(url));
@@ -123,7 +130,7 @@ export class ImpactedResourcesFeature extends Disposable {
         return;
       }
       if (!vscode.extensions.getExtension(AZURE_RESOURCES_EXTENSION_ID)) {
-        void vscode.window.showInformationMessage('Install the Azure Resources extension to reveal resources in its view.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Install the Azure Resources extension to reveal resources in its view.'));
         return;
       }
       await vscode.commands.executeCommand(REVEAL_COMMAND, id);
@@ -142,7 +149,7 @@ export class ImpactedResourcesFeature extends Disposable {
         ...(state?.kind === 'error' ? { resourcesError: state.message } : {}),
       });
       await vscode.env.clipboard.writeText(markdown);
-      vscode.window.setStatusBarMessage(`Copied ${stored.trackingId} as Markdown`, 3000);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0} as Markdown', stored.trackingId), 3000);
     });
     reg(Command.exportImpactedResourcesCsv, async (arg) => this.exportCsv(arg));
   }
@@ -154,19 +161,19 @@ export class ImpactedResourcesFeature extends Disposable {
     }
     const state = await this.store.load(this.copiesOf(stored));
     if (state?.kind !== 'loaded') {
-      void vscode.window.showErrorMessage(state?.kind === 'error' ? state.message : 'The impacted resources could not be listed; try again.');
+      void vscode.window.showErrorMessage(state?.kind === 'error' ? state.message : vscode.l10n.t('The impacted resources could not be listed; try again.'));
       return;
     }
     if (state.rows.length === 0) {
-      void vscode.window.showInformationMessage(`No impacted resources are listed for ${stored.trackingId}; there is nothing to export.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('No impacted resources are listed for {0}; there is nothing to export.', stored.trackingId));
       return;
     }
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const name = `impacted-resources-${stored.trackingId.replace(/[^A-Za-z0-9_-]/gu, '_')}.csv`;
     const target = await vscode.window.showSaveDialog({
-      title: 'Export Impacted Resources as CSV',
-      saveLabel: 'Export',
-      filters: { 'CSV UTF-8 (Excel and other spreadsheets)': ['csv'] },
+      title: vscode.l10n.t('Export Impacted Resources as CSV'),
+      saveLabel: vscode.l10n.t('Export'),
+      filters: { [vscode.l10n.t('CSV UTF-8 (Excel and other spreadsheets)')]: ['csv'] },
       ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name) } : {}),
     });
     if (!target) {
@@ -174,7 +181,12 @@ export class ImpactedResourcesFeature extends Disposable {
     }
     const text = impactedResourcesCsv(state.rows, this.deps.connection()?.subscriptionName);
     await vscode.workspace.fs.writeFile(target, csvFileBytes(text));
-    vscode.window.setStatusBarMessage(`Exported ${state.rows.length} impacted resource${state.rows.length === 1 ? '' : 's'} to ${target.path.split('/').pop() ?? 'the file'}`, 5000);
+    const file = target.path.slice(target.path.lastIndexOf('/') + 1);
+    const done =
+      state.rows.length === 1
+        ? vscode.l10n.t('Exported 1 impacted resource to {0}', file)
+        : vscode.l10n.t('Exported {0} impacted resources to {1}', state.rows.length, file);
+    vscode.window.setStatusBarMessage(done, 5000);
   }
 
   private refOf(arg: unknown): EventRef | undefined {
@@ -190,12 +202,12 @@ export class ImpactedResourcesFeature extends Disposable {
   private eventOf(arg: unknown): StoredEvent | undefined {
     const ref = this.refOf(arg);
     if (!ref) {
-      void vscode.window.showInformationMessage('Select an event in the Service Health view (or open its details), then run this again.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Select an event in the Service Health view (or open its details), then run this again.'));
       return undefined;
     }
     const stored = this.deps.events().find((e) => e.subscriptionId === ref.subscriptionId && e.trackingId === ref.trackingId);
     if (!stored) {
-      void vscode.window.showInformationMessage('That event is no longer in the list; refresh the Service Health view.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('That event is no longer in the list; refresh the Service Health view.'));
     }
     return stored;
   }

@@ -21,18 +21,30 @@ interface Entry {
   state: { kind: 'loading'; promise: Promise<void> } | { kind: 'loaded'; resources: ImpactedResource[] } | { kind: 'error'; message: string };
 }
 
+/** The store's own sentences; the extension passes them translated (vscode.l10n), tests use the English ones. */
+export interface ImpactedResourcesText {
+  readonly notConnected: string;
+  readonly failed: string;
+}
+
+const ENGLISH: ImpactedResourcesText = {
+  notConnected: 'Not connected: sign in or use the sample service, then expand the event again.',
+  failed: 'Could not list the impacted resources; try again later.',
+};
+
 export interface ImpactedResourcesStoreDeps {
   /** Undefined while not connected. */
   readonly list: () => ListResources | undefined;
   readonly log?: (line: string) => void;
+  readonly text?: ImpactedResourcesText;
 }
 
 function versionOf(stored: StoredEvent): string {
   return stored.event.properties?.lastUpdateTime ?? '';
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Could not list the impacted resources; try again later.';
+function messageOf(error: unknown, text: ImpactedResourcesText): string {
+  return error instanceof Error && error.message ? error.message : text.failed;
 }
 
 export class ImpactedResourcesStore {
@@ -41,7 +53,11 @@ export class ImpactedResourcesStore {
   private abort = new AbortController();
   private counts: Map<string, number> | undefined;
 
-  constructor(private readonly deps: ImpactedResourcesStoreDeps) {}
+  private readonly text: ImpactedResourcesText;
+
+  constructor(private readonly deps: ImpactedResourcesStoreDeps) {
+    this.text = deps.text ?? ENGLISH;
+  }
 
   /** Called after any entry changes state. */
   onDidChange(listener: () => void): { dispose(): void } {
@@ -62,7 +78,7 @@ export class ImpactedResourcesStore {
     const failed = entries.find((e) => e?.state.kind === 'error');
     const failure = failed?.state.kind === 'error' ? failed.state.message : undefined;
     if (loaded.length === 0) {
-      return { kind: 'error', message: failure ?? 'Could not list the impacted resources; try again later.' };
+      return { kind: 'error', message: failure ?? this.text.failed };
     }
     const rows = impactedRows(loaded.map((e) => ({ subscriptionId: e.subscriptionId, resources: e.state.resources })));
     return failure ? { kind: 'loaded', rows, partialError: failure } : { kind: 'loaded', rows };
@@ -117,7 +133,7 @@ export class ImpactedResourcesStore {
       version: versionOf(stored),
       incident: incidentKey(stored.trackingId),
       subscriptionId: stored.subscriptionId,
-      state: { kind: 'error', message: 'Not connected: sign in or use the sample service, then expand the event again.' },
+      state: { kind: 'error', message: this.text.notConnected },
     };
     this.entries.set(key, entry);
     if (!list) {
@@ -130,7 +146,7 @@ export class ImpactedResourcesStore {
         entry.state = { kind: 'loaded', resources };
       },
       (error: unknown) => {
-        const message = messageOf(error);
+        const message = messageOf(error, this.text);
         this.deps.log?.(`Listing the impacted resources of ${stored.trackingId} failed: ${message}`);
         entry.state = { kind: 'error', message };
       },

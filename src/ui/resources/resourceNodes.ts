@@ -32,7 +32,8 @@ export class ResourceGroupNode extends TreeNode {
     item.description = resourceCount(this.rows.length);
     item.iconPath = new vscode.ThemeIcon('symbol-namespace');
     item.contextValue = 'serviceHealth.resourceGroup';
-    item.tooltip = `Resource group ${this.name || '(none given)'}: ${resourceCount(this.rows.length)} impacted`;
+    const count = resourceCount(this.rows.length);
+    item.tooltip = this.name ? vscode.l10n.t('Resource group {0}: {1} impacted', this.name, count) : vscode.l10n.t('No resource group given: {0} impacted', count);
     return item;
   }
 
@@ -81,13 +82,19 @@ export class ResourceNode extends TreeNode {
         md.appendMarkdown('  \n');
       }
     };
-    line('Type', r.type);
-    line('Resource group', r.resourceGroup);
-    line('Region', r.region);
-    line('Subscription', r.subscriptionId);
-    line('Resource ID', r.resourceId);
+    line(vscode.l10n.t('Type'), r.type);
+    line(vscode.l10n.t('Resource group'), r.resourceGroup);
+    line(vscode.l10n.t('Region'), r.region);
+    line(vscode.l10n.t('Subscription'), r.subscriptionId);
+    line(vscode.l10n.t('Resource ID'), r.resourceId);
     item.tooltip = md;
-    item.accessibilityInformation = { label: `${r.name}, ${r.type || 'resource'}, resource group ${r.resourceGroup || 'not given'}, ${r.region || 'region not given'}`, role: 'treeitem' };
+    const parts = [
+      r.name,
+      r.type || vscode.l10n.t('resource'),
+      r.resourceGroup ? vscode.l10n.t('resource group {0}', r.resourceGroup) : vscode.l10n.t('resource group not given'),
+      r.region || vscode.l10n.t('region not given'),
+    ];
+    item.accessibilityInformation = { label: parts.join(', '), role: 'treeitem' };
     return item;
   }
 }
@@ -100,34 +107,34 @@ export function resourceChildren(state: ResourcesState | undefined, row: Inciden
     return [];
   }
   if (state.kind === 'loading') {
-    return [new MessageNode(`${key}:loading`, 'Loading impacted resources…', { icon: new vscode.ThemeIcon('loading~spin'), contextValue: 'serviceHealth.resourcesLoading' }, parent)];
+    return [new MessageNode(`${key}:loading`, vscode.l10n.t('Loading impacted resources…'), { icon: new vscode.ThemeIcon('loading~spin'), contextValue: 'serviceHealth.resourcesLoading' }, parent)];
   }
   const ref = { subscriptionId: row.primary.subscriptionId, trackingId: row.primary.trackingId };
-  const retry: vscode.Command = { command: Command.retryImpactedResources, title: 'Retry', arguments: [ref] };
+  const retry: vscode.Command = { command: Command.retryImpactedResources, title: vscode.l10n.t('Retry'), arguments: [ref] };
   if (state.kind === 'error') {
     return [
       new MessageNode(`${key}:error`, state.message, {
         icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
-        tooltip: `${state.message} Click to try again.`,
+        tooltip: vscode.l10n.t('{0} Click to try again.', state.message),
         command: retry,
         contextValue: 'serviceHealth.resourcesError',
       }, parent),
     ];
   }
   if (state.rows.length === 0) {
-    const none = new MessageNode(`${key}:none`, 'No impacted resources in your subscriptions', {
+    const none = new MessageNode(`${key}:none`, vscode.l10n.t('No impacted resources in your subscriptions'), {
       icon: new vscode.ThemeIcon('pass'),
-      tooltip: 'The service lists none of your resources as impacted by this event.',
+      tooltip: vscode.l10n.t('The service lists none of your resources as impacted by this event.'),
       contextValue: 'serviceHealth.resourcesNone',
     }, parent);
     return [none];
   }
   const nodes: TreeNode[] = groupByResourceGroup(state.rows).map((g) => new ResourceGroupNode(g.resourceGroup, g.rows, idPrefix, portal, parent));
   if (state.partialError) {
-    nodes.push(new MessageNode(`${key}:partial`, `Some subscriptions could not be listed: ${state.partialError}`, {
+    nodes.push(new MessageNode(`${key}:partial`, vscode.l10n.t('Some subscriptions could not be listed: {0}', state.partialError), {
       icon: new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
       command: retry,
-      tooltip: `${state.partialError} Click to try again.`,
+      tooltip: vscode.l10n.t('{0} Click to try again.', state.partialError),
     }, parent));
   }
   return nodes;

@@ -49,7 +49,7 @@ export class QuotaStatusBar implements vscode.Disposable {
     this.now = deps.now ?? Date.now;
     this.renders = new CoalescedRender(() => this.render(), deps.timers);
     this.item = vscode.window.createStatusBarItem(QUOTA_STATUS_ITEM_ID, vscode.StatusBarAlignment.Right, 100);
-    this.item.name = 'Service Health Quota';
+    this.item.name = vscode.l10n.t('Service Health Quota');
     this.item.command = Command.showQuota;
     this.disposables.push(this.item, registerCommand(Command.showQuota, () => this.showDetails(), deps.log));
   }
@@ -86,7 +86,9 @@ export class QuotaStatusBar implements vscode.Disposable {
           ? new vscode.ThemeColor('statusBarItem.warningBackground')
           : undefined;
     this.item.accessibilityInformation = {
-      label: summary.bucket ? `API quota: ${summary.text.replace('/', ' of ')} on ${summary.bucket.resource}` : `Requests paused: ${summary.text}`,
+      label: summary.bucket
+        ? vscode.l10n.t('API quota: {0} on {1}', summary.text.replace('/', ' of '), summary.bucket.resource)
+        : vscode.l10n.t('Requests paused: {0}', summary.text),
       role: 'button',
     };
     this.item.tooltip = this.tooltip(state, now);
@@ -107,7 +109,7 @@ export class QuotaStatusBar implements vscode.Disposable {
     if (this.rateLimitOffered) {
       try {
         const source = this.source;
-        const offered = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading API quota…' }, () =>
+        const offered = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Reading API quota…') }, () =>
           this.deps.refreshFromService(),
         );
         if (source === this.source && !offered) {
@@ -123,7 +125,7 @@ export class QuotaStatusBar implements vscode.Disposable {
     const state = this.source?.quota;
     const groups = state ? quotaGroups(state, this.now(), this.nameOf) : [];
     if (groups.length === 0) {
-      void vscode.window.showInformationMessage('No quota information yet: refresh the events to read it from the service.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('No quota information yet: refresh the events to read it from the service.'));
       return;
     }
     type Row = vscode.QuickPickItem & { readonly item?: QuotaItem };
@@ -137,8 +139,8 @@ export class QuotaStatusBar implements vscode.Disposable {
       })),
     ]);
     const picked = await vscode.window.showQuickPick(rows, {
-      title: 'Service Health: API quota',
-      placeHolder: 'Remaining quota per limit; pick one to see when it comes back and copy its details',
+      title: vscode.l10n.t('Service Health: API quota'),
+      placeHolder: vscode.l10n.t('Remaining quota per limit; pick one to see when it comes back and copy its details'),
       matchOnDescription: true,
       matchOnDetail: true,
     });
@@ -149,7 +151,7 @@ export class QuotaStatusBar implements vscode.Disposable {
 
   /** A picked row: says what the limit is and when it comes back, with Copy Details. */
   private async explain(item: QuotaItem): Promise<void> {
-    const copy = 'Copy Details';
+    const copy = vscode.l10n.t('Copy Details');
     const choice = await vscode.window.showInformationMessage(item.explanation, copy);
     if (choice === copy) {
       await vscode.env.clipboard.writeText(`${item.label}: ${item.description}; ${item.detail} (${item.resource})`);

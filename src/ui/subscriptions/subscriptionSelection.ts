@@ -89,7 +89,7 @@ export class SubscriptionSelection {
    */
   async pick(connection: Connection): Promise<string[] | undefined> {
     const all = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Listing subscriptions…', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Listing subscriptions…'), cancellable: true },
       (_progress, token) => {
         const controller = new AbortController();
         const sub = token.onCancellationRequested(() => controller.abort());
@@ -97,7 +97,7 @@ export class SubscriptionSelection {
       },
     );
     if (all.length === 0) {
-      void vscode.window.showInformationMessage('This account has no subscriptions; sign in with another account or use the sample service.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('This account has no subscriptions; sign in with another account or use the sample service.'));
       return undefined;
     }
     const current = new Set(this.selected(connection).map((s) => s.toLowerCase()));
@@ -105,15 +105,15 @@ export class SubscriptionSelection {
       .map((s) => ({
         label: s.displayName || s.subscriptionId,
         description: s.subscriptionId,
-        detail: s.state && s.state !== 'Enabled' ? `State: ${s.state}` : undefined,
+        detail: s.state && s.state !== 'Enabled' ? vscode.l10n.t('State: {0}', s.state) : undefined,
         picked: current.has(s.subscriptionId.toLowerCase()),
         id: s.subscriptionId,
       }))
       .sort((a, b) => a.label.localeCompare(b.label));
     const chosen = await vscode.window.showQuickPick(items, {
       canPickMany: true,
-      title: 'Service Health: Select Subscriptions',
-      placeHolder: 'Choose the subscriptions whose health events to show',
+      title: vscode.l10n.t('Service Health: Select Subscriptions'),
+      placeHolder: vscode.l10n.t('Choose the subscriptions whose health events to show'),
       matchOnDescription: true,
       ignoreFocusOut: true,
     });
@@ -124,7 +124,7 @@ export class SubscriptionSelection {
     await this.remember(connection, ids, all);
     if (connection.mode === 'azure' && this.settingIds().length > 0) {
       void vscode.window.showInformationMessage(
-        'The setting serviceHealth.subscriptions decides which subscriptions are shown; clear it to use this selection.',
+        vscode.l10n.t('The setting serviceHealth.subscriptions decides which subscriptions are shown; clear it to use this selection.'),
       );
     }
     return ids;

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { clickActivityBarIcon, viewContainer } from '../../harness/ui';
 import { reportFailures, uiSession } from '../session';
-import { CONTAINER_ID, CONTAINER_TITLE, detailsFrame, eventRows, groupRow, readQuota, setExpanded, viewTitleAction, waitFor } from '../steps';
+import { CONTAINER_ID, CONTAINER_TITLE, detailsFrame, eventRows, groupRow, readQuota, runPaletteCommand, setExpanded, settingRow, viewTitleAction, waitFor } from '../steps';
 
 describe('the installed .vsix (smoke)', function () {
   this.timeout(120_000);
@@ -68,5 +68,19 @@ describe('the installed .vsix (smoke)', function () {
     }
     // Registering a participant that the manifest does not declare logs an error in the extension host.
     assert.ok(!uiSession().logs.some((l) => /chat participant.*not declared|must be declared/i.test(l)), 'the chat participant is not declared');
+  });
+
+  it('the Settings editor shows the texts of package.nls.json, with a link to the related setting', async () => {
+    const { page } = uiSession();
+    await runPaletteCommand(page, 'Service Health: Open Endpoint Setting');
+    const row = settingRow(page, 'Service Health', 'Endpoint').first();
+    await row.waitFor({ state: 'visible', timeout: 30_000 });
+    const description = row.locator('.setting-item-description');
+    const text = await description.innerText();
+    assert.match(text, /Overrides the Azure Resource Manager URL of the cloud chosen by/u, 'the description is not the English of package.nls.json');
+    assert.doesNotMatch(text, /%serviceHealth\./u, 'an nls key shows instead of its text');
+    // `#serviceHealth.cloud#` renders as a link to the Cloud setting.
+    assert.ok((await description.locator('a', { hasText: /Cloud/u }).count()) > 0, `no link to the Cloud setting in: ${text}`);
+    await page.keyboard.press('Control+W');
   });
 });

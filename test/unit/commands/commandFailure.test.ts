@@ -59,6 +59,13 @@ describe('command error handling', () => {
     }
   });
 
+  it('the sentence for an error without a message comes from the caller (translated by vscode.l10n in commands.ts)', async () => {
+    const reported: CommandFailure[] = [];
+    const call = withErrorHandling('serviceHealth.refresh', () => Promise.reject(new Error('')), (f) => reported.push(f), (id) => `La commande ${id} a échoué.`);
+    await call();
+    assert.deepEqual(reported.map((f) => f.message), ['La commande serviceHealth.refresh a échoué.']);
+  });
+
   it('an error that merely mentions cancelling is still shown', () => {
     assert.equal(commandFailure('serviceHealth.signIn', new Error('Canceled by the server; try again.'))?.message, 'Canceled by the server; try again.');
   });

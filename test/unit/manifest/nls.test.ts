@@ -1,6 +1,6 @@
 // Manifest strings are ready for translation: every text the workbench shows from package.json is a
 // `%key%` with its English in package.nls.json (VS Code and vsce swap in package.nls.<locale>.json),
-// and every key is used.
+// every key is used, and the runtime strings have their bundle folder declared.
 import assert from 'node:assert/strict';
 import { NLS_KEY, nlsStrings, rawManifest } from './localizedManifest';
 
@@ -44,7 +44,7 @@ function keysUsed(value: unknown): string[] {
   return [];
 }
 
-const manifest = rawManifest() as { displayName: string; description: string; contributes: unknown };
+const manifest = rawManifest() as { displayName: string; description: string; contributes: unknown; l10n?: string };
 const nls = nlsStrings();
 const shown = [
   { path: 'displayName', text: manifest.displayName },
@@ -74,5 +74,9 @@ describe('package.json strings are in package.nls.json', () => {
 
   it('keys are named serviceHealth.*', () => {
     assert.deepEqual(Object.keys(nls).filter((k) => !/^serviceHealth\.[\w.]+$/u.test(k)), []);
+  });
+
+  it('the runtime strings bundle folder is declared (vscode.l10n reads l10n/bundle.l10n.<locale>.json)', () => {
+    assert.equal(manifest.l10n, './l10n');
   });
 });

@@ -48,7 +48,7 @@ describe('the .vsix holds exactly what the extension needs', function () {
     assert.deepEqual(unexpected, []);
   });
 
-  it('nothing needed goes missing: the bundles (lazy ones too), the webview, codicons, the English strings (package.nls.json), every icon package.json names, every README image', () => {
+  it('nothing needed goes missing: the bundles (lazy ones too), the webview, codicons, the English strings (package.nls.json, l10n/), every icon package.json names, every README image', () => {
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { main: string; contributes: { viewsContainers: { activitybar: Array<{ icon: string }> } } };
     const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
     const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
@@ -56,7 +56,7 @@ describe('the .vsix holds exactly what the extension needs', function () {
     const needed = [
       'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md',
       // Without them the workbench shows %serviceHealth.…% keys instead of titles.
-      'package.nls.json',
+      'package.nls.json', 'l10n/bundle.l10n.json',
       manifest.main.replace(/^\.\//, ''),
       'dist/mcp.js',
       // The bundles extension.js loads on first use (scripts/build.mjs).

@@ -109,4 +109,15 @@ describe('ImpactedResourcesStore', () => {
     assert.equal(state?.kind, 'error');
     assert.match(state?.kind === 'error' ? state.message : '', /sign in or use the sample service/i);
   });
+
+  it('says its sentences in the words the extension passes (vscode.l10n there), for not connected and for a failure without a message', async () => {
+    const text = { notConnected: 'Nicht verbunden.', failed: 'Fehlgeschlagen.' };
+    const offline = await new ImpactedResourcesStore({ list: () => undefined, text }).load([copy('s1')]);
+    assert.deepEqual(offline, { kind: 'error', message: 'Nicht verbunden.' });
+    const s = scripted();
+    const store = new ImpactedResourcesStore({ list: () => s.list, text });
+    const loading = store.load([copy('s1')]);
+    s.pending.get('s1/VM01-XYZ')?.reject(new Error(''));
+    assert.deepEqual(await loading, { kind: 'error', message: 'Fehlgeschlagen.' });
+  });
 });
