@@ -10,7 +10,7 @@ import type { SampleService, SampleServiceOptions } from '../../core/sample';
 import type { ResourcesState } from '../../core/render/impactedRows';
 import type { RecordedAnswer } from '../chat/healthParticipant';
 import type { ServiceHealthSettings } from '../config/settings';
-import type { RenderedDetails } from '../details/eventDetailsPanels';
+import type { RenderedDetails } from './detailsRecorder';
 import type { McpDefinitionShape } from '../lm/mcpProvider';
 import type { PaletteState } from '../query/queryPalette';
 import type { TreeSnapshotNode } from '../tree/eventsView';

@@ -13,7 +13,9 @@ export function registerCommand(id: CommandId, run: (...args: unknown[]) => unkn
     id,
     withErrorHandling(id, run, (failure) => {
       log.error(failure.logLine);
-      void vscode.window.showErrorMessage(failure.message);
+      if (!failure.shown) {
+        void vscode.window.showErrorMessage(failure.message);
+      }
     }),
   );
 }
