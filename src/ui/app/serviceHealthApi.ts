@@ -73,6 +73,8 @@ export interface ServiceHealthApi {
   impactedResources(ref: EventRef): Promise<ResourcesState | undefined>;
   /** Test hook: the connection problems shown so far as error notifications (sample service stopped, endpoint unusable). */
   connectionProblems(): readonly string[];
+  /** Test hook: the Reload Window offers shown so far (a lazy bundle missing after an update). */
+  reloadOffers(): readonly string[];
 }
 
 /** Test hook: given to useSampleService, restarts the sample service with these options. */

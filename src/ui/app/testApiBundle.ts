@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { KnownNamesCache } from '../../core/chat/eventQuery';
 import { OPEN_SETTINGS_ACTION, RESTART_SAMPLE_ACTION } from '../../core/api/connectionProblems';
+import { RELOAD_WINDOW_ACTION } from '../base/reloadOffer';
 import { updateSetting, USER_ONLY_SETTINGS } from '../config/settings';
 import { ignoredSettingMessage } from '../config/workspaceSettingsGuard';
 import type { HealthChat } from '../chat/chatParticipant';
@@ -140,6 +141,7 @@ function inspectionApi(parts: TestApiParts, notifications: ReturnType<typeof rec
       return { state: stored, folders: [context.globalStorageUri, ...(context.storageUri ? [context.storageUri] : [])] };
     },
     // A connection problem is the error notification offering its way out (restart the sample service, open the endpoint setting).
+    reloadOffers: () => notifications.of('warning').filter((n) => n.actions.includes(RELOAD_WINDOW_ACTION)).map((n) => n.message),
     connectionProblems: () => notifications.of('error').filter((n) => n.actions.some((a) => a === RESTART_SAMPLE_ACTION || a === OPEN_SETTINGS_ACTION)).map((n) => n.message),
   };
 }
@@ -153,7 +155,8 @@ type InspectionKeys =
   | 'checkWorkspaceSettings'
   | 'workspaceSettingWarnings'
   | 'storage'
-  | 'connectionProblems';
+  | 'connectionProblems'
+  | 'reloadOffers';
 
 /** Asks `@health` through a stream that records what it writes (no language model). */
 async function recordAnswer(chat: HealthChat, prompt: string, command?: string): Promise<RecordedAnswer> {
