@@ -6,7 +6,7 @@
  * layer are peers and do not import each other. A new room must be placed here (rule core-room-unplaced).
  */
 const CORE_LAYERS = [
-  ['text'], // leaf helpers on strings (scanning, numbers, HTML to text, error text); imports no room
+  ['text', 'bundles'], // leaf helpers on strings (scanning, numbers, HTML to text, error text); loading lazy bundles; import no room
   ['model'], // the event model and the zod schemas of answers: the vocabulary every room speaks
   ['http'], // transport, retries, rate limits and quota; knows nothing of the API's meaning
   ['subscriptions'], // subscription names and the listing cache
@@ -32,8 +32,8 @@ const layerRules = CORE_LAYERS.flatMap((layer, i) =>
       name: `core-layer-${name}`,
       comment: `core/${name} imports only rooms below its layer (${CORE_LAYERS.slice(0, i).flat().join(', ') || 'none'}).`,
       severity: 'error',
-      // A lazy bundle (*Bundle.ts) is an entry point esbuild builds on its own, like src/cli.ts:
-      // it gathers what loads together from any room, and only its loader names it.
+      // A lazy bundle (*Bundle.ts, dist/<name>.js) is an entry point esbuild builds on its own, like
+      // src/cli.ts: it gathers what loads together from any room; only its loader beside it names it.
       from: { path: room(name), pathNot: 'Bundle\\.ts$' },
       to: { path: anyOf(notBelow) },
     };
@@ -83,6 +83,13 @@ module.exports = {
       severity: 'error',
       from: { path: room('cli') },
       to: { path: `${room('agent')}|^node_modules/@modelcontextprotocol/` },
+    },
+    {
+      name: 'bundle-beside-its-loader',
+      comment: 'A lazy bundle (*Bundle.ts) is named only in its own folder, by its loader: other rooms call the loader (docs/architecture.md#bundles-bundleloader).',
+      severity: 'error',
+      from: { path: '^(src/.+)/[^/]+$' },
+      to: { path: 'Bundle\\.ts$', pathNot: '^$1/[^/]+$' },
     },
     ...layerRules,
   ],

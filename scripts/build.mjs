@@ -2,9 +2,9 @@
 // `vscode` stays external: the extension host provides it at run time.
 //
 // The extension is split: dist/extension.js holds what activation and the cached tree need;
-// parts used later load on first use from sibling bundles (see LAZY below and src/ui/lazy/*).
+// parts used later load on first use from sibling bundles (every src/**/*Bundle.ts; see LAZY below).
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -17,33 +17,33 @@ const out = outdirIndex > 0 ? process.argv[outdirIndex + 1] : 'dist';
 const metafile = process.argv.includes('--metafile');
 
 /**
- * Modules loaded on first use, each from its own bundle next to extension.js. Source code reaches
- * them only through a `require()` inside a function (a lazy loader); the plugin below turns such a
- * require into a run-time `require('./<bundle>.js')` instead of inlining the module. A static
- * `import` of the same module is still inlined (the size test then fails, as it should).
+ * Modules loaded on first use, each from its own bundle next to extension.js: every
+ * `<name>Bundle.ts` under src/ becomes dist/<name>.js (found here, no list to edit). Source code reaches
+ * one only through `requireBundle('<name>', () => require('./<name>Bundle'))` inside a function (a
+ * lazy loader, src/core/bundles/bundleLoader.ts); the plugin below turns that require into a
+ * run-time `require('./<name>.js')` instead of inlining the module. A static `import` of the same
+ * module is still inlined (the size test then fails, as it should).
  */
-const LAZY = {
-  // zod and every schema built with it (~100 KB, most of the start's load time): only on first
-  // validation (a response, a restored cache), which comes after the extension has started.
-  validation: 'src/core/model/validationBundle.ts',
-  // undici's Agent, proxy agent and pool (~300 KB): only needed for the first request.
-  undici: 'src/core/http/undiciBundle.ts',
-  // sanitize-html with htmlparser2 (~190 KB): only needed when event details render.
-  sanitize: 'src/core/render/sanitizeHtmlBundle.ts',
-  // The embedded sample service: only in sample mode.
-  sample: 'src/ui/lazy/sampleBundle.ts',
-  // Event details panels with their view model and HTML rendering (and Copy as Markdown): only when the first panel opens.
-  details: 'src/ui/lazy/detailsBundle.ts',
-  // The answers of @health (with the query language they run): only with the first chat request.
-  chat: 'src/ui/lazy/chatBundle.ts',
-  // The query language with the Query Events palette: on first use, or at start if a tree query was saved.
-  query: 'src/ui/lazy/queryBundle.ts',
-  // The language-model tools' answers and input schemas: only with the first tool call.
-  agent: 'src/ui/lazy/agentBundle.ts',
-  // The API activate() returns in Test mode: a production build has no such bundle (see lazyBundles).
-  testApi: 'src/ui/app/testApiBundle.ts',
-};
-/** The lazy bundles this build writes: a production build leaves the test API out. */
+function findBundles(dir, found = {}) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      findBundles(file, found);
+    } else if (entry.name.endsWith('Bundle.ts')) {
+      const name = entry.name.slice(0, -'Bundle.ts'.length);
+      if (found[name]) {
+        throw new Error(`Two lazy bundles would both be dist/${name}.js: ${found[name]} and ${file}`);
+      }
+      found[name] = file;
+    }
+  }
+  return found;
+}
+const LAZY = findBundles('src');
+/**
+ * The lazy bundles this build writes. A production build leaves out the test API (testApi, which
+ * only Test mode loads: src/ui/app/testApi.ts); see also the sample service's fault injector below.
+ */
 const built = Object.entries(LAZY).filter(([name]) => !(production && name === 'testApi'));
 
 const lazyByPath = new Map(Object.entries(LAZY).map(([name, file]) => [path.resolve(file).replace(/(\/index)?\.ts$/, ''), name]));

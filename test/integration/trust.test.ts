@@ -11,6 +11,7 @@ import type { EventRef, StoredEvent } from '../../src/core/events/eventFacts';
 import type { DetailsViewModel } from '../../src/core/render/detailsModel';
 import { eventPortalUrl, linkUrl } from '../../src/core/render/links';
 import { startSampleService, type SampleService } from '../../src/core/sample';
+import { recordDetailsPanels } from '../../src/ui/app/detailsRecorder';
 import { recordingLog } from '../../src/ui/app/logRecorder';
 import { signOutAndForget } from '../../src/ui/app/signOut';
 import { testApiFor } from '../../src/ui/app/testApi';
@@ -200,7 +201,9 @@ describe('trust boundaries (real VS Code)', function () {
         fetchDetails: (r, signal) => connections.current!.api.fetchEventDetails(r.subscriptionId, r.trackingId, { signal }),
         log,
       });
-      owned.push(controller, details);
+      // What the panel shows, read as its webview gets it (the test API reads it the same way).
+      const rendered = recordDetailsPanels();
+      owned.push(controller, details, rendered);
 
       await controller.refresh();
       assert.equal(controller.phase(), 'ready');
@@ -209,10 +212,10 @@ describe('trust boundaries (real VS Code)', function () {
       assert.ok(sensitive, 'the sample has a sensitive event');
       const ref = refOf(sensitive);
       details.show(ref, sensitive.event);
-      const before = await waitFor('the first render', () => details.lastRendered(ref)?.model);
+      const before = await waitFor('the first render', () => rendered.lastRendered(ref)?.model);
       await details.fetch(ref);
       const after = await waitFor('the fetched render', () => {
-        const m = details.lastRendered(ref)?.model;
+        const m = rendered.lastRendered(ref)?.model;
         return m && !m.detailsHidden ? m : undefined;
       });
       const secret = fetchedText(before, after);

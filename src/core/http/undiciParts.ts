@@ -1,5 +1,6 @@
 /** undici's main entry point installs a process-wide dispatcher on globalThis as a side effect of being imported (lib/global.js). Why: docs/architecture.md#http-undiciparts-1 */
 import type { Agent as AgentClass, buildConnector, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentClass } from 'undici';
+import { requireBundle } from '../bundles/bundleLoader';
 import type * as UndiciBundle from './undiciBundle';
 
 let loaded: typeof UndiciBundle | undefined;
@@ -7,7 +8,7 @@ let loaded: typeof UndiciBundle | undefined;
 /** undici loads on first use (its ~300 KB would otherwise slow every activation). */
 function undici(): typeof UndiciBundle {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy sibling bundle (scripts/build.mjs)
-  loaded ??= require('./undiciBundle') as typeof UndiciBundle;
+  loaded ??= requireBundle('undici', () => require('./undiciBundle') as typeof UndiciBundle);
   return loaded;
 }
 

@@ -4,6 +4,7 @@
  * and drawing the cached tree needs none of it before the cache is read. The extension build puts
  * them in dist/validation.js (scripts/build.mjs); the CLI and tests load them like any module.
  */
+import { requireBundle } from '../bundles/bundleLoader';
 import type * as ValidationBundle from './validationBundle';
 
 export type Validation = typeof ValidationBundle;
@@ -12,6 +13,6 @@ let loaded: Validation | undefined;
 
 export function validation(): Validation {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy sibling bundle
-  loaded ??= require('./validationBundle') as Validation;
+  loaded ??= requireBundle('validation', () => require('./validationBundle') as Validation);
   return loaded;
 }

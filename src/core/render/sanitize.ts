@@ -4,7 +4,8 @@
  * with innerHTML; everything else it renders as text.
  */
 import type sanitizeHtml from 'sanitize-html';
-import type * as SanitizeHtmlBundle from './sanitizeHtmlBundle';
+import { requireBundle } from '../bundles/bundleLoader';
+import type * as SanitizeBundle from './sanitizeBundle';
 import { checkExternalUrl } from './links';
 import { escapeHtml } from './escape';
 
@@ -15,7 +16,7 @@ let loaded: typeof sanitizeHtml | undefined;
 
 /** sanitize-html loads when details first render, not at every activation (scripts/build.mjs). */
 function sanitizer(): typeof sanitizeHtml {
-  loaded ??= (require('./sanitizeHtmlBundle') as typeof SanitizeHtmlBundle).sanitizeHtml;
+  loaded ??= requireBundle('sanitize', () => require('./sanitizeBundle') as typeof SanitizeBundle).sanitizeHtml;
   return loaded;
 }
 

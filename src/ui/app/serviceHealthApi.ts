@@ -10,7 +10,7 @@ import type { SampleService, SampleServiceOptions } from '../../core/sample';
 import type { ResourcesState } from '../../core/render/impactedRows';
 import type { RecordedAnswer } from '../chat/healthParticipant';
 import type { ServiceHealthSettings } from '../config/settings';
-import type { RenderedDetails } from '../details/eventDetailsPanels';
+import type { RenderedDetails } from './detailsRecorder';
 import type { McpDefinitionShape } from '../lm/mcpProvider';
 import type { PaletteState } from '../query/queryPalette';
 import type { TreeSnapshotNode } from '../tree/eventsView';
@@ -73,6 +73,8 @@ export interface ServiceHealthApi {
   impactedResources(ref: EventRef): Promise<ResourcesState | undefined>;
   /** Test hook: the connection problems shown so far as error notifications (sample service stopped, endpoint unusable). */
   connectionProblems(): readonly string[];
+  /** Test hook: the Reload Window offers shown so far (a lazy bundle missing after an update). */
+  reloadOffers(): readonly string[];
 }
 
 /** Test hook: given to useSampleService, restarts the sample service with these options. */

@@ -4,6 +4,7 @@
  */
 import type * as vscode from 'vscode';
 import { Disposable } from '../base/disposable';
+import { offerReloadWhenBundleMissing } from '../base/bundleReload';
 import { AppState } from './appState';
 import { registerAgents } from './wiring/agents';
 import { registerChat } from './wiring/chat';
@@ -18,7 +19,7 @@ import { registerQuota } from './wiring/quota';
 import { registerRefresh } from './wiring/refresh';
 import type { Register } from './wiring/register';
 import type { ServiceHealthApi } from './serviceHealthApi';
-import { loadTestApi } from './testApi';
+import { loadTestApi, testApiFor } from './testApi';
 import type { TestApiParts } from './testApiBundle';
 
 export type { SampleTestOptions, ServiceHealthApi } from './serviceHealthApi';
@@ -31,9 +32,12 @@ export class ServiceHealthApp extends Disposable {
     super();
     const started = performance.now();
     const register: Register = (d) => this._register(d);
+    register(offerReloadWhenBundleMissing());
     const state = new AppState();
     const log = registerLog(register, context, this.logRecord);
-    const connection = registerConnection(register, { context, log, state });
+    // Test mode only: what useSampleService asks the sample service to serve (the test API's bundle holds it).
+    const sampleOptions = testApiFor(context.extensionMode, () => new (loadTestApi().SampleTestOptionsHolder)());
+    const connection = registerConnection(register, { context, log, state, ...(sampleOptions ? { sampleOptions: () => sampleOptions.current } : {}) });
     // The refresh outcome and the active panel are read only after activation, once both exist.
     const events = registerEvents(register, { context, log, state, connection, onOutcome: (o) => refresh.onOutcome(o), activeDetails: () => details.activeRef() });
     const details = registerDetails(register, { context, log, state, connection, events });
@@ -48,7 +52,7 @@ export class ServiceHealthApp extends Disposable {
     const agents = registerAgents(register, { context, log, state, connection, events });
     lifecycle.start();
     const constructedMs = performance.now() - started;
-    this.parts = { context, state, logRecord: this.logRecord, constructedMs, connection, events, details, navigation, lifecycle, queries, chat, agents };
+    this.parts = { context, state, logRecord: this.logRecord, constructedMs, sampleOptions, connection, events, details, navigation, lifecycle, queries, chat, agents };
   }
 
   /** The test API (see {@link ServiceHealthApi}). */

@@ -5,6 +5,7 @@
  * get nothing, so no other extension can drive or read this one.
  */
 import * as vscode from 'vscode';
+import { requireBundle } from '../../core/bundles/bundleLoader';
 import type * as TestApiBundle from './testApiBundle';
 
 export function testApiFor<T>(mode: vscode.ExtensionMode, make: () => T): T | undefined {
@@ -14,5 +15,5 @@ export function testApiFor<T>(mode: vscode.ExtensionMode, make: () => T): T | un
 /** The test API builder, from its own bundle (dist/testApi.js): loaded only when testApiFor makes the API. */
 export function loadTestApi(): typeof TestApiBundle {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy sibling bundle, absent from production builds
-  return require('./testApiBundle') as typeof TestApiBundle;
+  return requireBundle('testApi', () => require('./testApiBundle') as typeof TestApiBundle);
 }

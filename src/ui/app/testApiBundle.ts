@@ -5,17 +5,19 @@
 import * as vscode from 'vscode';
 import type { KnownNamesCache } from '../../core/chat/eventQuery';
 import { OPEN_SETTINGS_ACTION, RESTART_SAMPLE_ACTION } from '../../core/api/connectionProblems';
+import { RELOAD_WINDOW_ACTION } from '../base/reloadOffer';
 import { updateSetting, USER_ONLY_SETTINGS } from '../config/settings';
 import { ignoredSettingMessage } from '../config/workspaceSettingsGuard';
 import type { HealthChat } from '../chat/chatParticipant';
 import type { AnswerStream, RecordedAnswer } from '../chat/healthParticipant';
 import { DETAILS_VIEW_TYPE } from '../details/detailsShared';
-import type { DetailsPanels } from '../lazy/details';
-import { loadQuery } from '../lazy/query';
+import type { DetailsPanels } from '../details/lazyPanels';
+import { loadQuery } from '../query/lazyQuery';
 import type { AgentRegistration } from '../lm/registerAgentTools';
 import type { QueryCommands } from '../query/queryCommands';
 import type { AppState } from './appState';
-import type { ServiceHealthApi } from './serviceHealthApi';
+import { recordDetailsPanels, type DetailsRecorder } from './detailsRecorder';
+import type { SampleTestOptions, ServiceHealthApi } from './serviceHealthApi';
 import type { ConnectionParts } from './wiring/connection';
 import type { EventsParts } from './wiring/events';
 import type { ConnectionLifecycle } from './wiring/lifecycle';
@@ -26,6 +28,7 @@ export interface TestApiParts {
   readonly state: AppState;
   readonly logRecord: readonly string[];
   readonly constructedMs: number;
+  readonly sampleOptions: SampleTestOptionsHolder | undefined;
   readonly connection: ConnectionParts;
   readonly events: EventsParts;
   readonly details: DetailsPanels;
@@ -36,12 +39,18 @@ export interface TestApiParts {
   readonly agents: AgentRegistration;
 }
 
+/** What the sample service serves in Test mode: useSampleService(options) sets it; restarts keep it. */
+export class SampleTestOptionsHolder {
+  current: SampleTestOptions = {};
+}
+
 export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
   const { state, connection, events, details, navigation, lifecycle } = parts;
   const { auth, connections } = connection;
   const { controller, view, impacted } = events;
   let queryNames: KnownNamesCache | undefined;
   const notifications = recordNotifications();
+  const rendered = recordDetailsPanels();
   return {
     settings: { get: () => state.settings, update: (key, value) => updateSetting(key, value) },
     getEvents: () => controller.store.getEvents(),
@@ -52,8 +61,9 @@ export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
     },
     useSampleService: async (options) => {
       await lifecycle.setMode('sample');
-      if (options) {
-        await connections.restartSample(state.settings, options);
+      if (options && parts.sampleOptions) {
+        parts.sampleOptions.current = options;
+        await connections.restartSampleService(state.settings);
       }
       await controller.refresh();
       const url = connections.sampleUrl;
@@ -102,13 +112,13 @@ export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
     },
     signOut: () => lifecycle.signOut(),
     impactedResources: (ref) => impacted.store.load(impacted.copiesOf(ref)),
-    ...inspectionApi(parts, notifications),
+    ...inspectionApi(parts, notifications, rendered),
   };
 }
 
 /** What tests read of the host's state: the MCP definition, logs, storage and the notifications shown. */
-function inspectionApi(parts: TestApiParts, notifications: ReturnType<typeof recordNotifications>): Pick<ServiceHealthApi, InspectionKeys> {
-  const { context, connection, details } = parts;
+function inspectionApi(parts: TestApiParts, notifications: ReturnType<typeof recordNotifications>, rendered: DetailsRecorder): Pick<ServiceHealthApi, InspectionKeys> {
+  const { context, connection } = parts;
   const { connections } = connection;
   return {
     mcpServer: async () => {
@@ -120,7 +130,7 @@ function inspectionApi(parts: TestApiParts, notifications: ReturnType<typeof rec
       return resolved ? { ...shape, env: { ...resolved.env } } : undefined;
     },
     sampleService: () => connections.sampleService,
-    lastRenderedDetails: (ref) => details.lastRendered(ref),
+    lastRenderedDetails: (ref) => rendered.lastRendered(ref),
     logLines: () => [...parts.logRecord],
     activationMs: () => parts.constructedMs,
     checkWorkspaceSettings: () => connection.settingsGuard.check(),
@@ -131,6 +141,7 @@ function inspectionApi(parts: TestApiParts, notifications: ReturnType<typeof rec
       return { state: stored, folders: [context.globalStorageUri, ...(context.storageUri ? [context.storageUri] : [])] };
     },
     // A connection problem is the error notification offering its way out (restart the sample service, open the endpoint setting).
+    reloadOffers: () => notifications.of('warning').filter((n) => n.actions.includes(RELOAD_WINDOW_ACTION)).map((n) => n.message),
     connectionProblems: () => notifications.of('error').filter((n) => n.actions.some((a) => a === RESTART_SAMPLE_ACTION || a === OPEN_SETTINGS_ACTION)).map((n) => n.message),
   };
 }
@@ -144,7 +155,8 @@ type InspectionKeys =
   | 'checkWorkspaceSettings'
   | 'workspaceSettingWarnings'
   | 'storage'
-  | 'connectionProblems';
+  | 'connectionProblems'
+  | 'reloadOffers';
 
 /** Asks `@health` through a stream that records what it writes (no language model). */
 async function recordAnswer(chat: HealthChat, prompt: string, command?: string): Promise<RecordedAnswer> {

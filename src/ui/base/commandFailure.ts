@@ -1,4 +1,5 @@
 /** The error handling every command gets (VS Code-free, so unit tests run it). */
+import { isBundleMissingError } from '../../core/bundles/bundleLoader';
 import { isAbortError } from '../../core/http/errors';
 
 export interface CommandFailure {
@@ -6,6 +7,8 @@ export interface CommandFailure {
   readonly message: string;
   /** The log line: the command id, then the sentence. */
   readonly logLine: string;
+  /** The user saw the sentence already (a missing bundle's reload offer): log it only. */
+  readonly shown?: true;
 }
 
 /** The sentence for an error without a message; commands.ts passes it translated (vscode.l10n). */
@@ -43,7 +46,8 @@ export function commandFailure(id: string, error: unknown, noReason: NoReasonTex
   }
   const text = (error instanceof Error ? error.message : String(error)).trim();
   const message = text || noReason(id);
-  return { message, logLine: `${id}: ${message}` };
+  const shown = isBundleMissingError(error) && error.reloadOffered;
+  return { message, logLine: `${id}: ${message}`, ...(shown ? { shown } : {}) };
 }
 
 /** vscode.CancellationError is named 'Canceled'; an aborted signal throws an 'AbortError'. */

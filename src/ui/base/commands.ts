@@ -16,7 +16,9 @@ export function registerCommand(id: CommandId, run: (...args: unknown[]) => unkn
       run,
       (failure) => {
         log.error(failure.logLine);
-        void vscode.window.showErrorMessage(failure.message);
+        if (!failure.shown) {
+          void vscode.window.showErrorMessage(failure.message);
+        }
       },
       (command) => vscode.l10n.t('The command {0} failed without a reason; run "Service Health: Show Log" and try again.', command),
     ),

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { Disposable } from '../base/disposable';
-import { loadChatAnswers } from '../lazy/chat';
+import { loadChatAnswers } from './lazyAnswers';
 import type { AnswerStream, HealthChatAnswers, HealthChatDeps, HealthChatMetadata, HealthChatRequest } from './healthParticipant';
 
 export const PARTICIPANT_ID = 'serviceHealth.health';

@@ -11,13 +11,14 @@ import { describeNetwork, type NetworkConfig, type ProxySettings } from '../../c
 import { NetworkCache } from '../../core/http/networkCache';
 import type { SampleService, SampleServiceOptions } from '../../core/sample';
 import type { SubscriptionNamer } from '../../core/subscriptions/names';
-import { startSampleService } from '../lazy/sample';
+import { startSampleService } from './lazySample';
 import type { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
 import { checkEndpoint, cloudConfig } from '../config/clouds';
 import { NetworkProblemReporter, readProxySettings } from '../config/network';
 import type { Mode, ServiceHealthSettings } from '../config/settings';
 import { errorText } from '../../core/text/errorText';
+import { isBundleMissingError } from '../../core/bundles/bundleLoader';
 
 export interface Connection {
   readonly mode: Mode;
@@ -37,8 +38,6 @@ export class ConnectionManager extends Disposable {
   private connection: Connection | undefined;
   private sample: SampleService | undefined;
   private problem: string | undefined;
-  /** Test hook: options for the next sample service start (see restartSample). */
-  private sampleOptions: SampleServiceOptions = {};
   /**
    * The extension's sample shows about as many events as a busy estate sees in a month (the
    * service's own default of 300 is for the CLI and load tests): enough of every type and
@@ -65,6 +64,8 @@ export class ConnectionManager extends Disposable {
     private readonly proxySettings: () => ProxySettings = readProxySettings,
     /** Keeps the resolved network while the http.* settings and proxy variables stay the same. */
     private readonly networkCache: NetworkCache = new NetworkCache(),
+    /** What the embedded sample service serves (events, seed, token), read at each start; the extension's own sample by default. */
+    private readonly sampleOptions: () => Omit<SampleServiceOptions, 'port' | 'host'> = () => ({}),
   ) {
     super();
     this.networkProblems = new NetworkProblemReporter(log);
@@ -91,22 +92,8 @@ export class ConnectionManager extends Disposable {
   }
 
   /**
-   * Test hook: stops the sample service and applies the settings again, so sample mode starts a
-   * new one with these options (explicit events, a count, a known token). Queued like apply().
-   */
-  restartSample(settings: ServiceHealthSettings, options: Omit<SampleServiceOptions, 'port' | 'host'>): Promise<void> {
-    const next = this.queue.then(async () => {
-      this.sampleOptions = options;
-      await this.stopSample();
-      await this.applyNow(settings);
-    });
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  /**
    * Replaces a sample service that stopped (or was asked to restart) with a new one on a new port,
-   * keeping the test options it was started with. Queued like apply(); a failure to start is left
+   * with the options it was started with (sampleOptions). Queued like apply(); a failure to start is left
    * in configurationProblem.
    */
   restartSampleService(settings: ServiceHealthSettings): Promise<void> {
@@ -183,9 +170,9 @@ export class ConnectionManager extends Disposable {
       return;
     }
     try {
-      this.sample ??= await startSampleService({ events: ConnectionManager.SAMPLE_EVENTS, ...this.sampleOptions, port: 0 });
+      this.sample ??= await startSampleService({ events: ConnectionManager.SAMPLE_EVENTS, ...this.sampleOptions(), port: 0 });
     } catch (error) {
-      this.problem = `The sample service could not start (${errorText(error)}); select Restart Sample Service, or reload the window if that fails too.`;
+      this.problem = isBundleMissingError(error) ? error.message : `The sample service could not start (${errorText(error)}); select Restart Sample Service, or reload the window if that fails too.`;
       this.log.error(this.problem);
       this.replace(undefined);
       return;

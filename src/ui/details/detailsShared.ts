@@ -1,6 +1,6 @@
 /**
  * The parts of the details panels that activation needs (the panel type the serializer restores,
- * opening portal links): kept apart so the panels themselves load on first use (src/ui/lazy/details.ts).
+ * opening portal links): kept apart so the panels themselves load on first use (lazyPanels.ts).
  */
 import * as vscode from 'vscode';
 

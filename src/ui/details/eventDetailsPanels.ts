@@ -50,19 +50,8 @@ interface PanelEntry {
   fetched: boolean;
   disposed: boolean;
   fetch?: AbortController;
-  html: string;
   model?: DetailsViewModel;
-  /** The state the webview was last told to save. */
-  lastPersist?: PersistedDetails;
   readonly subscriptions: vscode.Disposable[];
-}
-
-/** What tests (and diagnostics) can read about a panel. */
-export interface RenderedDetails {
-  readonly html: string;
-  readonly model: DetailsViewModel | undefined;
-  /** What the webview saves for a reload (see PersistedDetails). */
-  readonly persist: PersistedDetails | undefined;
 }
 
 function shortTitle(event: HealthEvent, ref: EventRef): string {
@@ -81,12 +70,6 @@ export class EventDetailsPanels implements vscode.Disposable {
 
   get openCount(): number {
     return this.panels.size;
-  }
-
-  /** The last shell HTML and model of the panel for this event, if it is open. */
-  lastRendered(ref: EventRef): RenderedDetails | undefined {
-    const entry = this.panels.get(eventKey(ref));
-    return entry ? { html: entry.html, model: entry.model, persist: entry.lastPersist } : undefined;
   }
 
   /** Opens (or reveals and updates the one already open for this event) a panel. */
@@ -201,7 +184,7 @@ export class EventDetailsPanels implements vscode.Disposable {
     const media = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'details');
     panel.iconPath = { light: vscode.Uri.joinPath(media, 'icon-light.svg'), dark: vscode.Uri.joinPath(media, 'icon-dark.svg') };
     panel.title = shortTitle(event, ref);
-    const entry: PanelEntry = { panel, ref, event, listed: event, fetched: false, disposed: false, html: '', subscriptions: [] };
+    const entry: PanelEntry = { panel, ref, event, listed: event, fetched: false, disposed: false, subscriptions: [] };
     this.panels.set(key, entry);
     entry.subscriptions.push(
       panel.webview.onDidReceiveMessage((data: unknown) => this.onMessage(entry, data)),
@@ -216,8 +199,7 @@ export class EventDetailsPanels implements vscode.Disposable {
         }
       }),
     );
-    entry.html = this.shellHtml(panel.webview, panel.title);
-    panel.webview.html = entry.html;
+    panel.webview.html = this.shellHtml(panel.webview, panel.title);
   }
 
   private shellHtml(webview: vscode.Webview, title: string): string {
@@ -248,7 +230,6 @@ export class EventDetailsPanels implements vscode.Disposable {
     // VS Code writes webview state to disk: fetched sensitive text never goes there.
     const persist: PersistedDetails = { version: 1, ref: entry.ref, event: entry.listed };
     this.post(entry, { type: 'render', model: entry.model, persist, saveModel: !entry.fetched });
-    entry.lastPersist = persist;
     if (entry.fetch) {
       this.post(entry, { type: 'fetchState', state: 'loading' });
     }

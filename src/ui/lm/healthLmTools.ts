@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { HealthTools } from '../../core/agent/healthTools';
 import type { GetEventInput, ImpactedResourcesInput, ListEventsInput } from '../../core/agent/inputs';
 import type { HealthDataSource } from '../../core/agent/source';
-import { loadAgentTools, type AgentParts } from '../lazy/agent';
+import { loadAgentTools, type AgentParts } from './lazyAgentTools';
 
 export const LM_TOOL_NAMES = {
   listEvents: 'serviceHealth_listEvents',

@@ -11,7 +11,7 @@ import type { ServerQuery } from '../../core/query';
 import { Command } from '../base/commandIds';
 import { registerCommand } from '../base/commands';
 import { Disposable } from '../base/disposable';
-import { loadQuery } from '../lazy/query';
+import { loadQuery } from './lazyQuery';
 import { QueryHistoryStore } from './queryHistoryStore';
 import type { PaletteState } from './queryPalette';
 import type { ImpactedCount } from '../../core/query/predicate';

@@ -17,7 +17,7 @@ import { registerCommand, setContext } from '../base/commands';
 import { Disposable } from '../base/disposable';
 import type { Connection } from '../connection/connectionManager';
 import { externalUri } from '../details/detailsShared';
-import { eventMarkdown } from '../lazy/details';
+import { eventMarkdown } from '../details/lazyPanels';
 import { ImpactedResourcesStore, type ListResources } from './impactedResourcesStore';
 import type { ImpactedTreeHooks } from '../tree/nodes';
 import { impactedTreeHooks, ResourceNode } from './resourceNodes';

@@ -18,7 +18,7 @@ const FAULT_STRINGS = ['attacker.invalid', 'QuantumMaintenance', 'InjectedFault'
  * Names only test code holds: the test API's hooks (its own bundle, which a production build does
  * not write) and the recorders production classes once kept for it.
  */
-const TEST_ONLY_STRINGS = ['workspaceSettingWarnings', 'connectionProblems:', 'lastRenderedDetails', 'restoreDetailsPanel', 'selectedTreeIds', 'answerForTest', 'lastPickLabels', 'lastExport'];
+const TEST_ONLY_STRINGS = ['workspaceSettingWarnings', 'connectionProblems:', 'lastRenderedDetails', 'restoreDetailsPanel', 'selectedTreeIds', 'answerForTest', 'lastPickLabels', 'lastExport', 'lastRendered'];
 const TEST_API_MODULE = 'src/ui/app/testApiBundle.ts';
 
 /** The most dist/extension.js (production) may weigh. */
@@ -171,6 +171,17 @@ describe('extension bundle', function () {
     }
     assert.deepEqual([...required].sort(), ['agent.js', 'chat.js', 'details.js', 'query.js', 'sample.js', 'sanitize.js', 'undici.js', 'validation.js']);
     for (const name of required) assert.ok(prod.has(name), `${name} is required but not built`);
+  });
+
+  it('every lazy bundle is loaded through requireBundle with its own name (so a bundle gone after an update offers a reload)', () => {
+    let loads = 0;
+    for (const [name, text] of dev) {
+      for (const m of text.matchAll(/^.*require\("\.\/([\w.-]+)\.js"\).*$/gm)) {
+        loads++;
+        assert.match(m[0], new RegExp(`requireBundle\\)?\\("${m[1] ?? ''}", \\(\\) => require\\("\\./${m[1] ?? ''}\\.js"\\)`), `${name}: ${m[0].trim()}`);
+      }
+    }
+    assert.ok(loads >= 9, `only ${loads} lazy loads found`);
   });
 
   it('loading extension.js builds no Intl formatter (locale data costs milliseconds of activation); the first "Show N more" row builds one', () => {

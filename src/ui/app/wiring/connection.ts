@@ -10,6 +10,7 @@ import { WorkspaceSettingsGuard } from '../../config/workspaceSettingsGuard';
 import { ConnectionManager } from '../../connection/connectionManager';
 import { ConnectionRecovery } from '../../connection/connectionRecovery';
 import type { AppState } from '../appState';
+import type { SampleTestOptions } from '../serviceHealthApi';
 import { recordingLog } from '../logRecorder';
 import type { Register } from './register';
 
@@ -28,14 +29,20 @@ export function registerLog(register: Register, context: vscode.ExtensionContext
 
 export function registerConnection(
   register: Register,
-  deps: { readonly context: vscode.ExtensionContext; readonly log: vscode.LogOutputChannel; readonly state: AppState },
+  deps: {
+    readonly context: vscode.ExtensionContext;
+    readonly log: vscode.LogOutputChannel;
+    readonly state: AppState;
+    /** What the sample service serves, when not the extension's own sample (Test mode sets it). */
+    readonly sampleOptions?: () => SampleTestOptions;
+  },
 ): ConnectionParts {
   const { context, log, state } = deps;
   const settingsGuard = register(new WorkspaceSettingsGuard(log));
   const auth = register(
     new AzureAuth({ cloud: cloudConfig(state.settings.cloud), tenant: state.settings.tenant }, context.globalState, log, vscode.authentication, new SignOutMarker(context.globalStorageUri)),
   );
-  const connections = register(new ConnectionManager(auth, log));
+  const connections = register(new ConnectionManager(auth, log, undefined, undefined, deps.sampleOptions));
   const recovery = register(
     new ConnectionRecovery({
       connections,

@@ -1,7 +1,7 @@
 /** Event details panels (loaded with the first panel), their restore-after-reload serializer, and repainting impacted resources. */
 import { cloudConfig } from '../../config/clouds';
 import { registerDetailsSerializer } from '../../details/detailsShared';
-import { LazyDetailsPanels, type DetailsPanels } from '../../lazy/details';
+import { LazyDetailsPanels, type DetailsPanels } from '../../details/lazyPanels';
 import type { FeatureDeps } from './featureDeps';
 import type { Register } from './register';
 

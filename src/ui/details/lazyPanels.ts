@@ -4,19 +4,20 @@
  * there is no panel, so the questions below have their "none open" answers.
  */
 import type * as vscode from 'vscode';
+import { requireBundle } from '../../core/bundles/bundleLoader';
 import type { HealthEvent } from '../../core/model/schemas';
-import type { EventDetailsDeps, EventDetailsPanels, RenderedDetails } from '../details/eventDetailsPanels';
-import type { EventRef } from '../details/detailsShared';
+import type { EventDetailsDeps, EventDetailsPanels } from './eventDetailsPanels';
+import type { EventRef } from './detailsShared';
 import type * as DetailsBundle from './detailsBundle';
 
 export type DetailsPanels = Pick<
   EventDetailsPanels,
-  'openCount' | 'lastRendered' | 'show' | 'restore' | 'fetch' | 'refreshImpactedResources' | 'refreshSubscriptionNames' | 'activeRef' | 'closeAll' | 'dispose'
+  'openCount' | 'show' | 'restore' | 'fetch' | 'refreshImpactedResources' | 'refreshSubscriptionNames' | 'activeRef' | 'closeAll' | 'dispose'
 >;
 
 function loadDetails(): typeof DetailsBundle {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy sibling bundle
-  return require('./detailsBundle') as typeof DetailsBundle;
+  return requireBundle('details', () => require('./detailsBundle') as typeof DetailsBundle);
 }
 
 /** An event as Markdown (Copy as Markdown), from the same bundle. */
@@ -36,10 +37,6 @@ export class LazyDetailsPanels implements DetailsPanels {
 
   get openCount(): number {
     return this.loaded?.openCount ?? 0;
-  }
-
-  lastRendered(ref: EventRef): RenderedDetails | undefined {
-    return this.loaded?.lastRendered(ref);
   }
 
   show(ref: EventRef, event: HealthEvent): void {
