@@ -31,7 +31,7 @@ export class ServiceHealthApp extends Disposable {
     super();
     const started = performance.now();
     const register: Register = (d) => this._register(d);
-    const state = new AppState();
+    const state = new AppState(context.workspaceState);
     const log = registerLog(register, context, this.logRecord);
     const connection = registerConnection(register, { context, log, state });
     // The refresh outcome and the active panel are read only after activation, once both exist.
