@@ -19,6 +19,7 @@ import { registerRefresh } from './wiring/refresh';
 import type { Register } from './wiring/register';
 import type { ServiceHealthApi } from './serviceHealthApi';
 import { loadTestApi } from './testApi';
+import { openWalkthroughOnce } from './walkthrough';
 import type { TestApiParts } from './testApiBundle';
 
 export type { SampleTestOptions, ServiceHealthApi } from './serviceHealthApi';
@@ -47,6 +48,8 @@ export class ServiceHealthApp extends Disposable {
     const chat = registerChat(register, { context, log, state, connection, events });
     const agents = registerAgents(register, { context, log, state, connection, events });
     lifecycle.start();
+    // After activation, not inside it: opening an editor is not part of starting.
+    setTimeout(() => openWalkthroughOnce(context, log), 0);
     const constructedMs = performance.now() - started;
     this.parts = { context, state, logRecord: this.logRecord, constructedMs, connection, events, details, navigation, lifecycle, queries, chat, agents };
   }

@@ -9,6 +9,8 @@ const root = path.resolve(__dirname, '../../../..');
 /** What the .vsix may hold: the extension's run-time files and the README's own images. */
 const ALLOWED = [
   /^package\.json$/,
+  // Manifest strings (%key% in package.json).
+  /^package\.nls\.json$/,
   /^README\.md$/,
   /^CHANGELOG\.md$/,
   /^LICENSE$/,
