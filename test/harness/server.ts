@@ -1,7 +1,7 @@
 // Starts the VS Code server (from code-server) on loopback with throw-away data folders, and stops it by
 // process group so its extension host and file watchers die with it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -38,7 +38,15 @@ export interface StartServerOptions {
    * fresh extensions dir before it starts, offline: what a user installs, not a development folder.
    */
   readonly installVsix?: readonly string[];
+  /**
+   * The server's machine settings (settings VS Code reads only from user or machine settings, such
+   * as `workbench.welcomePage.walkthroughs.openOnInstall`). Default: walkthroughs do not open on
+   * install, so no editor covers what a test or a screenshot looks at.
+   */
+  readonly machineSettings?: Readonly<Record<string, unknown>>;
 }
+
+export const DEFAULT_MACHINE_SETTINGS: Readonly<Record<string, unknown>> = { 'workbench.welcomePage.walkthroughs.openOnInstall': false };
 
 /** Asks the OS for a free loopback port. The tiny race until the server binds it is acceptable here. */
 export function freePort(): Promise<number> {
@@ -152,6 +160,12 @@ export async function startServer(options: StartServerOptions): Promise<VsCodeSe
   };
   await Promise.all(Object.values(dirs).map((d) => mkdir(d, { recursive: true })));
   await preinstallExtensions(options.preinstall ?? [], dirs.extensions);
+  // Where the server looks for them depends on the data folder it settles on: both candidates.
+  const machine = `${JSON.stringify(options.machineSettings ?? DEFAULT_MACHINE_SETTINGS, null, 2)}\n`;
+  for (const dir of [join(dirs.userData, 'Machine'), join(dirs.serverData, 'data', 'Machine')]) {
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'settings.json'), machine);
+  }
   for (const vsix of options.installVsix ?? []) {
     await installVsix(options.runtime, vsix, dirs);
   }

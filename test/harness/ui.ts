@@ -126,6 +126,8 @@ export interface LaunchOptions {
   readonly preinstall?: readonly string[];
   /** A packaged .vsix to install and run instead of the development folder. */
   readonly installVsix?: string;
+  /** The server's machine settings (see startServer; by default walkthroughs do not open on install). */
+  readonly machineSettings?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -140,6 +142,7 @@ export async function launchWorkbench(options: LaunchOptions): Promise<Workbench
     ...(options.env ? { env: options.env } : {}),
     ...(options.preinstall ? { preinstall: options.preinstall } : {}),
     ...(options.installVsix ? { installVsix: [options.installVsix] } : {}),
+    ...(options.machineSettings ? { machineSettings: options.machineSettings } : {}),
   });
   const logs: string[] = [];
   let workbench: Workbench | undefined;

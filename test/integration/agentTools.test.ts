@@ -42,7 +42,7 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
   });
 
   after(async () => {
-    await health.settings.update('mode', undefined);
+    await health.useAzure(); // the default mode, for the suites that follow
   });
 
   it('registers the four tools with VS Code, with their input schemas', () => {

@@ -67,7 +67,7 @@ describe('@health chat participant (real VS Code)', function () {
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await health.settings.update('mode', undefined);
+    await health.useAzure(); // the default mode, for the suites that follow
   });
 
   it('names subscriptions (as the service lists them), never by GUID: an incident several list, and its resources', async () => {

@@ -6,7 +6,7 @@ import type { ServiceHealthApi } from '../../src/extension';
 import type { StoredEvent } from '../../src/core/events/eventFacts';
 import type { TreeSnapshotNode } from '../../src/ui/tree/eventsView';
 import { Command } from '../../src/ui/base/commandIds';
-import { activateExtension } from './extensionApi';
+import { activateExtension, until } from './extensionApi';
 
 /** A group row's incident count: its description reads "N" or "3 active · 5 resolved". */
 function groupCount(description: string | undefined): number {
@@ -40,7 +40,7 @@ describe('extension (real VS Code)', function () {
   after(async () => {
     // Leave the user settings as found for other suites.
     await health.settings.update('groupBy', undefined);
-    await health.settings.update('mode', undefined);
+    await health.useAzure(); // the default mode, for the suites that follow
   });
 
   it('activates and registers its commands, including the status bar quota command', async () => {
@@ -55,15 +55,26 @@ describe('extension (real VS Code)', function () {
     assert.deepEqual(Object.values(Command).filter((id) => !commands.has(id)), [], 'constants with no registration');
   });
 
-  it('Use Sample Service switches this workspace only: made-up events never reach the user settings', async () => {
+  it('Use Sample Service and Use Azure write no settings at all (the choice is kept in the workspace state)', async () => {
     const mode = (): ReturnType<vscode.WorkspaceConfiguration['inspect']> => vscode.workspace.getConfiguration('serviceHealth').inspect<string>('mode');
     const before = mode();
     await vscode.commands.executeCommand('serviceHealth.useSampleService');
-    assert.equal(mode()?.workspaceValue, 'sample');
-    assert.equal(mode()?.globalValue, before?.globalValue, 'the user settings were written');
+    assert.equal(health.settings.get().mode, 'sample');
+    assert.deepEqual([mode()?.workspaceValue, mode()?.workspaceFolderValue, mode()?.globalValue], [before?.workspaceValue, before?.workspaceFolderValue, before?.globalValue], 'a settings file was written');
     await vscode.commands.executeCommand('serviceHealth.useAzure');
-    assert.equal(mode()?.workspaceValue, undefined, 'back to Azure removes the workspace value the user settings already cover');
-    assert.equal(mode()?.globalValue, before?.globalValue);
+    assert.equal(health.settings.get().mode, 'azure');
+    assert.deepEqual([mode()?.workspaceValue, mode()?.workspaceFolderValue, mode()?.globalValue], [before?.workspaceValue, before?.workspaceFolderValue, before?.globalValue]);
+  });
+
+  it('a serviceHealth.mode the user set wins over Use Sample Service, and removing it brings the choice back', async () => {
+    await health.useSampleService();
+    await health.settings.update('mode', 'azure');
+    await until('the setting did not win over the choice', () => health.settings.get().mode === 'azure');
+    await vscode.commands.executeCommand('serviceHealth.useSampleService');
+    assert.equal(health.settings.get().mode, 'azure', 'the choice beat the setting');
+    await health.settings.update('mode', undefined);
+    await until('removing the setting did not bring back the choice', () => health.settings.get().mode === 'sample');
+    await health.useAzure();
   });
 
   it('a silent sign-in with no account returns quietly', async () => {

@@ -18,7 +18,7 @@ describe('impacted resources (real VS Code)', function () {
 
   after(async () => {
     await vscode.commands.executeCommand('serviceHealth.filterByQuery', '');
-    await health.settings.update('mode', undefined);
+    await health.useAzure(); // the default mode, for the suites that follow
   });
 
   it('impacted:yes keeps exactly the events known to affect resources; impacted:no those known to affect none', async () => {

@@ -41,7 +41,7 @@ describe('proxy settings (real VS Code)', function () {
     await http().update('proxyAuthorization', undefined, vscode.ConfigurationTarget.Global);
     await http().update('proxySupport', undefined, vscode.ConfigurationTarget.Global);
     await http().update('proxyStrictSSL', undefined, vscode.ConfigurationTarget.Global);
-    await health.settings.update('mode', undefined);
+    await health.useAzure(); // the default mode, for the suites that follow
     await health.settings.update('timeWindowDays', undefined);
   });
 

@@ -73,7 +73,7 @@ describe('security (real VS Code)', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // Back to a default sample service for any suite that follows, then to the default mode.
     await health.useSampleService({});
-    await health.settings.update('mode', undefined);
+    await health.useAzure(); // the default mode, for the suites that follow
   });
 
   describe('details webview against script injection', () => {

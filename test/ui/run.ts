@@ -12,6 +12,7 @@ import { launchWorkbench, type WorkbenchSession } from '../harness/ui';
 import { prepareAzureWorkbench } from './azure/fixture';
 import { prepareChatWorkbench } from './chat/fixture';
 import { prepareEndpointWorkbench } from './endpoint/fixture';
+import { prepareNewcomerWorkbench } from './newcomer/fixture';
 import { setUiSession } from './session';
 import { prepareVsixWorkbench } from './vsix/fixture';
 import { createSampleWorkspace } from './workspace';
@@ -36,6 +37,7 @@ export interface PreparedWorkbench {
   readonly env?: Readonly<Record<string, string>>;
   readonly preinstall?: readonly string[];
   readonly installVsix?: string;
+  readonly machineSettings?: Readonly<Record<string, unknown>>;
   dispose(): Promise<void>;
 }
 
@@ -73,6 +75,8 @@ export async function runUiTests(options: UiTestOptions): Promise<number> {
         { name: 'chat', testDir: join(testDir, 'chat'), prepare: () => prepareChatWorkbench(options.root) },
         // Connection problems: an endpoint whose server is down, and a crashed embedded sample service.
         { name: 'endpoint', testDir: join(testDir, 'endpoint'), prepare: () => prepareEndpointWorkbench(options.root) },
+        // A newcomer's first minutes: no mode set, the walkthrough opening on install, a model for @health.
+        { name: 'newcomer', testDir: join(testDir, 'newcomer'), prepare: () => prepareNewcomerWorkbench(options.root) },
       ];
   const totals = { passes: 0, failures: 0, groups: 0 };
   try {
@@ -134,6 +138,7 @@ async function runGroup(group: Group, options: UiTestOptions, limit: Limit): Pro
       ...(prepared.env ? { env: prepared.env } : {}),
       ...(prepared.preinstall ? { preinstall: prepared.preinstall } : {}),
       ...(prepared.installVsix ? { installVsix: prepared.installVsix } : {}),
+      ...(prepared.machineSettings ? { machineSettings: prepared.machineSettings } : {}),
     });
     const launched = await Promise.race([launching, limit.reached]);
     if (launched === 'timeout') {

@@ -20,6 +20,7 @@ import { registerRefresh } from './wiring/refresh';
 import type { Register } from './wiring/register';
 import type { ServiceHealthApi } from './serviceHealthApi';
 import { loadTestApi, testApiFor } from './testApi';
+import { openWalkthroughOnce } from './walkthrough';
 import type { TestApiParts } from './testApiBundle';
 
 export type { SampleTestOptions, ServiceHealthApi } from './serviceHealthApi';
@@ -33,7 +34,7 @@ export class ServiceHealthApp extends Disposable {
     const started = performance.now();
     const register: Register = (d) => this._register(d);
     register(offerReloadWhenBundleMissing());
-    const state = new AppState();
+    const state = new AppState(context.workspaceState);
     const log = registerLog(register, context, this.logRecord);
     // Test mode only: what useSampleService asks the sample service to serve (the test API's bundle holds it).
     const sampleOptions = testApiFor(context.extensionMode, () => new (loadTestApi().SampleTestOptionsHolder)());
@@ -51,6 +52,8 @@ export class ServiceHealthApp extends Disposable {
     const chat = registerChat(register, { context, log, state, connection, events });
     const agents = registerAgents(register, { context, log, state, connection, events });
     lifecycle.start();
+    // After activation, not inside it: opening an editor is not part of starting.
+    setTimeout(() => openWalkthroughOnce(context, log), 0);
     const constructedMs = performance.now() - started;
     this.parts = { context, state, logRecord: this.logRecord, constructedMs, sampleOptions, connection, events, details, navigation, lifecycle, queries, chat, agents };
   }

@@ -30,6 +30,7 @@ export const Command = {
   retryImpactedResources: 'serviceHealth.retryImpactedResources',
   showMoreEvents: 'serviceHealth.showMoreEvents',
   retryTreeRows: 'serviceHealth.retryTreeRows',
+  askInChat: 'serviceHealth.askInChat',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -51,6 +52,8 @@ export const ContextKey = {
   endpointUnreachable: 'serviceHealth.endpointUnreachable',
   /** The Azure Resources extension is installed (its Reveal command exists). */
   azureResourcesInstalled: 'serviceHealth.azureResourcesInstalled',
+  /** `@health` answered a question in this window (completes the walkthrough's Ask @health step). */
+  chatAnswered: 'serviceHealth.chatAnswered',
 } as const;
 
 export type ContextKeyName = (typeof ContextKey)[keyof typeof ContextKey];

@@ -3,6 +3,9 @@
  * load with the first request. Follow-ups only read the answer's metadata, so they need nothing loaded.
  */
 import * as vscode from 'vscode';
+import { feedbackLine } from '../../core/chat/feedback';
+import { ContextKey } from '../base/commandIds';
+import { setContext } from '../base/commands';
 import { Disposable } from '../base/disposable';
 import { loadChatAnswers } from './lazyAnswers';
 import type { AnswerStream, HealthChatAnswers, HealthChatDeps, HealthChatMetadata, HealthChatRequest } from './healthParticipant';
@@ -27,11 +30,21 @@ export class HealthChat extends Disposable {
         return (meta?.followups ?? []).map((f) => ({ prompt: f.prompt, label: f.label }));
       },
     };
+    // So unhelpful answers can be found again in the log (what was listed, never what was typed).
+    this._register(
+      participant.onDidReceiveFeedback((f) => {
+        const line = feedbackLine(f.kind === vscode.ChatResultFeedbackKind.Helpful, f.result);
+        if (f.kind === vscode.ChatResultFeedbackKind.Helpful) deps.log.info(line);
+        else deps.log.warn(line);
+      }),
+    );
   }
 
   /** Answers a request (loading the answers on first use), as the participant's handler does. */
-  answer(request: HealthChatRequest, stream: AnswerStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
-    return this.answers().answer(request, stream, token);
+  async answer(request: HealthChatRequest, stream: AnswerStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+    const result = await this.answers().answer(request, stream, token);
+    void setContext(ContextKey.chatAnswered, true);
+    return result;
   }
 
   private answers(): HealthChatAnswers {

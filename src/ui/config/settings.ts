@@ -3,10 +3,12 @@ import * as vscode from 'vscode';
 import { clampWindow, DEFAULT_WINDOW_DAYS } from '../../core/events/eventFilter';
 import { isGroupBy, type GroupBy } from '../../core/events/grouping';
 import { CLOUD_NAMES, type CloudName } from './clouds';
+import { resolveMode, type Mode } from './modeChoice';
+
+export type { Mode } from './modeChoice';
 
 export const SECTION = 'serviceHealth';
 
-export type Mode = 'azure' | 'sample';
 export type NotificationLevel = 'all' | 'serviceIssues' | 'off';
 
 export interface ServiceHealthSettings {
@@ -23,10 +25,9 @@ export interface ServiceHealthSettings {
 
 export const DEFAULT_REFRESH_MINUTES = 5;
 
-/** `modeOverride`: a mode chosen for this window alone (no folder open to keep it in). */
-export function readSettings(modeOverride?: Mode): ServiceHealthSettings {
+/** `modeChoice`: the Use Sample Service / Use Azure choice kept in the workspace state (see modeChoice.ts). */
+export function readSettings(modeChoice?: unknown): ServiceHealthSettings {
   const c = vscode.workspace.getConfiguration(SECTION);
-  const mode = c.get<string>('mode');
   const cloud = c.get<string>('cloud');
   const notifications = c.get<string>('notifications');
   const groupBy = c.get<string>('groupBy');
@@ -37,9 +38,8 @@ export function readSettings(modeOverride?: Mode): ServiceHealthSettings {
   };
   const subs = c.get<unknown>('subscriptions');
   return {
-    // "azure" by default: invented outages must never be mistaken for real ones; the welcome
-    // view offers the sample service in one click instead.
-    mode: modeOverride ?? (mode === 'sample' ? 'sample' : 'azure'),
+    // A setting the user wrote wins over the choice; "azure" by default (see modeChoice.ts).
+    mode: resolveMode(c.inspect<unknown>('mode'), modeChoice).mode,
     cloud: (CLOUD_NAMES as readonly string[]).includes(cloud ?? '') ? (cloud as CloudName) : 'AzureCloud',
     tenant: text('tenant'),
     // Where the Azure token goes: only the user's own settings count, never a workspace's.
@@ -64,22 +64,6 @@ export const USER_ONLY_SETTINGS: readonly string[] = ['endpoint'];
 function userText(c: vscode.WorkspaceConfiguration, key: string): string | undefined {
   const v = c.inspect<unknown>(key)?.globalValue;
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
-}
-
-/**
- * Use Sample Service / Use Azure switch the current workspace only: made-up events must never
- * follow the user into other windows, so the user settings are never written. Going back to Azure
- * removes the workspace's value when the user settings already say Azure. Without a folder open
- * there is no workspace to keep it in: 'window' tells the caller to hold the mode for this window.
- */
-export async function writeModeForWorkspace(mode: Mode): Promise<'workspace' | 'window'> {
-  if (!vscode.workspace.workspaceFolders?.length) {
-    return 'window';
-  }
-  const c = vscode.workspace.getConfiguration(SECTION);
-  const inherited = c.inspect<string>('mode')?.globalValue ?? 'azure';
-  await c.update('mode', mode === 'azure' && inherited !== 'sample' ? undefined : mode, vscode.ConfigurationTarget.Workspace);
-  return 'workspace';
 }
 
 /** Writes a setting where the user keeps it: the workspace value if one is set there, else the user settings. */

@@ -13,7 +13,7 @@ interface Manifest {
   readonly contributes: { readonly commands: ReadonlyArray<{ readonly command: string }> } & Record<string, unknown>;
 }
 
-/** Every string in a JSON value, with the property name it sits under (undefined inside arrays of strings). */
+/** Every string in a JSON value, with the property name it sits under. */
 function strings(value: unknown, key?: string): Array<{ key: string | undefined; text: string }> {
   if (typeof value === 'string') return [{ key, text: value }];
   if (Array.isArray(value)) return value.flatMap((v) => strings(v, key));
@@ -26,16 +26,19 @@ function commandsNamed(manifest: Manifest): Set<string> {
   const ids = new Set<string>();
   for (const { key, text } of strings([manifest.contributes, manifest.activationEvents ?? []])) {
     if (key === 'command') ids.add(text);
-    for (const m of text.matchAll(/\b(?:onC|c)ommand:([\w.-]+)/gu)) ids.add(m[1] as string);
+    // Ours only: walkthrough links may run VS Code's own commands (workbench.view.extension.…).
+    for (const m of text.matchAll(/\b(?:onC|c)ommand:([\w.-]+)/gu)) if (m[1]?.startsWith(OURS)) ids.add(m[1]);
   }
   return ids;
 }
 
-/** Context keys read by the manifest's `when` and `enablement` clauses (the left side of each term). */
+/** Context keys read by the manifest's `when` and `enablement` clauses and `onContext:` completion events (the left side of each term). */
 function contextKeysRead(manifest: Manifest): Set<string> {
   const keys = new Set<string>();
-  for (const { key, text } of strings(manifest.contributes)) {
-    if (key !== 'when' && key !== 'enablement') continue;
+  for (const { key, text: raw } of strings(manifest.contributes)) {
+    const isEvent = key === 'completionEvents' && raw.startsWith('onContext:');
+    if (key !== 'when' && key !== 'enablement' && !isEvent) continue;
+    const text = isEvent ? raw.slice('onContext:'.length) : raw;
     // Regex literals (`viewItem =~ /.../`) may hold `&&` or `||`: drop them before splitting.
     const clause = text.replace(/=~\s*\/(?:\\.|[^/\\])*\/[a-z]*/gu, '=~ regex');
     for (const term of clause.split(/&&|\|\|/u)) {
@@ -113,5 +116,16 @@ describe('command ids and context keys (commandIds.ts vs package.json)', () => {
       contributes: { commands: [{ command: 'serviceHealth.b' }], viewsWelcome: [{ contents: '[Go](command:serviceHealth.c)' }] },
     });
     assert.deepEqual([...named].sort(), ['serviceHealth.a', 'serviceHealth.b', 'serviceHealth.c']);
+  });
+
+  it('the readers see walkthrough links and onContext: completion events, VS Code\'s own commands left out', () => {
+    const walkthrough = {
+      contributes: {
+        commands: [],
+        walkthroughs: [{ steps: [{ description: '[Go](command:serviceHealth.x) [View](command:workbench.view.extension.serviceHealth)', completionEvents: ['onContext:serviceHealth.y || serviceHealth.mode == sample', 'onCommand:serviceHealth.z'] }] }],
+      },
+    };
+    assert.deepEqual([...commandsNamed(walkthrough)].sort(), ['serviceHealth.x', 'serviceHealth.z']);
+    assert.deepEqual([...contextKeysRead(walkthrough)].sort(), ['serviceHealth.mode', 'serviceHealth.y']);
   });
 });

@@ -56,6 +56,8 @@ function registerSignInCommands(reg: Reg, deps: CommandsDeps): void {
   reg(Command.selectSubscriptions, () => selectSubscriptions(deps));
   reg(Command.useSampleService, () => lifecycle.setMode('sample'));
   reg(Command.useAzure, () => lifecycle.setMode('azure'));
+  // The walkthrough's Ask @health: the Chat view with "@health " typed, for the user to finish.
+  reg(Command.askInChat, () => vscode.commands.executeCommand('workbench.action.chat.open', { query: '@health ', isPartialQuery: true }));
 }
 
 async function selectSubscriptions(deps: CommandsDeps): Promise<void> {

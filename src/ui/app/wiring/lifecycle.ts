@@ -8,7 +8,8 @@ import { ContextKey } from '../../base/commandIds';
 import { setContext } from '../../base/commands';
 import { cloudConfig } from '../../config/clouds';
 import { HTTP_SECTION } from '../../config/network';
-import { SECTION, updateSetting, writeModeForWorkspace, type Mode } from '../../config/settings';
+import { SECTION, updateSetting, type Mode } from '../../config/settings';
+import { resolveMode, settingWinsMessage } from '../../config/modeChoice';
 import type { EventDetailsPanels } from '../../details/eventDetailsPanels';
 import type { QuotaStatusBar } from '../../status/quotaStatusBar';
 import type { AppState } from '../appState';
@@ -19,6 +20,8 @@ import type { EventsParts } from './events';
 import type { RefreshParts } from './refresh';
 import type { Register } from './register';
 import { errorText } from '../../../core/text/errorText';
+
+const OPEN_SETTING = 'Open Setting';
 
 export interface LifecycleDeps {
   readonly state: AppState;
@@ -99,10 +102,16 @@ export class ConnectionLifecycle {
   async setMode(mode: Mode): Promise<void> {
     const { state } = this.deps;
     const { auth, connections } = this.deps.connection;
-    const kept = await writeModeForWorkspace(mode);
-    state.modeOverride = kept === 'window' ? mode : undefined;
-    // The configuration listener applies it too; applying here as well lets callers await it.
+    // Kept in the workspace state, not .vscode/settings.json: trying the sample must not change the user's repository.
+    await state.chooseMode(mode);
     state.reread();
+    const overridden = settingWinsMessage(mode, resolveMode(vscode.workspace.getConfiguration(SECTION).inspect<unknown>('mode'), mode));
+    if (overridden) {
+      this.deps.log.info(overridden);
+      void vscode.window.showInformationMessage(overridden, OPEN_SETTING).then((choice) => {
+        if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.mode`);
+      });
+    }
     if (mode === 'azure' && !auth.signedIn) {
       await auth.signInSilently();
     }

@@ -1,0 +1,22 @@
+/**
+ * The Get Started walkthrough (contributes.walkthroughs), opened once per user on the first
+ * activation, unless VS Code's own `workbench.welcomePage.walkthroughs.openOnInstall` is off.
+ * Steps: connect, subscriptions, openEvent, askHealth, quota.
+ * Next step, once workspace templates exist: "templates" (check this workspace's templates).
+ */
+import * as vscode from 'vscode';
+import { errorText } from '../../core/text/errorText';
+
+export const WALKTHROUGH_ID = 'serviceHealth.gettingStarted';
+/** globalState key: the walkthrough was opened once for this user. */
+export const WALKTHROUGH_SHOWN_KEY = 'serviceHealth.walkthroughShown';
+
+export function openWalkthroughOnce(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+  if (context.globalState.get<boolean>(WALKTHROUGH_SHOWN_KEY) === true) return;
+  if (vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall') === false) return;
+  void context.globalState.update(WALKTHROUGH_SHOWN_KEY, true);
+  // Beside nothing (false): the user just opened the Service Health view, which stays in front.
+  void vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#${WALKTHROUGH_ID}`, false).then(undefined, (error: unknown) => {
+    log.warn(`The Get Started walkthrough did not open: ${errorText(error)}`);
+  });
+}

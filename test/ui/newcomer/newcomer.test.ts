@@ -1,0 +1,197 @@
+// A newcomer's first minutes in the real workbench (issue 25): the walkthrough opens once, each of
+// its steps completes when its action is done, and trying the sample changes no file of the
+// user's folder, survives a window reload, and Use Azure brings Sign In back. Tests run in order.
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { clickActivityBarIcon, statusBarItem, viewContainer, waitForWorkbench } from '../../harness/ui';
+import { welcomeButton } from '../azure/steps';
+import { reportFailures, uiSession } from '../session';
+import { CONTAINER_ID, CONTAINER_TITLE, QUOTA_ITEM_ID, closeAllEditors, escapeRegExp, eventRows, runPaletteCommand, waitFor } from '../steps';
+
+const MODEL_NAME = 'Test Echo';
+
+/** sha256 of every file under `folder` by relative path (folders listed too: a new empty one is a change). */
+async function snapshot(folder: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        out[`${relative(folder, path)}/`] = 'dir';
+        await walk(path);
+      } else {
+        out[relative(folder, path)] = createHash('sha256').update(await readFile(path)).digest('hex');
+      }
+    }
+  };
+  await walk(folder);
+  return out;
+}
+
+function walkthroughPage(page: Page): Locator {
+  return page.locator('.gettingStartedContainer');
+}
+
+/** A step of the Service Health walkthrough by its id in package.json ("connect", "quota", …). */
+function step(page: Page, id: string): Locator {
+  return page.locator(`button.getting-started-step[data-step-id$="#${id}"]`);
+}
+
+/** The step's checked state as the page shows it (its check mark's aria-checked). */
+async function stepDone(page: Page, id: string): Promise<boolean> {
+  return (await page.locator(`[data-done-step-id$="#${id}"]`).first().getAttribute('aria-checked')) === 'true';
+}
+
+async function waitStepDone(page: Page, id: string): Promise<void> {
+  await waitFor(async () => ((await stepDone(page, id)) ? true : undefined), 30_000, `the walkthrough step "${id}" was not checked`);
+}
+
+/** Expands a step and clicks its action (a command link, shown as a button) by its label. */
+async function runStepAction(page: Page, id: string, label: string): Promise<void> {
+  // By its title: the expanded step holds its buttons, and its middle may be one of them (Sign In).
+  await step(page, id).locator('h3.step-title').click();
+  const action = step(page, id).locator('.button-container .monaco-button').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
+  await action.waitFor({ state: 'visible', timeout: 10_000 });
+  await action.click();
+}
+
+/** Brings the walkthrough's editor tab to the front. */
+async function showWalkthrough(page: Page): Promise<void> {
+  await page.locator('.tabs-container .tab').filter({ hasText: /Get Started with Service Health|Walkthrough|Welcome/ }).first().click();
+  await walkthroughPage(page).waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+/** The `#` completions the Chat input offers for `text` (the agent tools show as `#serviceHealth…`), with the input cleared again. */
+async function chatReferences(page: Page, text: string): Promise<string[]> {
+  const input = page.locator('.interactive-input-part .monaco-editor').first();
+  if (!(await input.isVisible())) await page.keyboard.press('Control+Alt+KeyI');
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await input.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type(text, { delay: 20 });
+  const rows = page.locator('.interactive-input-part .suggest-widget .monaco-list-row, .suggest-widget.visible .monaco-list-row');
+  // The widget may take a moment to fill, or not appear at all when nothing matches.
+  const labels = await waitFor(async () => {
+    const n = await rows.count();
+    return n > 0 ? rows.allInnerTexts() : undefined;
+  }, 5_000, 'no completion').catch(() => [] as string[]);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  return labels.map((l) => l.replace(/\s+/g, ' ').trim());
+}
+
+describe('A newcomer\'s first minutes (UI)', function () {
+  this.timeout(180_000);
+  afterEach(reportFailures('newcomer-', 30));
+  let before: Record<string, string>;
+
+  it('opening Service Health the first time opens its walkthrough, with no step done yet', async () => {
+    const { page, folder } = uiSession();
+    assert.ok(folder);
+    before = await snapshot(folder);
+    await clickActivityBarIcon(page, CONTAINER_TITLE);
+    await welcomeButton(page, 'Use Sample Service').waitFor({ state: 'visible', timeout: 60_000 });
+    await walkthroughPage(page).waitFor({ state: 'visible', timeout: 30_000 });
+    await step(page, 'quota').waitFor({ state: 'visible', timeout: 10_000 });
+    for (const id of ['connect', 'subscriptions', 'openEvent', 'askHealth', 'quota']) assert.equal(await stepDone(page, id), false, `${id} is checked before its action`);
+  });
+
+  it('Use Sample Service (the first step\'s action) loads events, checks the step, and leaves every file of the folder byte-for-byte as it was', async () => {
+    const { page, folder } = uiSession();
+    assert.ok(folder);
+    await runStepAction(page, 'connect', 'Use Sample Service');
+    await eventRows(page).first().waitFor({ state: 'visible', timeout: 60_000 });
+    await waitStepDone(page, 'connect');
+    assert.deepEqual(await snapshot(folder), before, 'trying the sample changed the user\'s folder');
+  });
+
+  it('Select Subscriptions (the second step\'s action) checks the step', async () => {
+    const { page } = uiSession();
+    assert.equal(await stepDone(page, 'subscriptions'), false);
+    await runStepAction(page, 'subscriptions', 'Select Subscriptions');
+    const picker = page.locator('.quick-input-widget');
+    await picker.waitFor({ state: 'visible', timeout: 30_000 });
+    await page.keyboard.press('Enter');
+    await picker.waitFor({ state: 'hidden', timeout: 10_000 });
+    await waitStepDone(page, 'subscriptions');
+  });
+
+  it('selecting an event in the view checks "Open an event"', async () => {
+    const { page } = uiSession();
+    assert.equal(await stepDone(page, 'openEvent'), false);
+    await eventRows(page).first().click();
+    await page.locator('iframe.webview').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await showWalkthrough(page);
+    await waitStepDone(page, 'openEvent');
+  });
+
+  it('Ask @health opens the Chat view with @health typed; its answer checks the step', async () => {
+    const { page } = uiSession();
+    assert.equal(await stepDone(page, 'askHealth'), false);
+    await runStepAction(page, 'askHealth', 'Ask @health');
+    await page.locator(`[aria-label*="${MODEL_NAME}"]`).first().waitFor({ state: 'visible', timeout: 60_000 });
+    const input = page.locator('.interactive-input-part .monaco-editor').first();
+    await waitFor(async () => ((await input.innerText()).includes('@health') ? true : undefined), 10_000, 'the chat input does not start with @health');
+    await input.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('are there active outages?', { delay: 10 });
+    await page.keyboard.press('Enter');
+    await page.locator('.interactive-item-container.interactive-response .rendered-markdown').first().waitFor({ state: 'visible', timeout: 60_000 });
+    await showWalkthrough(page);
+    await waitStepDone(page, 'askHealth');
+  });
+
+  it('in sample mode the Chat view offers the Service Health tools as #references', async () => {
+    const { page } = uiSession();
+    const offered = await chatReferences(page, '#serviceHealth');
+    assert.ok(offered.some((l) => /serviceHealth/.test(l)), `no Service Health tool among: ${offered.join(' | ')}`);
+  });
+
+  it('selecting the quota in the status bar checks the last step', async () => {
+    const { page } = uiSession();
+    assert.equal(await stepDone(page, 'quota'), false);
+    await statusBarItem(page, QUOTA_ITEM_ID).click();
+    const picker = page.locator('.quick-input-widget');
+    await picker.waitFor({ state: 'visible', timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await waitStepDone(page, 'quota');
+  });
+
+  it('after a window reload the sample is still chosen, the walkthrough does not open again, and no file changed', async () => {
+    const { page, folder } = uiSession();
+    assert.ok(folder);
+    await closeAllEditors(page);
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+    await runPaletteCommand(page, 'Developer: Reload Window');
+    await reloaded;
+    await waitForWorkbench(page, 120_000);
+    if (!(await viewContainer(page, CONTAINER_ID).isVisible())) await clickActivityBarIcon(page, CONTAINER_TITLE);
+    await eventRows(page).first().waitFor({ state: 'visible', timeout: 60_000 });
+    const title = page.locator('.part.sidebar .composite.title .title-label').first();
+    assert.match((await title.textContent()) ?? '', /Sample Data — Events/i, 'the reloaded window is not in sample mode');
+    // The walkthrough would open right after activation (the rows above mean it is done).
+    await new Promise((r) => setTimeout(r, 2_000));
+    assert.equal(await walkthroughPage(page).count(), 0, 'the walkthrough opened a second time');
+    assert.deepEqual(await snapshot(folder), before);
+  });
+
+  it('Use Azure brings Sign In back, still without writing a file', async () => {
+    const { page, folder } = uiSession();
+    assert.ok(folder);
+    await runPaletteCommand(page, 'Service Health: Use Azure');
+    await welcomeButton(page, 'Sign In').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await eventRows(page).count(), 0);
+    assert.deepEqual(await snapshot(folder), before);
+  });
+
+  it('signed out in Azure mode the Chat view no longer offers the Service Health tools (their when clause)', async () => {
+    const { page } = uiSession();
+    const offered = await chatReferences(page, '#serviceHealth');
+    assert.deepEqual(offered.filter((l) => /serviceHealth/.test(l)), [], 'a tool that can only fail while signed out is offered');
+  });
+});
