@@ -123,7 +123,7 @@ const ROUTES: readonly RouteEntry[] = [
     countsPrimary: false,
     method: 'POST',
     needsBody: true,
-    handle: (ctx, _req, url, _groups, body) => queryResourceGraph({ store: ctx.store, knobs: ctx.knobs, seed: ctx.seed, quota: ctx.graphQuota, cache: ctx.graphCache, subscriptionIds: ctx.subscriptionIds }, url, body),
+    handle: (ctx, _req, url, _groups, body) => queryResourceGraph({ store: ctx.store, knobs: ctx.knobs, seed: ctx.seed, quota: ctx.graphQuota, cache: ctx.graphCache, subscriptionIds: ctx.subscriptionIds, estate: ctx.estate }, url, body),
   },
 ];
 

@@ -122,3 +122,34 @@ describe('resourcePath: resource ids in a request path', () => {
     }
   });
 });
+
+describe('sample availability routes share the events’ quota and faults', () => {
+  let service: SampleService;
+  before(async () => {
+    service = await startSampleService({ seed: 5, events: 40, rateLimits: { primaryLimit: 3, windowSeconds: 3600 } });
+  });
+  after(async () => {
+    await service.close();
+  });
+  const get = (path: string) => fetch(`${service.url}${path}?api-version=2025-05-01`, { headers: { authorization: `Bearer ${service.token}` } });
+
+  it('the primary limit counts availability requests: the 3rd is allowed, the 4th is limited (a script polling every resource)', async () => {
+    const sub = service.subscriptionIds[0] ?? '';
+    const path = `/subscriptions/${sub}/providers/Microsoft.ResourceHealth/availabilityStatuses`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await get(path);
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+    assert.deepEqual(statuses.slice(0, 3), [200, 200, 200]);
+    assert.ok([403, 429].includes(statuses[3] ?? 0), `limited, got ${statuses[3] ?? 0}`);
+  });
+
+  it('an injected 503 (a regional outage of Resource Health) answers the availability route too', async () => {
+    service.faults.inject({ kind: 'status', status: 503 }, { path: /availabilityStatuses\/current$/i });
+    const res = await fetch(`${service.url}/subscriptions/x/resourceGroups/g/providers/A.B/c/d/providers/Microsoft.ResourceHealth/availabilityStatuses/current?api-version=2025-05-01`, { headers: { authorization: `Bearer ${service.token}` } });
+    await res.arrayBuffer();
+    assert.equal(res.status, 503);
+  });
+});
