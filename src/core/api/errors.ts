@@ -7,6 +7,7 @@ import { validation } from '../model/validation';
 import type { HttpResponse } from '../http/types';
 import { stripTags } from '../text/scan';
 import type { SubscriptionNamer } from '../subscriptions/names';
+import { availabilityMessage } from './availabilityErrors';
 
 /** Which operation a response belongs to; it decides the wording of 403 and 404 messages. */
 export type ApiOperation =
@@ -18,7 +19,10 @@ export type ApiOperation =
   | 'listSecurityAdvisoryImpactedResources'
   | 'fetchBillingCommunicationDetails'
   | 'emergingIssues'
-  | 'queryResourceGraph';
+  | 'queryResourceGraph'
+  | 'listAvailabilityStatuses'
+  | 'getAvailabilityStatus'
+  | 'listAvailabilityHistory';
 
 /** Operations on one event of a subscription: a 404 may mean the event, not the subscription. */
 const EVENT_OPERATIONS: readonly ApiOperation[] = [
@@ -38,6 +42,8 @@ export interface ApiErrorContext {
   readonly tenantScope?: boolean;
   /** True when the request carried a `$filter`; only then can a 400 blame the filter. */
   readonly filterSent?: boolean;
+  /** The resource of a one-resource availability request (its name goes in a 404's message). */
+  readonly resourceId?: string;
 }
 
 const MAX_EXCERPT = 160;
@@ -256,6 +262,10 @@ function userMessage(status: number, reason: string | undefined, parts: ReasonPa
   const { code, serviceMessage } = parts;
   const why = reason ? ` (${reason})` : '';
   const sub = ctx.tenantScope ? 'your tenant' : ctx.subscriptionId ? subscriptionWords(ctx.subscriptionId, ctx.subscriptionName) : 'the subscription';
+  const availability = availabilityMessage(status, why, ctx.operation, { sub, resource: ctx.resourceId && safeExcerpt(ctx.resourceId, 200), subscriptionProblem: isSubscriptionProblem(code, serviceMessage) });
+  if (availability !== undefined) {
+    return availability;
+  }
   switch (status) {
     case 401:
       return withAdvice('The service did not accept your sign-in', why, 'sign in again and retry');
@@ -286,7 +296,7 @@ function userMessage(status: number, reason: string | undefined, parts: ReasonPa
         // ARM answers a missing subscription with a JSON error; a page or an empty body comes from elsewhere.
         return withAdvice('The endpoint answered HTTP 404 with no Azure error', why, 'check the serviceHealth.endpoint setting, which may point at the wrong service');
       }
-      if (ctx.operation === 'listEvents' || EVENT_OPERATIONS.includes(ctx.operation)) {
+      if (ctx.operation === 'listEvents' || ctx.operation === 'listAvailabilityStatuses' || EVENT_OPERATIONS.includes(ctx.operation)) {
         return `${capitalise(sub)} was not found or is not visible to you${why}; pick another subscription.`;
       }
       return withAdvice('The service does not offer this operation', why, 'check the endpoint and try again');
@@ -334,7 +344,9 @@ export type ResponseKind =
   | 'an impacted resource list'
   | 'billing communication details'
   | 'emerging issues'
-  | 'a Resource Graph result';
+  | 'a Resource Graph result'
+  | 'an availability status list'
+  | 'an availability status';
 
 /** A 2xx body that is not JSON or does not match the schema. */
 export class ResponseValidationError extends Error {

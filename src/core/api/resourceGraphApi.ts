@@ -1,10 +1,21 @@
 /** Azure Resource Graph (`POST {endpoint}/providers/Microsoft.ResourceGraph/resources`, api-version 2024-04-01). Why: docs/architecture.md#api-resourcegraphapi */
+import type { AvailabilityStatus } from '../model/availability';
 import type { HealthEvent } from '../model/eventModel';
 import { validation } from '../model/validation';
 import { PagingError } from './errors';
 import { apiTargetOf, type HealthEventsApiOptions } from './healthEventsApi';
 import { requestJson, type HttpRequester } from './paging';
-import { eventFromRow, eventsQuery, SUBSCRIPTIONS_IN_SCOPE_QUERY, type GraphRow } from './resourceGraphQueries';
+import {
+  AVAILABILITY_QUERY,
+  eventFromRow,
+  eventsQuery,
+  impactedFromRow,
+  IMPACTED_RESOURCES_QUERY,
+  statusFromRow,
+  SUBSCRIPTIONS_IN_SCOPE_QUERY,
+  type GraphRow,
+  type ImpactedRow,
+} from './resourceGraphQueries';
 
 export const RESOURCE_GRAPH_API_VERSION = '2024-04-01';
 /** Subscriptions per request: Resource Graph's documented limit. */
@@ -93,6 +104,16 @@ export class ResourceGraphApi {
   /** The events of one batch updated at or after `start`, per subscription id as sent (each in the events list's order). */
   async listEventsBatch(subscriptions: readonly string[], start: Date, signal?: AbortSignal): Promise<BatchRows<HealthEvent>> {
     return this.collect(subscriptions, eventsQuery(start), eventFromRow, signal);
+  }
+
+  /** The current availability status of every resource of one batch (HealthResources), per subscription id as sent. */
+  async listAvailabilityBatch(subscriptions: readonly string[], signal?: AbortSignal): Promise<BatchRows<AvailabilityStatus>> {
+    return this.collect(subscriptions, AVAILABILITY_QUERY, statusFromRow, signal);
+  }
+
+  /** Every event's impacted resources in one batch (ServiceHealthResources), per subscription id as sent. */
+  async listImpactedResourcesBatch(subscriptions: readonly string[], signal?: AbortSignal): Promise<BatchRows<ImpactedRow>> {
+    return this.collect(subscriptions, IMPACTED_RESOURCES_QUERY, impactedFromRow, signal);
   }
 
   /**

@@ -3,7 +3,9 @@
  * the mapping of their rows to the events API's model. The sample service recognises exactly
  * these texts, so a change here needs the same change in src/core/sample/resourceGraph.ts.
  */
+import type { AvailabilityStatus } from '../model/availability';
 import type { HealthEvent } from '../model/eventModel';
+import type { ImpactedResource } from '../model/eventResources';
 import { validation } from '../model/validation';
 import type { GraphRow } from './resourceGraphSchemas';
 
@@ -55,4 +57,49 @@ export function eventFromRow(row: GraphRow): HealthEvent | undefined {
     ...(row.properties != null ? { properties: camelKeys(row.properties) } : {}),
   });
   return parsed.success ? parsed.data : undefined;
+}
+
+/** HealthResources: the current availability status of every resource of the batch. */
+export const AVAILABILITY_QUERY = [
+  'HealthResources',
+  "| where type =~ 'microsoft.resourcehealth/availabilitystatuses'",
+  '| project id, name, type, location, subscriptionId, properties',
+  '| order by subscriptionId asc, id asc',
+].join('\n');
+
+/** ServiceHealthResources: every event's impacted resources in the batch (one query instead of one listing per event). */
+export const IMPACTED_RESOURCES_QUERY = [
+  'ServiceHealthResources',
+  "| where type =~ 'microsoft.resourcehealth/events/impactedresources'",
+  '| project id, name, type, subscriptionId, properties',
+  '| order by subscriptionId asc, id asc',
+].join('\n');
+
+/** An availability status row as the availability API would have sent it; undefined when it is not a valid one. */
+export function statusFromRow(row: GraphRow): AvailabilityStatus | undefined {
+  const parsed = validation().availabilityStatusSchema.safeParse({
+    id: row.id,
+    ...(row.name != null ? { name: row.name } : {}),
+    type: 'Microsoft.ResourceHealth/AvailabilityStatuses',
+    ...(row.location != null ? { location: row.location } : {}),
+    ...(row.properties != null ? { properties: camelKeys(row.properties) } : {}),
+  });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** An impacted resource row and the tracking id of its event (from its id, `…/events/{trackingId}/impactedResources/{name}`). */
+export interface ImpactedRow {
+  readonly trackingId: string;
+  readonly resource: ImpactedResource;
+}
+
+export function impactedFromRow(row: GraphRow): ImpactedRow | undefined {
+  const trackingId = /\/events\/([^/]+)\/impactedresources\//i.exec(row.id)?.[1];
+  const parsed = validation().impactedResourceSchema.safeParse({
+    id: row.id,
+    ...(row.name != null ? { name: row.name } : {}),
+    type: 'Microsoft.ResourceHealth/events/impactedResources',
+    ...(row.properties != null ? { properties: camelKeys(row.properties) } : {}),
+  });
+  return trackingId && parsed.success ? { trackingId, resource: parsed.data } : undefined;
 }

@@ -3,3 +3,4 @@ export * from './schemas';
 export * from './eventResourceSchemas';
 export { graphRowSchema, queryResponseSchema } from '../api/resourceGraphSchemas';
 export { cachedEvent, snapshotSchema } from '../events/snapshotSchema';
+export * from './availabilitySchemas';

@@ -34,7 +34,7 @@ export function armRegion(display: string): string {
   return display.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-function hashString(text: string): number {
+export function hashString(text: string): number {
   let h = 2166136261;
   for (let i = 0; i < text.length; i++) {
     h = Math.imul(h ^ text.charCodeAt(i), 16777619);

@@ -1,4 +1,5 @@
 /** POST /providers/Microsoft.ResourceGraph/resources. Why: docs/architecture.md#sample-resourcegraph */
+import type { SampleEstate } from './estate';
 import { eventView, subKey, type EventStore } from './eventStore';
 import { impactedResourcesFor } from './impactedResources';
 import { checkApiVersion, shortHash } from './replies';
@@ -10,6 +11,8 @@ const MAX_TOP = 1000;
 
 const EVENTS_QUERY =
   /^ServiceHealthResources \| where type =~ 'microsoft\.resourcehealth\/events' \| where todatetime\(properties\.LastUpdateTime\) >= datetime\((\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z)\) \| project id, name, type, location, subscriptionId, properties \| order by subscriptionId asc, todatetime\(properties\.LastUpdateTime\) desc, name asc$/;
+const HEALTH_QUERY =
+  /^HealthResources \| where type =~ 'microsoft\.resourcehealth\/availabilitystatuses' \| project id, name, type, location, subscriptionId, properties \| order by subscriptionId asc, id asc$/;
 const SCOPE_QUERY = /^ResourceContainers \| where type =~ 'microsoft\.resources\/subscriptions' \| project id, subscriptionId$/;
 const RESOURCES_QUERY =
   /^ServiceHealthResources \| where type =~ 'microsoft\.resourcehealth\/events\/impactedresources' \| project id, name, type, subscriptionId, properties \| order by subscriptionId asc, id asc$/;
@@ -23,6 +26,7 @@ export interface ResourceGraphContext {
   readonly cache: { key?: string; rows?: readonly unknown[] };
   /** The subscriptions the service serves: ResourceContainers knows only these. */
   readonly subscriptionIds: readonly string[];
+  readonly estate: SampleEstate;
 }
 
 /** The per-user fixed window ARG counts queries in. */
@@ -145,6 +149,19 @@ function resourceRows(ctx: ResourceGraphContext, subscriptions: readonly string[
   return rows;
 }
 
+/** HealthResources: the estate's current statuses, spelled as Resource Graph does (`occurredTime`, the resource's id and type). */
+function healthRows(ctx: ResourceGraphContext, subscriptions: readonly string[]): unknown[] {
+  return subscriptions.flatMap((sub) =>
+    ctx.estate.resourcesOf(sub).map((resource) => {
+      const status = ctx.estate.current(resource);
+      const properties: Record<string, unknown> = { ...status.properties, occurredTime: status.properties?.occuredTime, targetResourceId: resource.id, targetResourceType: resource.type };
+      delete properties['occuredTime'];
+      delete properties['recommendedActions'];
+      return { id: status.id, name: status.name, type: 'microsoft.resourcehealth/availabilitystatuses', location: status.location, subscriptionId: sub, properties };
+    }),
+  );
+}
+
 /** ResourceContainers: one row per subscription of the request (the readable ones) that the service serves. */
 function scopeRows(ctx: ResourceGraphContext, subscriptions: readonly string[]): unknown[] {
   const served = new Set(ctx.subscriptionIds.map(subKey));
@@ -176,7 +193,8 @@ export function queryResourceGraph(ctx: ResourceGraphContext, url: URL, bodyText
   const subscriptions = [...new Map(request.subscriptions.filter((s) => !unreadable.has(subKey(s))).map((s) => [subKey(s), s])).values()].sort((a, b) => (subKey(a) < subKey(b) ? -1 : 1));
   const events = EVENTS_QUERY.exec(query);
   const scope = SCOPE_QUERY.test(query);
-  if (!events && !scope && !RESOURCES_QUERY.test(query)) {
+  const health = HEALTH_QUERY.test(query);
+  if (!events && !scope && !health && !RESOURCES_QUERY.test(query)) {
     return armError(400, 'InvalidQuery', 'Query is invalid. The sample service answers only the queries this extension sends.', quota.headers);
   }
   const hash = shortHash(`${query}\n${subscriptions.map(subKey).join(',')}`);
@@ -188,7 +206,9 @@ export function queryResourceGraph(ctx: ResourceGraphContext, url: URL, bodyText
         ? eventRows(ctx, subscriptions, Date.parse(events[1] ?? ''))
         : scope
           ? scopeRows(ctx, subscriptions)
-          : resourceRows(ctx, subscriptions);
+          : health
+            ? healthRows(ctx, subscriptions)
+            : resourceRows(ctx, subscriptions);
   ctx.cache.key = hash;
   ctx.cache.rows = rows;
   let offset = 0;

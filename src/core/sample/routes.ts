@@ -5,7 +5,11 @@
  * everything else does, errors included.
  */
 import type { IncomingMessage } from 'node:http';
+import { availabilityHistory } from './availabilityHistory';
+import { currentAvailabilityStatus } from './currentAvailabilityStatus';
+import type { SampleEstate } from './estate';
 import { matchEventOperation, type EventOperationsContext } from './eventOperations';
+import { listAvailabilityStatuses, type AvailabilityContext } from './listAvailabilityStatuses';
 import type { EventStore } from './eventStore';
 import { fetchDetails } from './fetchDetails';
 import { listEvents } from './listEvents';
@@ -29,7 +33,12 @@ export interface RouteContext {
   readonly seed: number;
   readonly graphQuota: ResourceGraphQuota;
   readonly graphCache: { key?: string; rows?: readonly unknown[] };
+  readonly estate: SampleEstate;
 }
+
+const availability = (ctx: RouteContext): AvailabilityContext => ({ estate: ctx.estate, origin: ctx.origin, pageSize: () => ctx.knobs.pageSize });
+/** `{resourceId}/providers/Microsoft.ResourceHealth/availabilityStatuses…` of a resource below a subscription. */
+const RESOURCE_STATUSES = '^(/subscriptions/[^/]+/.+)/providers/microsoft\\.resourcehealth/availabilityStatuses';
 
 export interface Route {
   readonly endpoint: string;
@@ -84,13 +93,37 @@ const ROUTES: readonly RouteEntry[] = [
       listEvents({ store: ctx.store, now: ctx.now, origin: ctx.origin, pageSize: () => ctx.knobs.pageSize }, url, decodeURIComponent(sub)),
   },
   {
+    path: /^\/subscriptions\/([^/]+)\/providers\/microsoft\.resourcehealth\/availabilityStatuses\/?$/i,
+    endpoint: 'availabilityStatuses',
+    countsPrimary: true,
+    armBucket: 'reads',
+    method: 'GET',
+    handle: (ctx, _req, url, [sub = '']) => listAvailabilityStatuses(availability(ctx), url, decodeURIComponent(sub)),
+  },
+  {
+    path: new RegExp(`${RESOURCE_STATUSES}/current/?$`, 'i'),
+    endpoint: 'availabilityStatusCurrent',
+    countsPrimary: true,
+    armBucket: 'reads',
+    method: 'GET',
+    handle: (ctx, _req, url, [resource = '']) => currentAvailabilityStatus(availability(ctx), url, resource),
+  },
+  {
+    path: new RegExp(`${RESOURCE_STATUSES}/?$`, 'i'),
+    endpoint: 'availabilityStatusHistory',
+    countsPrimary: true,
+    armBucket: 'reads',
+    method: 'GET',
+    handle: (ctx, _req, url, [resource = '']) => availabilityHistory(availability(ctx), url, resource),
+  },
+  {
     // Resource Graph has its own per-user quota (x-ms-user-quota-*), not the primary one.
     path: /^\/providers\/microsoft\.resourcegraph\/resources\/?$/i,
     endpoint: 'resourceGraph',
     countsPrimary: false,
     method: 'POST',
     needsBody: true,
-    handle: (ctx, _req, url, _groups, body) => queryResourceGraph({ store: ctx.store, knobs: ctx.knobs, seed: ctx.seed, quota: ctx.graphQuota, cache: ctx.graphCache, subscriptionIds: ctx.subscriptionIds }, url, body),
+    handle: (ctx, _req, url, _groups, body) => queryResourceGraph({ store: ctx.store, knobs: ctx.knobs, seed: ctx.seed, quota: ctx.graphQuota, cache: ctx.graphCache, subscriptionIds: ctx.subscriptionIds, estate: ctx.estate }, url, body),
   },
 ];
 
@@ -105,13 +138,15 @@ export function isUnreadable(knobs: SampleKnobs, subscriptionId: string): boolea
   return knobs.unreadableSubscriptions.some((s) => s.toLowerCase() === key);
 }
 
-const noReadAccess = (subscriptionId: string): Reply =>
-  error(
+const noReadAccess = (subscriptionId: string, path: string): Reply => {
+  const action = /\/availabilityStatuses(\/|$)/i.test(path) ? 'Microsoft.ResourceHealth/availabilityStatuses/read' : 'Microsoft.ResourceHealth/events/read';
+  return error(
     403,
     'AuthorizationFailed',
-    `The client does not have authorization to perform action 'Microsoft.ResourceHealth/events/read' over scope '/subscriptions/${subscriptionId}' or the scope is invalid.`,
-    'Required action: Microsoft.ResourceHealth/events/read.',
+    `The client does not have authorization to perform action '${action}' over scope '/subscriptions/${subscriptionId}' or the scope is invalid.`,
+    `Required action: ${action}.`,
   );
+};
 
 /** The route for a request; unknown paths get a 404 route that still counts as a request. */
 export function route(ctx: RouteContext, req: IncomingMessage, url: URL): Route {
@@ -120,7 +155,7 @@ export function route(ctx: RouteContext, req: IncomingMessage, url: URL): Route 
   const scoped = /^\/subscriptions\/([^/]+)\//i.exec(path)?.[1];
   if (scoped !== undefined && isUnreadable(ctx.knobs, decodeURIComponent(scoped))) {
     // Counts as the events list would: ARM refuses after admission, quota spent.
-    return { endpoint: 'events', countsPrimary: true, armBucket: 'reads', run: () => noReadAccess(decodeURIComponent(scoped)) };
+    return { endpoint: 'events', countsPrimary: true, armBucket: 'reads', run: () => noReadAccess(decodeURIComponent(scoped), path) };
   }
   for (const entry of ROUTES) {
     const m = entry.path.exec(path);

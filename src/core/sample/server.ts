@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { createAuthenticator } from './authentication';
 import * as faultEffects from './faultEffects';
 import { FaultController, type FaultInjector } from './faults';
+import { SampleEstate } from './estate';
 import { createRequestHandler } from './handleRequest';
 import { operationsContext } from './operationsContext';
 import { SampleRateLimiter } from './rateLimiter';
@@ -89,6 +90,7 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     seed,
     graphQuota: new ResourceGraphQuota(now, knobs),
     graphCache: {},
+    estate: new SampleEstate(store, seed, startedAt),
   };
   const sending: SendContext = { limiter, stats, origin: () => origin, effects: injection?.effects, sleep };
   const handle = createRequestHandler({ stats, knobs, limiter, authenticator, injection, routes, sending, origin: () => origin });
@@ -113,6 +115,7 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     stats,
     knobs,
     events,
+    estate: routes.estate,
     authRecords: authenticator.records,
     resetStats: () => resetStats(stats),
     close: () =>

@@ -1,5 +1,6 @@
 /** The sample service's public shapes and the reply every route handler returns. */
 import type { AuthRecord } from './authentication';
+import type { AvailabilityStatus } from '../model/availability';
 import type { FaultInjector } from './faults';
 import type { GeneratedEvent } from './generator';
 import type { LimitCounters, RateLimitOptions } from './rateLimiter';
@@ -86,10 +87,18 @@ export interface SampleService {
   readonly knobs: SampleKnobs;
   /** The events the service holds (full, unhidden). */
   readonly events: readonly GeneratedEvent[];
+  /** The availability statuses of the estate's resources (consistent with the events). */
+  readonly estate: SampleEstateView;
   /** With `signedTokensSecret`: every token check in order (account, token serial, outcome; never a token). */
   readonly authRecords: readonly AuthRecord[];
   resetStats(): void;
   close(): Promise<void>;
+}
+
+/** What tests read of the sample estate (its class, estate.ts, imports this file). */
+export interface SampleEstateView {
+  /** The current status of every resource of the subscription, as listed (with recommended actions). */
+  statuses(subscriptionId: string): readonly AvailabilityStatus[];
 }
 
 export interface Reply {

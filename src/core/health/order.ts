@@ -1,0 +1,39 @@
+/** The order resource health is listed in: what needs attention first. Why: docs/architecture.md#health-order */
+import {
+  resourceGroupOfResource,
+  resourceIdOf,
+  resourceNameOfId,
+  stateOf,
+  type AvailabilityStatus,
+} from '../model/availability';
+
+const RANKS: ReadonlyMap<string, number> = new Map([
+  ['unavailable', 0],
+  ['degraded', 1],
+  ['unknown', 2],
+  ['available', 4],
+]);
+
+/** Unavailable 0, Degraded 1, Unknown 2, a state added later (or none) 3, Available 4. */
+export function stateRank(state: string | undefined): number {
+  return RANKS.get((state ?? '').trim().toLowerCase()) ?? 3;
+}
+
+/** Whether a state needs no attention: only Available (any case); a state never seen before does. */
+export function isAvailable(state: string | undefined): boolean {
+  return stateRank(state) === 4;
+}
+
+/** Not Available first (by rank), then by resource group, then by name, then by id: a stable order for any input. */
+export function sortStatuses<T extends AvailabilityStatus>(statuses: readonly T[]): T[] {
+  const keyed = statuses.map((status) => {
+    const id = resourceIdOf(status) ?? status.id ?? '';
+    return { status, rank: stateRank(stateOf(status)), group: (resourceGroupOfResource(id) ?? '').toLowerCase(), name: (resourceNameOfId(id) ?? '').toLowerCase(), id };
+  });
+  keyed.sort((a, b) => a.rank - b.rank || cmp(a.group, b.group) || cmp(a.name, b.name) || cmp(a.id, b.id));
+  return keyed.map((k) => k.status);
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
