@@ -11,6 +11,8 @@ export interface EvalContext {
   readonly sources: ReadonlyMap<string, readonly ParamSource[]>;
   /** The azd environments' variables, one map per `.azure/<env>/.env`. */
   readonly envs: readonly ReadonlyMap<string, string>[];
+  /** Set when an evaluation used another file (a parameters file, a caller, an azd environment): its result cannot be cached with the scope. */
+  external?: boolean;
 }
 
 const MAX_DEPTH = 32;
@@ -40,6 +42,7 @@ export function evaluate(expr: Expr, scope: Scope | undefined, ctx: EvalContext,
     case 'unknown':
       return reason(expr.reason);
     case 'env':
+      ctx.external = true;
       return evaluateEnv(expr.name, expr.fallback, ctx);
     case 'var': {
       const v = scope?.vars.get(expr.name);
@@ -83,6 +86,9 @@ function evaluateParam(name: string, scope: Scope | undefined, ctx: EvalContext,
   }
   const out: Evaluation = { values: [], reasons: [] };
   const sources = ctx.sources.get(scope.id) ?? [];
+  if (sources.length > 0) {
+    ctx.external = true;
+  }
   let unset = sources.length === 0;
   for (const source of sources) {
     const given = source.values.get(name);

@@ -3,8 +3,8 @@
  * out of it or round in a loop, reads only infrastructure files, and stops at the caps. Never throws
  * for what it finds; each skipped file or folder is reported with why.
  */
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { join, sep } from 'node:path';
 import { infraFileKind } from './classify';
 import { InfraIndex } from './infraIndex';
 import type { InfraReport, InfraUnresolved } from './types';
@@ -31,57 +31,92 @@ export interface ReadDirResult {
 export function readInfraDir(root: string, limits: ReadDirLimits = {}, index = new InfraIndex()): ReadDirResult {
   const { maxEntries, maxFiles, maxFileBytes } = { ...DEFAULT_LIMITS, ...limits };
   const rootReal = realpathSync(root);
-  const seenDirs = new Set<string>([rootReal]);
-  const notes: InfraUnresolved[] = [];
-  const rel = (abs: string): string => relative(root, abs).split(sep).join('/');
-  const stack = [root];
-  let entries = 0;
-  let files = 0;
-  walk: while (stack.length > 0) {
-    const dir = stack.pop() ?? root;
-    let names: string[];
+  const walk: Walk = { rootReal, seenDirs: new Set([rootReal]), notes: [], entries: 0, files: 0, maxEntries, maxFiles, maxFileBytes, index };
+  // Relative paths are built along the walk: path.relative per entry cost more than the reading.
+  // The real path of a plain folder is its parent's plus its name; only links need realpath.
+  const stack: At[] = [{ abs: root, rel: '', real: rootReal }];
+  while (stack.length > 0 && !walk.stopped) {
+    const dir = stack.pop() ?? { abs: root, rel: '', real: rootReal };
+    let entries: Dirent[];
     try {
-      names = readdirSync(dir).sort();
+      entries = readdirSync(dir.abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     } catch (error) {
-      notes.push({ file: rel(dir), line: 0, column: 0, reason: `the folder could not be listed (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
+      walk.notes.push(note(dir.rel || '.', `the folder could not be listed (${(error as NodeJS.ErrnoException).code ?? 'error'})`));
       continue;
     }
-    for (const name of names) {
-      if (++entries > maxEntries) {
-        notes.push({ file: '.', line: 0, column: 0, reason: `stopped after ${maxEntries} folder entries; the rest of the folder was not read` });
-        break walk;
+    for (const entry of entries) {
+      const child: At = { abs: join(dir.abs, entry.name), rel: dir.rel ? `${dir.rel}/${entry.name}` : entry.name, real: join(dir.real, entry.name) };
+      const entered = visit(walk, entry, child);
+      if (entered) {
+        stack.push(entered);
       }
-      const abs = join(dir, name);
-      const stats = statOrNote(abs, rel, notes);
-      if (!stats) {
-        continue;
+      if (walk.stopped) {
+        break;
       }
-      if (stats.isDirectory()) {
-        if (!SKIPPED_DIRS.has(name) && enterDir(abs, rootReal, seenDirs, rel, notes)) {
-          stack.push(abs);
-        }
-        continue;
-      }
-      if (!stats.isFile() || infraFileKind(rel(abs)) === undefined) {
-        continue;
-      }
-      if (++files > maxFiles) {
-        notes.push({ file: '.', line: 0, column: 0, reason: `stopped after ${maxFiles} infrastructure files; the rest were not read` });
-        break walk;
-      }
-      if (stats.size > maxFileBytes) {
-        index.skip(rel(abs), `the file is larger than ${maxFileBytes} bytes and was not read`);
-        continue;
-      }
-      readOne(abs, rel(abs), index);
     }
   }
   const report = index.report();
-  return { index, report: notes.length === 0 ? report : { ...report, unresolved: [...report.unresolved, ...notes] } };
+  return { index, report: walk.notes.length === 0 ? report : { ...report, unresolved: [...report.unresolved, ...walk.notes] } };
+}
+
+interface Walk {
+  readonly rootReal: string;
+  readonly seenDirs: Set<string>;
+  readonly notes: InfraUnresolved[];
+  entries: number;
+  files: number;
+  stopped?: boolean;
+  readonly maxEntries: number;
+  readonly maxFiles: number;
+  readonly maxFileBytes: number;
+  readonly index: InfraIndex;
+}
+
+interface At {
+  readonly abs: string;
+  readonly rel: string;
+  readonly real: string;
+}
+
+const note = (file: string, reason: string): InfraUnresolved => ({ file, line: 0, column: 0, reason });
+
+/** One folder entry: the folder to enter, if it is one. Only links and infrastructure files cost a stat. */
+function visit(walk: Walk, entry: Dirent, at: At): At | undefined {
+  if (++walk.entries > walk.maxEntries) {
+    walk.notes.push(note('.', `stopped after ${walk.maxEntries} folder entries; the rest of the folder was not read`));
+    walk.stopped = true;
+    return undefined;
+  }
+  const isLink = entry.isSymbolicLink();
+  if (entry.isDirectory() || isLink) {
+    const stats = isLink ? statOrNote(at.abs, at.rel, walk.notes) : undefined;
+    if (entry.isDirectory() || stats?.isDirectory()) {
+      if (SKIPPED_DIRS.has(entry.name)) {
+        return undefined;
+      }
+      const real = isLink ? linkTarget(at, walk) : at.real;
+      return real !== undefined && enterDir(real, walk.rootReal, walk.seenDirs, at.rel, walk.notes) ? { ...at, real } : undefined;
+    }
+    if (!stats?.isFile()) {
+      return undefined;
+    }
+  } else if (!entry.isFile()) {
+    return undefined;
+  }
+  if (infraFileKind(at.rel) === undefined) {
+    return undefined;
+  }
+  if (++walk.files > walk.maxFiles) {
+    walk.notes.push(note('.', `stopped after ${walk.maxFiles} infrastructure files; the rest were not read`));
+    walk.stopped = true;
+    return undefined;
+  }
+  readOne(at.abs, at.rel, walk.index, walk.maxFileBytes);
+  return undefined;
 }
 
 /** stat follows links; a dangling link or one that cannot be read is noted. */
-function statOrNote(abs: string, rel: (abs: string) => string, notes: InfraUnresolved[]): Stats | undefined {
+function statOrNote(abs: string, rel: string, notes: InfraUnresolved[]): Stats | undefined {
   try {
     return statSync(abs);
   } catch (error) {
@@ -94,40 +129,48 @@ function statOrNote(abs: string, rel: (abs: string) => string, notes: InfraUnres
       }
     })();
     if (link || code !== 'ENOENT') {
-      notes.push({ file: rel(abs), line: 0, column: 0, reason: code === 'ELOOP' ? 'a symbolic link loop was not followed' : `not read (${link ? 'a broken link' : code})` });
+      notes.push({ file: rel, line: 0, column: 0, reason: code === 'ELOOP' ? 'a symbolic link loop was not followed' : `not read (${link ? 'a broken link' : code})` });
     }
     return undefined;
   }
 }
 
-/** A folder is walked once (a link back to it is a loop) and only inside the root. */
-function enterDir(abs: string, rootReal: string, seen: Set<string>, rel: (abs: string) => string, notes: InfraUnresolved[]): boolean {
-  let real: string;
+function linkTarget(at: At, walk: Walk): string | undefined {
   try {
-    real = realpathSync(abs);
+    return realpathSync(at.abs);
   } catch {
-    notes.push({ file: rel(abs), line: 0, column: 0, reason: 'a symbolic link loop was not followed' });
-    return false;
+    walk.notes.push(note(at.rel, 'a symbolic link loop was not followed'));
+    return undefined;
   }
+}
+
+/** A folder is walked once (a link back to it is a loop) and only inside the root. */
+function enterDir(real: string, rootReal: string, seen: Set<string>, rel: string, notes: InfraUnresolved[]): boolean {
   if (real !== rootReal && !real.startsWith(rootReal + sep)) {
-    notes.push({ file: rel(abs), line: 0, column: 0, reason: 'a link to a folder outside the folder read was not followed' });
+    notes.push(note(rel, 'a link to a folder outside the folder read was not followed'));
     return false;
   }
   if (seen.has(real)) {
-    notes.push({ file: rel(abs), line: 0, column: 0, reason: 'a symbolic link loop (or a second link to the same folder) was not followed' });
+    notes.push(note(rel, 'a symbolic link loop (or a second link to the same folder) was not followed'));
     return false;
   }
   seen.add(real);
   return true;
 }
 
-function readOne(abs: string, path: string, index: InfraIndex): void {
-  let text: string;
+/** Reads a file unless it is over the size cap (a stat first, so a huge file is never loaded). */
+function readOne(abs: string, path: string, index: InfraIndex, maxFileBytes: number): void {
+  let buffer: Buffer;
   try {
-    text = readFileSync(abs, 'utf8');
+    const size = statSync(abs).size;
+    if (size > maxFileBytes) {
+      index.skip(path, `the file is larger than ${maxFileBytes} bytes and was not read`);
+      return;
+    }
+    buffer = readFileSync(abs);
   } catch (error) {
     index.skip(path, `the file could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     return;
   }
-  index.set(path, text);
+  index.set(path, buffer.toString('utf8'));
 }

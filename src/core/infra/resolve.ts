@@ -53,6 +53,31 @@ function readDecl(scope: Scope, decl: ScopeDecl, ctx: EvalContext, targets: Infr
   }
 }
 
+/**
+ * A scope's outcome when it used no other file: valid while the scope object lives (it is rebuilt
+ * when its file changes) and no parameters file or caller fills it (one may have arrived since).
+ */
+const selfContained = new WeakMap<Scope, { targets: InfraTarget[]; unresolved: InfraUnresolved[] }>();
+
+function readScope(scope: Scope, ctx: EvalContext, targets: InfraTarget[], unresolved: InfraUnresolved[]): void {
+  const cached = ctx.sources.has(scope.id) ? undefined : selfContained.get(scope);
+  if (cached) {
+    targets.push(...cached.targets);
+    unresolved.push(...cached.unresolved);
+    return;
+  }
+  const own = { targets: [] as InfraTarget[], unresolved: [] as InfraUnresolved[] };
+  ctx.external = false;
+  for (const decl of scope.decls) {
+    readDecl(scope, decl, ctx, own.targets, own.unresolved);
+  }
+  if (!ctx.external) {
+    selfContained.set(scope, own);
+  }
+  targets.push(...own.targets);
+  unresolved.push(...own.unresolved);
+}
+
 export function resolveFacts(files: ReadonlyMap<string, FileFacts>): InfraReport {
   const targets: InfraTarget[] = [];
   const unresolved: InfraUnresolved[] = [];
@@ -68,9 +93,7 @@ export function resolveFacts(files: ReadonlyMap<string, FileFacts>): InfraReport
   const { scopes, sources } = buildScopes(files);
   const ctx: EvalContext = { sources, envs };
   for (const scope of scopes.values()) {
-    for (const decl of scope.decls) {
-      readDecl(scope, decl, ctx, targets, unresolved);
-    }
+    readScope(scope, ctx, targets, unresolved);
   }
   readAzd(files, ctx, targets, unresolved);
   const subscriptions = [...new Set(envs.map((e) => e.get('AZURE_SUBSCRIPTION_ID')?.trim() ?? '').filter((s) => s !== ''))];
@@ -112,10 +135,10 @@ function byPlace<T extends { file: string; line: number; column: number }>(a: T,
   return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (rest(a) < rest(b) ? -1 : rest(a) > rest(b) ? 1 : 0);
 }
 
-function dedupe<T extends object>(items: T[]): T[] {
+function dedupe<T extends { file: string; line: number; column: number }>(items: T[]): T[] {
   const seen = new Set<string>();
   return items.filter((item) => {
-    const key = JSON.stringify(item);
+    const key = `${item.file}\n${item.line}\n${item.column}\n${'service' in item ? `${String(item.service)}\n${String((item as { region?: unknown }).region)}` : String((item as { reason?: unknown }).reason)}`;
     if (seen.has(key)) {
       return false;
     }

@@ -39,30 +39,45 @@ export function joinPath(dir: string, rel: string): string | undefined {
 
 const tfScopeId = (dir: string): string => `${dir}/`;
 
+/** A Bicep or ARM file's scope, built once per parse (the facts object changes when the file does). */
+const fileScopes = new WeakMap<TemplateFacts, Scope>();
+
+function newScope(id: string, kind: TemplateFacts['kind']): Scope {
+  return { id, kind, params: new Map(), vars: new Map(), resources: new Map(), decls: [] };
+}
+
+function addFacts(scope: Scope, file: string, facts: TemplateFacts): void {
+  for (const [name, p] of facts.params) {
+    scope.params.set(name, p);
+  }
+  for (const [name, v] of facts.vars) {
+    scope.vars.set(name, v);
+  }
+  for (const decl of facts.resources) {
+    const d = { ...decl, file };
+    scope.decls.push(d);
+    if (decl.symbol) {
+      scope.resources.set(decl.symbol, d);
+    }
+  }
+}
+
 export function buildScopes(files: ReadonlyMap<string, FileFacts>): { scopes: Map<string, Scope>; sources: Map<string, ParamSource[]> } {
   const scopes = new Map<string, Scope>();
   for (const [file, facts] of files) {
-    if (facts.kind !== 'bicep' && facts.kind !== 'arm' && facts.kind !== 'terraform') {
-      continue;
-    }
-    const id = facts.kind === 'terraform' ? tfScopeId(dirOf(file)) : file;
-    let scope = scopes.get(id);
-    if (!scope) {
-      scope = { id, kind: facts.kind, params: new Map(), vars: new Map(), resources: new Map(), decls: [] };
+    if (facts.kind === 'terraform') {
+      const id = tfScopeId(dirOf(file));
+      const scope = scopes.get(id) ?? newScope(id, 'terraform');
       scopes.set(id, scope);
-    }
-    for (const [name, p] of facts.params) {
-      scope.params.set(name, p);
-    }
-    for (const [name, v] of facts.vars) {
-      scope.vars.set(name, v);
-    }
-    for (const decl of facts.resources) {
-      const d = { ...decl, file };
-      scope.decls.push(d);
-      if (decl.symbol) {
-        scope.resources.set(decl.symbol, d);
+      addFacts(scope, file, facts);
+    } else if (facts.kind === 'bicep' || facts.kind === 'arm') {
+      let scope = fileScopes.get(facts);
+      if (!scope || scope.id !== file) {
+        scope = newScope(file, facts.kind);
+        addFacts(scope, file, facts);
+        fileScopes.set(facts, scope);
       }
+      scopes.set(file, scope);
     }
   }
   return { scopes, sources: buildSources(files, scopes) };
