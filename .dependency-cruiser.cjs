@@ -13,7 +13,7 @@ const CORE_LAYERS = [
   ['api'], // the health-events API, Resource Graph and their errors, on top of http
   ['query', 'quota', 'render'], // the query language; quota summaries; view models, HTML and words
   ['health'], // resource health: the order statuses are listed in, recommended actions as links
-  ['events'], // the events store and its snapshot format, grouping and refresh policy
+  ['events', 'infra'], // the events store, snapshot format, grouping and refresh policy; the infrastructure reader (templates → targets)
   ['cache'], // the events cache's layout: shards, preview, first screen (cuts the store's snapshot and groups)
   ['chat', 'sample'], // @health answers; the embedded sample service
   ['agent', 'export'], // language-model tool answers; CSV and Markdown export

@@ -34,7 +34,7 @@ export function str(ctx: CommandContext, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function strings(ctx: CommandContext, name: string): string[] {
+export function strings(ctx: CommandContext, name: string): string[] {
   const value = ctx.values[name];
   if (Array.isArray(value)) {
     return value.filter((v): v is string => typeof v === 'string');

@@ -1,6 +1,6 @@
 /**
  * The `health-events` CLI, runnable in-process: `runCli(argv, io)` returns the exit code
- * (0 success, 1 failure, 2 usage error). Expected failures print one line on stderr, never a
+ * (0 success, 1 failure, 2 usage error; `check` also 3: an active event touches a template's target). Expected failures print one line on stderr, never a
  * stack trace; everything written goes through a filter that hides the token.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -8,13 +8,14 @@ import { ApiError, PagingError, ResponseValidationError } from '../api/errors';
 import { FilterSyntaxError } from '../api/odataFilter';
 import { HttpClientError, isAbortError } from '../http/errors';
 import type { Clock } from '../http/types';
+import { runCheck } from './checkCommand';
 import { runDetails, runList, runRateLimit, runSubscriptions, type CommandContext } from './commands';
 import { UsageError } from './options';
 import { runEmergingIssues, runImpactedResources } from './resourceCommands';
 import { runMcp, type McpStreams } from './mcpCommand';
 import { SecretSet } from './secrets';
 import { runServeSample } from './serveSample';
-import { DETAILS_USAGE, MCP_USAGE, EMERGING_ISSUES_USAGE, IMPACTED_RESOURCES_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
+import { CHECK_USAGE, DETAILS_USAGE, MCP_USAGE, EMERGING_ISSUES_USAGE, IMPACTED_RESOURCES_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
 import { errorText } from '../text/errorText';
 
 export interface CliWriter {
@@ -59,6 +60,10 @@ const COMMANDS = {
   'impacted-resources': {
     usage: IMPACTED_RESOURCES_USAGE,
     options: { ...COMMON_OPTIONS, subscription: { type: 'string' }, 'tracking-id': { type: 'string' }, filter: { type: 'string' } },
+  },
+  check: {
+    usage: CHECK_USAGE,
+    options: { ...COMMON_OPTIONS, infra: { type: 'string' }, subscription: { type: 'string', multiple: true }, since: { type: 'string' } },
   },
   'emerging-issues': { usage: EMERGING_ISSUES_USAGE, options: COMMON_OPTIONS },
   subscriptions: { usage: SUBSCRIPTIONS_USAGE, options: COMMON_OPTIONS },
@@ -136,6 +141,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runImpactedResources(ctx);
       case 'emerging-issues':
         return await runEmergingIssues(ctx);
+      case 'check':
+        return await runCheck(ctx);
       case 'subscriptions':
         return await runSubscriptions(ctx);
       case 'rate-limit':

@@ -19,6 +19,7 @@ Commands:
   list                List the health events of one or more subscriptions
   details             Show the full details of one event, including the hidden text of sensitive events
   impacted-resources  List the resources of a subscription that an event affects
+  check               Deployment gate: exit 3 when an active event touches what templates deploy
   emerging-issues     Show the emerging issues Azure is investigating (no subscription needed)
   subscriptions       List the subscriptions the token can see
   rate-limit          Show the rate-limit status (GET /rate_limit) and the quota seen in response headers
@@ -29,7 +30,7 @@ Authentication: set ${TOKEN_ENV} to an ARM access token, for example
   export ${TOKEN_ENV}="$(az account get-access-token --query accessToken -o tsv)"
 
 Run 'health-events <command> --help' for the options of a command.
-Exit codes: 0 success, 1 failure, 2 usage error.
+Exit codes: 0 success, 1 failure, 2 usage error; check exits 3 when an active event touches a target.
 `;
 
 export const LIST_USAGE = `Usage: health-events list --subscription ID [--subscription ID ...] [options]
@@ -139,4 +140,25 @@ Options:
   -h, --help          Show this help
 
 The token comes from ${TOKEN_ENV} only and is never written anywhere.
+`;
+
+export const CHECK_USAGE = `Usage: health-events check --infra DIR --subscription ID [--subscription ID ...] [options]
+
+Read the templates in DIR (Bicep, .bicepparam, ARM JSON and parameters files, Terraform and
+.tfvars, azd's azure.yaml with .azure/<env>/.env) for the services they deploy and where, then
+list the events of the subscriptions. Nothing in DIR is run.
+
+A target matches an event when the event is an active service issue or active planned
+maintenance of the same service in the same region. Resolved events never match.
+
+Options:
+  --infra DIR         Folder of the templates (required)
+  --subscription ID   Subscription id; repeat for several (required)
+  --since TIME        Events updated at or after TIME (default 30d: maintenance is announced early)
+${COMMON}
+
+Exit codes: 3 an active event touches a target; 0 none does; 1 failure; 2 usage error.
+The table names each match with file:line, then what could not be checked and why.
+--json prints {"targets":[{"service","region","file","line"}...],"unresolved":[{"file","line","reason"}...],
+"matches":[{"trackingId","title","eventType","service","region","file","line"}...]}.
 `;

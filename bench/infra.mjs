@@ -1,0 +1,117 @@
+// `npm run bench` (last step): the infrastructure reader on a 5,000-file workspace with 200 templates.
+// Each of the 5 runs is a fresh child Node process (cold JIT, as the CLI starts): a full read of the
+// folder, then one template changed on disk and read again (read file + parse + resolve the report).
+// Prints median [min-max] and writes bench/results/infra.json. Goals (issue 24): < 1 s and < 20 ms.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadOut, median, report, root, round, runChild } from './lib.mjs';
+
+const FILES = 5000;
+const TEMPLATES = 200;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const REGIONS = ['westeurope', 'northeurope', 'eastus', 'eastus2', 'westus2', 'uksouth', 'swedencentral', 'japaneast'];
+
+/** 5 resources a template, in four formats; the rest of the workspace is ordinary source files. */
+function template(i) {
+  const region = REGIONS[i % REGIONS.length];
+  switch (i % 4) {
+    case 0:
+      return [`t${i}.bicep`, `param location string = '${region}'\n${[0, 1, 2, 3, 4].map((k) => `resource r${k} 'Microsoft.Web/sites@2023-12-01' = {\n  name: 'app${i}-${k}'\n  location: location\n  properties: {\n    httpsOnly: true\n  }\n}\n`).join('')}`];
+    case 1:
+      return [`t${i}.tf`, `variable "location" {\n  default = "${region}"\n}\n${[0, 1, 2, 3, 4].map((k) => `resource "azurerm_storage_account" "s${k}" {\n  name     = "st${i}${k}"\n  location = var.location\n  tags     = { env = "bench" }\n}\n`).join('')}`];
+    case 2:
+      return [`t${i}.json`, JSON.stringify({ $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#', parameters: { location: { type: 'string', defaultValue: region } }, resources: [0, 1, 2, 3, 4].map((k) => ({ type: 'Microsoft.KeyVault/vaults', apiVersion: '2023-07-01', name: `kv${i}${k}`, location: "[parameters('location')]", properties: { tenantId: '00000000-0000-0000-0000-000000000000' } })) }, null, 2)];
+    default:
+      return [`t${i}.bicep`, `${[0, 1, 2, 3, 4].map((k) => `resource c${k} 'Microsoft.DocumentDB/databaseAccounts@2024-05-15' = {\n  name: 'cosmos${i}-${k}'\n  location: '${region}'\n}\n`).join('')}`];
+  }
+}
+
+function makeWorkspace() {
+  const dir = mkdtempSync(join(os.tmpdir(), 'infra-bench-'));
+  let written = 0;
+  for (let i = 0; i < TEMPLATES; i++) {
+    const folder = join(dir, `service${i % 20}`, 'infra');
+    mkdirSync(folder, { recursive: true });
+    const [name, text] = template(i);
+    writeFileSync(join(folder, name), text);
+    written++;
+  }
+  for (let i = 0; written < FILES; i++, written++) {
+    const folder = join(dir, `service${i % 20}`, 'src', `part${i % 37}`);
+    mkdirSync(folder, { recursive: true });
+    // A few JSON files that are not templates (package.json, tsconfig) must be looked at and skipped.
+    const [name, text] = i % 10 === 0 ? [`config${i}.json`, JSON.stringify({ name: `pkg${i}`, version: '1.0.0' })] : [`file${i}.ts`, `export const value${i} = ${i};\n`.repeat(20)];
+    writeFileSync(join(folder, name), text);
+  }
+  return dir;
+}
+
+/** CPU time of this process since `from` (user + system), in ms: on a shared, loaded machine it says more than wall time. */
+const cpuMs = (from) => {
+  const { user, system } = process.cpuUsage(from);
+  return (user + system) / 1000;
+};
+
+async function child(dir) {
+  const { readInfraDir } = loadOut('core/infra/index.js');
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const { index, report: first } = readInfraDir(dir);
+  const fullMs = performance.now() - t0;
+  const fullCpuMs = cpuMs(c0);
+  const rel = 'service0/infra/t0.bicep';
+  const abs = join(dir, rel);
+  writeFileSync(abs, readFileSync(abs, 'utf8').replace(/param location string = '[a-z0-9]+'/, "param location string = 'francecentral'"));
+  const t1 = performance.now();
+  const c1 = process.cpuUsage();
+  index.set(rel, readFileSync(abs, 'utf8'));
+  const second = index.report();
+  const changeMs = performance.now() - t1;
+  const changeCpuMs = cpuMs(c1);
+  const moved = second.targets.filter((t) => t.file === rel && t.region === 'France Central').length;
+  writeFileSync(abs, template(0)[1]);
+  report({ fullMs, fullCpuMs, changeMs, changeCpuMs, targets: first.targets.length, unresolved: first.unresolved.length, moved });
+}
+
+async function main() {
+  const dir = makeWorkspace();
+  const log = (line) => process.stderr.write(`[bench] ${line}\n`);
+  try {
+    log(`infra: ${FILES} files, ${TEMPLATES} templates in ${dir}`);
+    const runs = [];
+    for (let r = 0; r < RUNS; r++) {
+      runs.push(await runChild('infra.mjs', ['child', dir], {}, []));
+    }
+    for (const run of runs) {
+      if (run.targets !== TEMPLATES * 5 || run.unresolved !== 0 || run.moved !== 5) {
+        throw new Error(`unexpected reading: ${JSON.stringify(run)}`);
+      }
+    }
+    const stat = (key) => ({ median: round(median(runs.map((r) => r[key]))), min: round(Math.min(...runs.map((r) => r[key]))), max: round(Math.max(...runs.map((r) => r[key]))) });
+    const result = { files: FILES, templates: TEMPLATES, targets: TEMPLATES * 5, runs: RUNS, fullReadMs: stat('fullMs'), fullReadCpuMs: stat('fullCpuMs'), changedFileMs: stat('changeMs'), changedFileCpuMs: stat('changeCpuMs'), loadAverage: os.loadavg().map((l) => round(l, 1)), node: process.version, cpus: os.cpus().length };
+    const fmt = (s) => `${s.median} ms [${s.min}-${s.max}]`;
+    process.stdout.write(`Infrastructure reader: ${FILES} files, ${TEMPLATES} templates, ${TEMPLATES * 5} targets (median of ${RUNS} fresh processes, min-max)\n`);
+    process.stdout.write(`                          wall ms                  CPU ms                   goal\n`);
+    process.stdout.write(`full read of the folder   ${fmt(result.fullReadMs).padEnd(24)} ${fmt(result.fullReadCpuMs).padEnd(24)} < 1000 ms\n`);
+    process.stdout.write(`one changed file re-read  ${fmt(result.changedFileMs).padEnd(24)} ${fmt(result.changedFileCpuMs).padEnd(24)} < 20 ms\n`);
+    process.stdout.write(`load average ${result.loadAverage.join(' ')} on ${result.cpus} CPUs\n`);
+    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+    writeFileSync(join(root, 'bench', 'results', 'infra.json'), `${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'make') {
+  // For profiling by hand: builds the workspace and prints its folder (delete it yourself).
+  process.stdout.write(`${makeWorkspace()}\n`);
+} else if (process.argv[2] === 'child') {
+  child(process.argv[3]).catch((error) => report({ error: String(error) }));
+} else {
+  main().catch((error) => {
+    process.stderr.write(`${error.stack ?? error}\n`);
+    process.exitCode = 1;
+  });
+}

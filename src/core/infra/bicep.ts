@@ -1,0 +1,163 @@
+/** Bicep files (.bicep) and Bicep parameter files (.bicepparam), read with the shared tokenizer. */
+import { bicepExpr } from './expr';
+import { problem, type ModuleCall, type ParamDecl, type ParamFileFacts, type TemplateFacts } from './facts';
+import { lex, type Token } from './lexer';
+import { findTop, matching, slice, statements, type Range } from './statements';
+import type { Expr, Pos, ResourceDecl } from './types';
+
+const pos = (t: Token | undefined): Pos => ({ line: t?.line ?? 1, column: t?.column ?? 1 });
+
+/** Skips leading decorators (`@description('…')`, `@secure()`), which may share a line with the declaration. */
+function skipDecorators(tokens: readonly Token[], r: Range): number {
+  let i = r.from;
+  while (tokens[i]?.v === '@' && tokens[i]?.t === 'punct') {
+    i += 2;
+    if (tokens[i]?.v === '(') {
+      const close = matching(tokens, i, r.to);
+      i = close < 0 ? r.to : close + 1;
+    }
+    while (tokens[i]?.t === 'nl') {
+      i++;
+    }
+  }
+  return i;
+}
+
+/** Properties `key: value` of an object body tokens(open, close), one level deep. */
+export function objectProps(tokens: readonly Token[], open: number, close: number): Map<string, { expr: Expr; key: Token; from: number; to: number }> {
+  const props = new Map<string, { expr: Expr; key: Token; from: number; to: number }>();
+  for (const s of statements(tokens, open + 1, close)) {
+    const key = tokens[s.from];
+    if ((key?.t === 'id' || key?.t === 'str') && tokens[s.from + 1]?.v === ':') {
+      props.set(key.v, { expr: bicepExpr(slice(tokens, s.from + 2, s.to)), key, from: s.from + 2, to: s.to });
+    }
+  }
+  return props;
+}
+
+interface Collected {
+  readonly params: Map<string, ParamDecl>;
+  readonly vars: Map<string, Expr>;
+  readonly resources: ResourceDecl[];
+  readonly modules: ModuleCall[];
+}
+
+/** `resource sym 'Type@version' [existing] = [if (…)] { … }` (or a `[for …: { … }]` loop), with nested child resources. */
+function readResource(tokens: readonly Token[], r: Range, at: number, parentType: string | undefined, out: Collected): void {
+  const keyword = tokens[at];
+  const symbol = tokens[at + 1]?.v ?? '';
+  const typeToken = tokens[at + 2];
+  if (typeToken?.t !== 'str') {
+    return;
+  }
+  let type = typeToken.v.split('@')[0] ?? '';
+  // A nested child may name only its own segment ('config'); it belongs to its parent's type.
+  if (parentType && !type.includes('/')) {
+    type = `${parentType}/${type}`;
+  }
+  const existing = tokens[at + 3]?.v === 'existing';
+  const open = findFirst(tokens, at + 3, r.to, '{');
+  const close = open < 0 ? -1 : matching(tokens, open, r.to);
+  const body = open >= 0 && close > open ? objectProps(tokens, open, close) : new Map<string, { expr: Expr; key: Token; from: number; to: number }>();
+  const location = body.get('location');
+  const kindExpr = body.get('kind')?.expr;
+  out.resources.push({
+    type,
+    symbol,
+    pos: pos(keyword),
+    ...(location ? { location: location.expr, locationPos: pos(location.key) } : {}),
+    ...(kindExpr?.k === 'str' ? { kind: kindExpr.v } : {}),
+    ...(existing ? { existing } : {}),
+  });
+  if (open >= 0 && close > open) {
+    for (const s of statements(tokens, open + 1, close)) {
+      if (tokens[s.from]?.v === 'resource' && tokens[s.from]?.t === 'id') {
+        readResource(tokens, s, s.from, type, out);
+      }
+    }
+  }
+}
+
+function findFirst(tokens: readonly Token[], from: number, to: number, v: string): number {
+  for (let i = from; i < to; i++) {
+    if (tokens[i]?.t === 'punct' && tokens[i]?.v === v) {
+      return i;
+    }
+  }
+  return -1;
+}
+
+function readModule(tokens: readonly Token[], r: Range, at: number, out: Collected): void {
+  const source = tokens[at + 2];
+  const open = findFirst(tokens, at + 3, r.to, '{');
+  const close = open < 0 ? -1 : matching(tokens, open, r.to);
+  if (source?.t !== 'str' || source.interp || open < 0 || close < 0) {
+    return;
+  }
+  const params = objectProps(tokens, open, close).get('params');
+  const values = new Map<string, Expr>();
+  if (params && tokens[params.from]?.v === '{') {
+    const pClose = matching(tokens, params.from, params.to);
+    for (const [name, prop] of objectProps(tokens, params.from, pClose < 0 ? params.to : pClose)) {
+      values.set(name, prop.expr);
+    }
+  }
+  out.modules.push({ source: source.v, values });
+}
+
+export function parseBicep(text: string): TemplateFacts {
+  const { tokens, problem: lexProblem } = lex(text, { quote: "'", hcl: false });
+  const out: Collected = { params: new Map(), vars: new Map(), resources: [], modules: [] };
+  const problems = lexProblem ? [problem({ line: 0, column: 0 }, `the file is not valid Bicep: ${lexProblem}`)] : [];
+  for (const r of statements(tokens, 0, tokens.length)) {
+    const at = skipDecorators(tokens, r);
+    const head = tokens[at];
+    if (head?.t !== 'id') {
+      continue;
+    }
+    const name = tokens[at + 1]?.v ?? '';
+    if (head.v === 'param' || head.v === 'var') {
+      const eq = findTop(tokens, at + 2, r.to, '=');
+      const expr = eq < 0 ? undefined : bicepExpr(slice(tokens, eq + 1, r.to));
+      if (head.v === 'param') {
+        out.params.set(name, { ...(expr ? { default: expr } : {}), pos: pos(head) });
+      } else if (expr) {
+        out.vars.set(name, expr);
+      }
+    } else if (head.v === 'resource') {
+      readResource(tokens, r, at, undefined, out);
+    } else if (head.v === 'module') {
+      readModule(tokens, r, at, out);
+    }
+  }
+  return { kind: 'bicep', ...out, problems };
+}
+
+/** `using './main.bicep'` and `param name = value`. */
+export function parseBicepParam(text: string): ParamFileFacts {
+  const { tokens, problem: lexProblem } = lex(text, { quote: "'", hcl: false });
+  const values = new Map<string, Expr>();
+  let target = '';
+  for (const r of statements(tokens, 0, tokens.length)) {
+    const head = tokens[r.from];
+    if (head?.v === 'using' && tokens[r.from + 1]?.t === 'str') {
+      target = tokens[r.from + 1]?.v ?? '';
+    } else if (head?.v === 'param' && tokens[r.from + 2]?.v === '=') {
+      values.set(tokens[r.from + 1]?.v ?? '', bicepParamValue(slice(tokens, r.from + 3, r.to)));
+    }
+  }
+  const problems = lexProblem ? [problem({ line: 0, column: 0 }, `the file is not valid Bicep: ${lexProblem}`)] : [];
+  if (!target) {
+    problems.push(problem({ line: 0, column: 0 }, "the parameters file has no using '<template>' line, so its values apply to no template"));
+  }
+  return { kind: 'params', target, values, problems };
+}
+
+/** A .bicepparam value: a literal, or `readEnvironmentVariable('NAME')` (azd fills those from its environment). */
+function bicepParamValue(tokens: readonly Token[]): Expr {
+  const [a, b, c, d, e] = tokens;
+  if (a?.v === 'readEnvironmentVariable' && b?.v === '(' && c?.t === 'str') {
+    return d?.v === ',' && e?.t === 'str' ? { k: 'env', name: c.v, fallback: e.v } : { k: 'env', name: c.v };
+  }
+  return bicepExpr(tokens);
+}

@@ -1,0 +1,47 @@
+/**
+ * The per-file cache behind the reader: each file is parsed once and again only when it changes
+ * (`set`); the report is resolved across files on demand, which is cheap next to parsing.
+ */
+import { fileProblem, readFacts } from './classify';
+import type { FileFacts } from './facts';
+import { resolveFacts } from './resolve';
+import type { InfraReport } from './types';
+
+export class InfraIndex {
+  private readonly files = new Map<string, FileFacts>();
+  private cached: InfraReport | undefined;
+
+  /** Reads (or re-reads) one file; false when it is not an infrastructure file. */
+  set(path: string, text: string): boolean {
+    const facts = readFacts(path, text);
+    if (!facts) {
+      return this.delete(path) && false;
+    }
+    this.files.set(path, facts);
+    this.cached = undefined;
+    return true;
+  }
+
+  /** Records a file that was not read, with why (too large, unreadable, a link loop). */
+  skip(path: string, reason: string): void {
+    this.files.set(path, fileProblem(reason));
+    this.cached = undefined;
+  }
+
+  delete(path: string): boolean {
+    const had = this.files.delete(path);
+    if (had) {
+      this.cached = undefined;
+    }
+    return had;
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  report(): InfraReport {
+    this.cached ??= resolveFacts(this.files);
+    return this.cached;
+  }
+}

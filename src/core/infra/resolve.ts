@@ -1,0 +1,148 @@
+/** All files' facts → the report: deployment targets, and what could not be resolved (with why). Why: docs/architecture.md#infra-reader */
+import type { FileFacts } from './facts';
+import { evaluate, type EvalContext } from './evaluate';
+import { regionDisplayName } from './regionNames';
+import { buildScopes, type Scope, type ScopeDecl } from './scopes';
+import { isWithoutService, serviceOfArmType, serviceOfAzdHost, serviceOfAzurermType } from './serviceMap';
+import type { InfraReport, InfraTarget, InfraUnresolved } from './types';
+
+const ENV_FILE = /(^|\/)\.azure\/[^/]+\/\.env$/i;
+
+function serviceOf(scope: Scope, decl: ScopeDecl): string | undefined | null {
+  if (scope.kind !== 'terraform') {
+    return serviceOfArmType(decl.type, decl.kind);
+  }
+  // Not an azurerm resource (random_string, azuread_*, null_resource): nothing deployed to a region.
+  return decl.type.startsWith('azurerm_') ? serviceOfAzurermType(decl.type, decl.kind) : null;
+}
+
+/** A child resource names its parent's path (`Microsoft.Sql/servers/databases`) and takes the parent's region. */
+const isChild = (scope: Scope, type: string): boolean => scope.kind !== 'terraform' && type.split('/').length > 2;
+
+function readDecl(scope: Scope, decl: ScopeDecl, ctx: EvalContext, targets: InfraTarget[], unresolved: InfraUnresolved[]): void {
+  if (decl.existing || isWithoutService(decl.type)) {
+    return;
+  }
+  const service = serviceOf(scope, decl);
+  if (service === null) {
+    return;
+  }
+  const where = decl.locationPos ?? decl.pos;
+  const at = { file: decl.file, line: where.line, column: where.column };
+  if (!decl.location) {
+    if (service && !isChild(scope, decl.type)) {
+      unresolved.push({ ...at, reason: `${decl.type} '${decl.symbol}' has no location` });
+    }
+    return;
+  }
+  if (!service) {
+    unresolved.push({ ...at, reason: `no Service Health service is known for resource type ${decl.type}` });
+    return;
+  }
+  const result = evaluate(decl.location, scope, ctx);
+  for (const value of result.values) {
+    const region = regionDisplayName(value);
+    if (region) {
+      targets.push({ service, region, ...at });
+    } else {
+      unresolved.push({ ...at, reason: `${service}: '${value.slice(0, 60)}' is not a known Azure region` });
+    }
+  }
+  for (const r of result.reasons) {
+    unresolved.push({ ...at, reason: `${service}: ${r}` });
+  }
+}
+
+/**
+ * A scope's outcome when it used no other file: valid while the scope object lives (it is rebuilt
+ * when its file changes) and no parameters file or caller fills it (one may have arrived since).
+ */
+const selfContained = new WeakMap<Scope, { targets: InfraTarget[]; unresolved: InfraUnresolved[] }>();
+
+function readScope(scope: Scope, ctx: EvalContext, targets: InfraTarget[], unresolved: InfraUnresolved[]): void {
+  const cached = ctx.sources.has(scope.id) ? undefined : selfContained.get(scope);
+  if (cached) {
+    targets.push(...cached.targets);
+    unresolved.push(...cached.unresolved);
+    return;
+  }
+  const own = { targets: [] as InfraTarget[], unresolved: [] as InfraUnresolved[] };
+  ctx.external = false;
+  for (const decl of scope.decls) {
+    readDecl(scope, decl, ctx, own.targets, own.unresolved);
+  }
+  if (!ctx.external) {
+    selfContained.set(scope, own);
+  }
+  targets.push(...own.targets);
+  unresolved.push(...own.unresolved);
+}
+
+export function resolveFacts(files: ReadonlyMap<string, FileFacts>): InfraReport {
+  const targets: InfraTarget[] = [];
+  const unresolved: InfraUnresolved[] = [];
+  const envs: ReadonlyMap<string, string>[] = [];
+  for (const [file, facts] of files) {
+    for (const p of facts.problems) {
+      unresolved.push({ file, ...p });
+    }
+    if (facts.kind === 'env' && ENV_FILE.test(file)) {
+      envs.push(facts.values);
+    }
+  }
+  const { scopes, sources } = buildScopes(files);
+  const ctx: EvalContext = { sources, envs };
+  for (const scope of scopes.values()) {
+    readScope(scope, ctx, targets, unresolved);
+  }
+  readAzd(files, ctx, targets, unresolved);
+  const subscriptions = [...new Set(envs.map((e) => e.get('AZURE_SUBSCRIPTION_ID')?.trim() ?? '').filter((s) => s !== ''))];
+  return { targets: dedupe(targets).sort(byPlace), unresolved: dedupe(unresolved).sort(byPlace), subscriptions };
+}
+
+/** azure.yaml services run on their host (App Service, Container Apps…) in the environment's AZURE_LOCATION. */
+function readAzd(files: ReadonlyMap<string, FileFacts>, ctx: EvalContext, targets: InfraTarget[], unresolved: InfraUnresolved[]): void {
+  for (const [file, facts] of files) {
+    if (facts.kind !== 'azd') {
+      continue;
+    }
+    for (const { host, pos } of facts.services) {
+      const at = { file, line: pos.line, column: pos.column };
+      const service = serviceOfAzdHost(host);
+      if (!service) {
+        unresolved.push({ ...at, reason: `no Service Health service is known for azd host '${host}'` });
+        continue;
+      }
+      const result = evaluate({ k: 'env', name: 'AZURE_LOCATION' }, undefined, ctx);
+      for (const value of result.values) {
+        const region = regionDisplayName(value);
+        if (region) {
+          targets.push({ service, region, ...at });
+        } else {
+          unresolved.push({ ...at, reason: `${service}: '${value.slice(0, 60)}' is not a known Azure region` });
+        }
+      }
+      for (const r of result.reasons) {
+        unresolved.push({ ...at, reason: `${service}: ${r}` });
+      }
+    }
+  }
+}
+
+/** By file, line and column, then by the rest (two azd environments give one line two regions): the same order on every run. */
+function byPlace<T extends { file: string; line: number; column: number }>(a: T, b: T): number {
+  const rest = (x: T): string => JSON.stringify(x);
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column || (rest(a) < rest(b) ? -1 : rest(a) > rest(b) ? 1 : 0);
+}
+
+function dedupe<T extends { file: string; line: number; column: number }>(items: T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = `${item.file}\n${item.line}\n${item.column}\n${'service' in item ? `${String(item.service)}\n${String((item as { region?: unknown }).region)}` : String((item as { reason?: unknown }).reason)}`;
+    if (seen.has(key)) {
+      return false;
+    }
+    seen.add(key);
+    return true;
+  });
+}

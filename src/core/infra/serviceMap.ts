@@ -1,0 +1,208 @@
+/**
+ * The maintained table from resource types to Service Health service names. The names are the
+ * spellings of `DEFAULT_SERVICES` (src/core/query/services.ts); events are matched with
+ * `serviceKey`, so "Azure Kubernetes Service" in an event meets "Azure Kubernetes Service (AKS)" here.
+ * Keys are lower-case; ARM child types (`Microsoft.Sql/servers/databases`) fall back to their parent.
+ */
+import { serviceKey } from '../query/normalize';
+
+const ARM: Readonly<Record<string, string>> = {
+  'microsoft.web/sites': 'App Service',
+  'microsoft.web/serverfarms': 'App Service',
+  'microsoft.web/staticsites': 'Azure Static Web Apps',
+  'microsoft.compute/virtualmachines': 'Virtual Machines',
+  'microsoft.compute/virtualmachinescalesets': 'Virtual Machine Scale Sets',
+  'microsoft.compute/disks': 'Managed Disks',
+  'microsoft.containerservice/managedclusters': 'Azure Kubernetes Service (AKS)',
+  'microsoft.containerinstance/containergroups': 'Container Instances',
+  'microsoft.app/containerapps': 'Azure Container Apps',
+  'microsoft.app/managedenvironments': 'Azure Container Apps',
+  'microsoft.app/jobs': 'Azure Container Apps',
+  'microsoft.containerregistry/registries': 'Container Registry',
+  'microsoft.sql/servers': 'SQL Database',
+  'microsoft.sql/managedinstances': 'SQL Managed Instance',
+  'microsoft.documentdb/databaseaccounts': 'Azure Cosmos DB',
+  'microsoft.dbforpostgresql/flexibleservers': 'Azure Database for PostgreSQL',
+  'microsoft.dbforpostgresql/servers': 'Azure Database for PostgreSQL',
+  'microsoft.dbformysql/flexibleservers': 'Azure Database for MySQL',
+  'microsoft.dbformysql/servers': 'Azure Database for MySQL',
+  'microsoft.cache/redis': 'Azure Cache for Redis',
+  'microsoft.cache/redisenterprise': 'Azure Cache for Redis',
+  'microsoft.storage/storageaccounts': 'Storage',
+  'microsoft.keyvault/vaults': 'Key Vault',
+  'microsoft.keyvault/managedhsms': 'Key Vault',
+  'microsoft.network/virtualnetworks': 'Virtual Network',
+  'microsoft.network/loadbalancers': 'Load Balancer',
+  'microsoft.network/applicationgateways': 'Application Gateway',
+  'microsoft.network/frontdoors': 'Azure Front Door',
+  'microsoft.cdn/profiles': 'Azure Front Door',
+  'microsoft.network/dnszones': 'Azure DNS',
+  'microsoft.network/privatednszones': 'Azure DNS',
+  'microsoft.network/trafficmanagerprofiles': 'Traffic Manager',
+  'microsoft.network/virtualnetworkgateways': 'VPN Gateway',
+  'microsoft.network/expressroutecircuits': 'ExpressRoute',
+  'microsoft.network/azurefirewalls': 'Azure Firewall',
+  'microsoft.network/bastionhosts': 'Azure Bastion',
+  'microsoft.insights/components': 'Application Insights',
+  'microsoft.operationalinsights/workspaces': 'Log Analytics',
+  'microsoft.eventhub/namespaces': 'Event Hubs',
+  'microsoft.servicebus/namespaces': 'Service Bus',
+  'microsoft.eventgrid/topics': 'Event Grid',
+  'microsoft.eventgrid/systemtopics': 'Event Grid',
+  'microsoft.eventgrid/domains': 'Event Grid',
+  'microsoft.apimanagement/service': 'API Management',
+  'microsoft.datafactory/factories': 'Azure Data Factory',
+  'microsoft.synapse/workspaces': 'Azure Synapse Analytics',
+  'microsoft.databricks/workspaces': 'Azure Databricks',
+  'microsoft.hdinsight/clusters': 'HDInsight',
+  'microsoft.streamanalytics/streamingjobs': 'Stream Analytics',
+  'microsoft.search/searchservices': 'Azure AI Search',
+  'microsoft.machinelearningservices/workspaces': 'Azure Machine Learning',
+  'microsoft.automation/automationaccounts': 'Azure Automation',
+  'microsoft.desktopvirtualization/hostpools': 'Azure Virtual Desktop',
+  'microsoft.signalrservice/signalr': 'Azure SignalR Service',
+  'microsoft.devices/iothubs': 'Azure IoT Hub',
+  'microsoft.netapp/netappaccounts': 'Azure NetApp Files',
+  'microsoft.appplatform/spring': 'Azure Spring Apps',
+  'microsoft.logic/workflows': 'Logic Apps',
+  'microsoft.recoveryservices/vaults': 'Backup',
+};
+
+/** Cognitive Services accounts are Azure OpenAI when their kind says so. */
+const ARM_BY_KIND: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'microsoft.cognitiveservices/accounts': { openai: 'Azure OpenAI Service', '': 'Cognitive Services' },
+};
+
+const AZURERM: Readonly<Record<string, string>> = {
+  azurerm_linux_web_app: 'App Service',
+  azurerm_windows_web_app: 'App Service',
+  azurerm_app_service: 'App Service',
+  azurerm_service_plan: 'App Service',
+  azurerm_app_service_plan: 'App Service',
+  azurerm_linux_function_app: 'Azure Functions',
+  azurerm_windows_function_app: 'Azure Functions',
+  azurerm_function_app: 'Azure Functions',
+  azurerm_static_web_app: 'Azure Static Web Apps',
+  azurerm_static_site: 'Azure Static Web Apps',
+  azurerm_linux_virtual_machine: 'Virtual Machines',
+  azurerm_windows_virtual_machine: 'Virtual Machines',
+  azurerm_virtual_machine: 'Virtual Machines',
+  azurerm_linux_virtual_machine_scale_set: 'Virtual Machine Scale Sets',
+  azurerm_windows_virtual_machine_scale_set: 'Virtual Machine Scale Sets',
+  azurerm_orchestrated_virtual_machine_scale_set: 'Virtual Machine Scale Sets',
+  azurerm_managed_disk: 'Managed Disks',
+  azurerm_kubernetes_cluster: 'Azure Kubernetes Service (AKS)',
+  azurerm_container_group: 'Container Instances',
+  azurerm_container_app: 'Azure Container Apps',
+  azurerm_container_app_environment: 'Azure Container Apps',
+  azurerm_container_registry: 'Container Registry',
+  azurerm_mssql_server: 'SQL Database',
+  azurerm_sql_server: 'SQL Database',
+  azurerm_mssql_managed_instance: 'SQL Managed Instance',
+  azurerm_cosmosdb_account: 'Azure Cosmos DB',
+  azurerm_postgresql_flexible_server: 'Azure Database for PostgreSQL',
+  azurerm_postgresql_server: 'Azure Database for PostgreSQL',
+  azurerm_mysql_flexible_server: 'Azure Database for MySQL',
+  azurerm_redis_cache: 'Azure Cache for Redis',
+  azurerm_storage_account: 'Storage',
+  azurerm_key_vault: 'Key Vault',
+  azurerm_virtual_network: 'Virtual Network',
+  azurerm_lb: 'Load Balancer',
+  azurerm_application_gateway: 'Application Gateway',
+  azurerm_dns_zone: 'Azure DNS',
+  azurerm_traffic_manager_profile: 'Traffic Manager',
+  azurerm_virtual_network_gateway: 'VPN Gateway',
+  azurerm_express_route_circuit: 'ExpressRoute',
+  azurerm_firewall: 'Azure Firewall',
+  azurerm_bastion_host: 'Azure Bastion',
+  azurerm_application_insights: 'Application Insights',
+  azurerm_log_analytics_workspace: 'Log Analytics',
+  azurerm_eventhub_namespace: 'Event Hubs',
+  azurerm_servicebus_namespace: 'Service Bus',
+  azurerm_eventgrid_topic: 'Event Grid',
+  azurerm_eventgrid_domain: 'Event Grid',
+  azurerm_api_management: 'API Management',
+  azurerm_data_factory: 'Azure Data Factory',
+  azurerm_synapse_workspace: 'Azure Synapse Analytics',
+  azurerm_databricks_workspace: 'Azure Databricks',
+  azurerm_search_service: 'Azure AI Search',
+  azurerm_machine_learning_workspace: 'Azure Machine Learning',
+  azurerm_automation_account: 'Azure Automation',
+  azurerm_virtual_desktop_host_pool: 'Azure Virtual Desktop',
+  azurerm_signalr_service: 'Azure SignalR Service',
+  azurerm_iothub: 'Azure IoT Hub',
+  azurerm_netapp_account: 'Azure NetApp Files',
+  azurerm_spring_cloud_service: 'Azure Spring Apps',
+  azurerm_logic_app_workflow: 'Logic Apps',
+  azurerm_logic_app_standard: 'Logic Apps',
+  azurerm_recovery_services_vault: 'Backup',
+  azurerm_cognitive_account: 'Cognitive Services',
+};
+
+/** azd's `host:` values in azure.yaml. */
+const AZD_HOSTS: Readonly<Record<string, string>> = {
+  appservice: 'App Service',
+  function: 'Azure Functions',
+  containerapp: 'Azure Container Apps',
+  aks: 'Azure Kubernetes Service (AKS)',
+  staticwebapp: 'Azure Static Web Apps',
+  springapp: 'Azure Spring Apps',
+};
+
+/** The Service Health service of an ARM type (any api-version stripped), or undefined. */
+export function serviceOfArmType(type: string, kind?: string): string | undefined {
+  let key = type.split('@')[0]?.trim().toLowerCase() ?? '';
+  for (;;) {
+    const byKind = ARM_BY_KIND[key];
+    if (byKind) {
+      const k = (kind ?? '').toLowerCase();
+      return byKind[k] ?? byKind[''];
+    }
+    if (key === 'microsoft.web/sites' && kind !== undefined && /functionapp/i.test(kind)) {
+      return 'Azure Functions';
+    }
+    const hit = ARM[key];
+    if (hit) {
+      return hit;
+    }
+    const cut = key.lastIndexOf('/');
+    // Microsoft.X/a/b → Microsoft.X/a: a child belongs to its parent's service.
+    if (cut < 0 || key.indexOf('/') === cut) {
+      return undefined;
+    }
+    key = key.slice(0, cut);
+  }
+}
+
+export function serviceOfAzurermType(type: string, kind?: string): string | undefined {
+  if (type === 'azurerm_cognitive_account' && kind?.toLowerCase() === 'openai') {
+    return 'Azure OpenAI Service';
+  }
+  return AZURERM[type];
+}
+
+export function serviceOfAzdHost(host: string): string | undefined {
+  return AZD_HOSTS[host.trim().toLowerCase()];
+}
+
+/** True when an event's service name is this target's service ("Azure Kubernetes Service" = "Azure Kubernetes Service (AKS)"). */
+export function sameService(a: string, b: string): boolean {
+  return serviceKey(a) === serviceKey(b);
+}
+
+/** Types that deploy no service of their own (groups, identities, role assignments): skipped without a reason. */
+export function isWithoutService(type: string): boolean {
+  const t = type.toLowerCase();
+  return (
+    t.startsWith('microsoft.resources/') ||
+    t.startsWith('microsoft.authorization/') ||
+    t.startsWith('microsoft.managedidentity/') ||
+    /^azurerm_(resource_group|role_assignment|role_definition|user_assigned_identity|management_lock|client_config|subscription)$/.test(t)
+  );
+}
+
+/** Every service name the tables above can produce (a unit test checks them against Service Health's names). */
+export function mappedServiceNames(): string[] {
+  const kinds = Object.values(ARM_BY_KIND).flatMap((byKind) => Object.values(byKind));
+  return [...new Set([...Object.values(ARM), ...kinds, ...Object.values(AZURERM), ...Object.values(AZD_HOSTS), 'Azure OpenAI Service'])];
+}
