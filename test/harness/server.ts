@@ -25,6 +25,8 @@ export interface StartServerOptions {
   /** Extra environment for the server, which passes it on to the extension host. */
   readonly env?: Readonly<Record<string, string>>;
   readonly readyTimeoutMs?: number;
+  /** Port to listen on (the demo's --port); a free one when left out. */
+  readonly port?: number;
   /** Keep the temp folders (logs, storage) after stop, for debugging a run; SERVICE_HEALTH_KEEP_TEMP=1 sets it for every run. */
   readonly keepTemp?: boolean;
   /**
@@ -170,7 +172,7 @@ export async function startServer(options: StartServerOptions): Promise<VsCodeSe
     await installVsix(options.runtime, vsix, dirs);
   }
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const args = [
     options.runtime.serverMain,

@@ -1,9 +1,11 @@
 // Opens the web workbench of a running VS Code server in Debian's Chromium, driven by playwright-core
 // (which downloads no browser). The URL payload loads the extension under development and, for a test
 // run, the tests' `run()` module; the smoke-test driver hooks report the extension host's console and exit.
-import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { VsCodeServer } from './server';
+import { workbenchUrl } from './workbenchUrl';
+
+export { workbenchUrl };
 
 /** Args that keep Chromium quiet and working offline, in containers, without a GPU. */
 export const CHROMIUM_ARGS: readonly string[] = [
@@ -41,23 +43,6 @@ export interface Workbench {
   /** Settles with the code the workbench passes to `codeAutomationExit` (0 when the tests' run() resolved). */
   readonly exit: Promise<number>;
   close(): Promise<void>;
-}
-
-/** The vscode-remote URI of a path on the server's machine. */
-function remoteUri(server: VsCodeServer, absPath: string): string {
-  return `vscode-remote://127.0.0.1:${server.port}${pathToFileURL(absPath).pathname}`;
-}
-
-export function workbenchUrl(options: Omit<OpenWorkbenchOptions, 'onLog' | 'viewport'>): string {
-  const payload: [string, string][] = [];
-  if (options.extensionDevelopmentPath !== undefined) {
-    payload.push(['extensionDevelopmentPath', remoteUri(options.server, options.extensionDevelopmentPath)]);
-  }
-  if (options.extensionTestsPath !== undefined) {
-    payload.push(['extensionTestsPath', remoteUri(options.server, options.extensionTestsPath)]);
-  }
-  payload.push(['skipWelcome', 'true']);
-  return `${options.server.origin}/?folder=${encodeURIComponent(options.folder)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
 /** `codeAutomationLog` passes the console arguments as an array (strings, or objects the workbench serialised). */

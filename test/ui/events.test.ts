@@ -22,18 +22,47 @@ import {
   runPaletteCommand,
   showsTitle,
   setExpanded,
+  setSidebarWidth,
+  DEFAULT_SIDEBAR,
   waitFor,
+  type RowInfo,
 } from './steps';
 
 /** A group's count: "3 active · 5 resolved", "3 active" or "5 resolved" (a status group: "8"). */
 const GROUP_COUNT = /^(\d+ active · \d+ resolved|\d+ active|\d+ resolved|\d+)$/;
+
+/**
+ * The first screen after the first load, read from the DOM at the default 300 px side bar: only
+ * "Service issues" and its "Active" group are open, every other group is folded with its count, the
+ * open rows are exactly the active service issues, and each reads "service · region(s)".
+ */
+async function checkFirstScreen(page: Parameters<typeof openEventsView>[0]): Promise<RowInfo[]> {
+  await setSidebarWidth(page, DEFAULT_SIDEBAR);
+  // Settled: the Active group's event rows are all drawn (it counts them in its description).
+  const rows = await waitFor(async () => {
+    const all = await allRows(page);
+    const active = all.find((r) => r.level === 2 && r.label === 'Active');
+    const events = all.filter((r) => r.level === 3);
+    return active && events.length > 0 && events.length === Number(active.description) ? all : undefined;
+  }, 30_000, 'the first load did not open the active service issues');
+  const level1 = rows.filter((r) => r.level === 1 && r.expanded !== undefined);
+  assert.deepEqual(level1.filter((r) => r.expanded).map((r) => r.label), ['Service issues'], 'groups other than Service issues opened');
+  assert.ok(level1.length >= 3, `too few type groups: ${level1.map((r) => r.label).join(', ')}`);
+  for (const g of level1) assert.match(g.description, GROUP_COUNT, `group "${g.label}" has no count`);
+  assert.deepEqual(rows.filter((r) => r.level === 2).map((r) => `${r.label}:${String(r.expanded)}`), ['Active:true', 'Resolved:false'], 'inside Service issues only Active opens');
+  const events = rows.filter((r) => r.level === 3);
+  // Everything on screen: type groups, two status groups, the active issues (and the filter row, if any).
+  assert.ok(rows.length <= level1.length + 2 + events.length + 1, `unexpected rows: ${rows.map((r) => r.label).join(' | ')}`);
+  assert.ok(rows.length < 30, `${rows.length} rows on the first screen`);
+  return events;
+}
 
 describe('Service Health in the workbench (UI)', function () {
   this.timeout(90_000);
 
   afterEach(reportFailures());
 
-  it('the activity-bar icon opens the Events view with type groups and their counts', async () => {
+  it('the activity-bar icon opens the Events view; at 300 px the first load opens only the active service issues, each "service · region(s)"', async () => {
     const { page } = uiSession();
     assert.equal(await viewContainer(page, CONTAINER_ID).isVisible(), false, 'the view is open before the click');
     await activityBarIcon(page, CONTAINER_TITLE).first().click();
@@ -42,6 +71,17 @@ describe('Service Health in the workbench (UI)', function () {
     const first = await rowInfo(treeRows(page, CONTAINER_ID).first());
     assert.equal(first.label, 'Service issues', 'service issues come first');
     assert.match(first.description, GROUP_COUNT, 'the group row has no count');
+    const issues3 = await checkFirstScreen(page);
+    const eventRowsShown = eventRows(page);
+    for (let i = 0; i < (await eventRowsShown.count()); i++) {
+      const row = eventRowsShown.nth(i);
+      const info = await rowInfo(row);
+      if (info.level !== 3) continue;
+      // The sample's service issues are titled "Service degradation - <service> - <regions>": the label leads with that service.
+      const service = (await rowAccessibleName(row)).split(' - ')[1] ?? '';
+      assert.ok(info.label.startsWith(`${service} · `) || info.label === service, `"${info.label}" does not read "service · region(s)" (service: ${service})`);
+    }
+    assert.ok(issues3.length > 0);
     // Fold everything so every type group is on screen.
     await (await viewTitleAction(page, 'Collapse All')).click();
     await treeRows(page, CONTAINER_ID).nth(2).waitFor({ state: 'visible' });

@@ -367,3 +367,25 @@ export function settingRow(page: Page, category: string, title: string): Locator
     .filter({ has: page.locator('.setting-item-category', { hasText: category }) })
     .filter({ has: page.locator('.setting-item-label', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
 }
+
+/** VS Code's default side-bar width. */
+export const DEFAULT_SIDEBAR = 300;
+
+/** Drags the side bar's sash so it is `width` pixels wide (within a few pixels). */
+export async function setSidebarWidth(page: Page, width: number): Promise<void> {
+  const sidebar = page.locator('.part.sidebar');
+  const box = await sidebar.boundingBox();
+  if (!box) throw new Error('The side bar is not shown.');
+  if (Math.abs(box.width - width) >= 3) {
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width + 1, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + width + 1, y, { steps: 8 });
+    await page.mouse.up();
+    await page.mouse.move(900, 450);
+  }
+  await waitFor(async () => {
+    const now = await sidebar.boundingBox();
+    return now && Math.abs(now.width - width) < 3 ? true : undefined;
+  }, 5_000, `the side bar did not become ${width} px wide`);
+}

@@ -9,7 +9,9 @@ import { resolveNetwork } from '../http/network';
 import type { Clock, TokenProvider } from '../http/types';
 import type { HealthEvent } from '../model/schemas';
 import { ListedSubscriptions, namesUnavailableText } from '../subscriptions/listedSubscriptions';
-import { eventCountLine, eventDetails, eventsTable, latestSnapshot, quotaLine, rateLimitTable, subscriptionCell, subscriptionsTable, type EventRow } from './format';
+import { eventTable, incidentRows, summaryLine, type ListedEvent } from './eventTable';
+import { eventDetails, latestSnapshot, quotaLine, rateLimitTable, subscriptionCell, subscriptionsTable } from './format';
+import { DEFAULT_WIDTH, type Terminal } from './terminal';
 import { chooseToken, parseEndpoint, parseSince, UsageError } from './options';
 import { TOKEN_ENV } from './usage';
 import { waitLine } from './waitLine';
@@ -25,6 +27,8 @@ export interface CommandContext {
   readonly clock?: Clock;
   /** Where tokens come from instead of --token/HEALTH_EVENTS_TOKEN (the MCP server's token file). */
   readonly tokenProvider?: TokenProvider;
+  /** Width and colour of stdout (80 columns, no colour when not given). */
+  readonly terminal?: Terminal;
 }
 
 const USER_AGENT = 'health-events-cli/0.1.0';
@@ -133,7 +137,7 @@ export async function runList(ctx: CommandContext): Promise<number> {
     const listed = asJson ? undefined : new ListedSubscriptions(() => api.listSubscriptions({ signal: ctx.signal }), (error) => (namesFailure = error));
     const [results] = await Promise.all([api.listEventsForSubscriptions(subscriptionIds, { filter, queryStartTime, signal: ctx.signal }), listed?.namesReady()]);
     const failed = results.filter((r) => r.error);
-    const rows: EventRow[] = results.flatMap((r) => r.events.map((event: HealthEvent) => ({ subscriptionId: r.subscriptionId, event })));
+    const rows: ListedEvent[] = results.flatMap((r) => r.events.map((event: HealthEvent) => ({ subscriptionId: r.subscriptionId, event })));
     const quota = client.quota;
     const name = listed?.name ?? (() => undefined);
     if (asJson) {
@@ -147,8 +151,12 @@ export async function runList(ctx: CommandContext): Promise<number> {
       }
       json(ctx, out);
     } else if (rows.length > 0) {
-      ctx.stdout.write(eventsTable(rows, results.length > 1, name));
-      ctx.stdout.write(`\n${eventCountLine(rows.length, results.length === 1 ? subscriptionIds[0] : undefined, name)}, ${quota.requestsSent} request${quota.requestsSent === 1 ? '' : 's'}. ${quotaLine(latestSnapshot(quota), ctx.now())}\n`);
+      const incidents = incidentRows(rows);
+      const terminal = ctx.terminal ?? { width: DEFAULT_WIDTH, color: false };
+      const wide = ctx.values['wide'] === true;
+      ctx.stdout.write(eventTable(incidents, { ...terminal, wide, now: ctx.now(), withSubscriptions: results.length > 1, name }));
+      const listedIds = results.filter((r) => !r.error).map((r) => r.subscriptionId);
+      ctx.stdout.write(`\n${summaryLine(incidents, listedIds, name, quota.requestsSent, latestSnapshot(quota), ctx.now())}\n`);
     } else if (failed.length < results.length) {
       ctx.stdout.write('No events in the time window; widen it with --since (the service default is the last 3 days).\n');
     }

@@ -1,14 +1,10 @@
 /** Terminal formatting of events, subscriptions and quotas for the CLI. */
 import type { QuotaSnapshot, QuotaState } from '../http/types';
-import { NOT_GIVEN, parseServiceTime, parseShownTime, trackingIdOf, type HealthEvent, type RateLimitStatus, type Subscription } from '../model/eventModel';
+import { NOT_GIVEN, parseShownTime, trackingIdOf, type HealthEvent, type RateLimitStatus, type Subscription } from '../model/eventModel';
 import { htmlToText, terminalText } from '../text/htmlText';
 import { eventSourceWords, eventSubTypeWords, eventTypeWords, levelWords, statusWords } from '../render/enumWords';
 import { formatWhen } from '../render/time';
 import type { SubscriptionNamer } from '../subscriptions/names';
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
 
 /** Left-aligned columns separated by two spaces; the last column is not padded. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -33,7 +29,6 @@ export function regionsOf(event: HealthEvent): string[] {
   return [...regions];
 }
 
-/** Shown as UTC minutes (2025-01-31 14:05Z): compact and the same on every machine. */
 /** `2026-11-24 14:05Z`; "not given" for a placeholder or a time without a zone, "" for none. */
 export function shortTime(value: string | null | undefined): string {
   const ms = parseShownTime(value);
@@ -43,54 +38,10 @@ export function shortTime(value: string | null | undefined): string {
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')}Z`;
 }
 
-export interface EventRow {
-  readonly subscriptionId: string;
-  readonly event: HealthEvent;
-}
-
-/** Active before resolved, then the latest update first. */
-export function sortForDisplay(rows: readonly EventRow[]): EventRow[] {
-  const rank = (e: HealthEvent) => (e.properties?.status === 'Active' ? 0 : 1);
-  const time = (e: HealthEvent) => parseServiceTime(e.properties?.lastUpdateTime) ?? 0;
-  return [...rows].sort((a, b) => rank(a.event) - rank(b.event) || time(b.event) - time(a.event));
-}
-
-/**
- * The event table; with several subscriptions it starts with their ids, and their names next to
- * them when any are known (`name`).
- */
-export function eventsTable(rows: readonly EventRow[], withSubscription: boolean, name: SubscriptionNamer = () => undefined): string {
-  const header = ['STATUS', 'TYPE', 'LEVEL', 'TRACKING ID', 'TITLE', 'REGIONS', 'LAST UPDATE'];
-  const named = withSubscription && rows.some((r) => name(r.subscriptionId) !== undefined);
-  const body = sortForDisplay(rows).map(({ subscriptionId, event }) => {
-    const p = event.properties;
-    const regions = regionsOf(event);
-    const cells = [
-      terminalText(p?.status) || '-',
-      terminalText(p?.eventType) || '-',
-      terminalText(p?.eventLevel ?? p?.level) || '-',
-      terminalText(trackingIdOf(event)) || '-',
-      truncate(terminalText(p?.title) || '-', 60),
-      truncate(regions.length > 0 ? regions.join(', ') : '-', 40),
-      p?.lastUpdateTime ? shortTime(p.lastUpdateTime) : '-',
-    ];
-    const subscription = named ? [terminalText(subscriptionId), truncate(terminalText(name(subscriptionId)) || '-', 40)] : [terminalText(subscriptionId)];
-    return withSubscription ? [...subscription, ...cells] : cells;
-  });
-  const subscriptionHeader = named ? ['SUBSCRIPTION', 'SUBSCRIPTION NAME'] : ['SUBSCRIPTION'];
-  return table(withSubscription ? [...subscriptionHeader, ...header] : header, body);
-}
-
 /** "Contoso Production (0123…-full-id)" where a name is known, else the id: for one-line messages. */
 export function subscriptionCell(id: string, name: SubscriptionNamer): string {
   const known = name(id);
   return known ? `${terminalText(known)} (${terminalText(id)})` : terminalText(id);
-}
-
-/** "12 events", and for one subscription with a known name "12 events in Contoso Production". */
-export function eventCountLine(count: number, subscriptionId: string | undefined, name: SubscriptionNamer): string {
-  const known = subscriptionId === undefined ? undefined : name(subscriptionId);
-  return `${count} event${count === 1 ? '' : 's'}${known ? ` in ${terminalText(known)}` : ''}`;
 }
 
 /** A time for people, as the extension shows it: `3 hours ago (24 Nov 2026, 14:05 UTC)`. */

@@ -17,9 +17,13 @@ import { SecretSet } from './secrets';
 import { runServeSample } from './serveSample';
 import { CHECK_USAGE, DETAILS_USAGE, MCP_USAGE, EMERGING_ISSUES_USAGE, IMPACTED_RESOURCES_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
 import { errorText } from '../text/errorText';
+import { terminalOf } from './terminal';
 
 export interface CliWriter {
   write(chunk: string): unknown;
+  /** Set on a terminal (`process.stdout`): tables fit `columns` and may use colour. */
+  readonly isTTY?: boolean;
+  readonly columns?: number;
 }
 
 export interface CliIo {
@@ -51,6 +55,7 @@ const COMMANDS = {
       service: { type: 'string', multiple: true },
       region: { type: 'string', multiple: true },
       since: { type: 'string' },
+      wide: { type: 'boolean' },
     },
   },
   details: {
@@ -130,7 +135,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   secrets.add(typeof values['token'] === 'string' ? values['token'] : undefined);
   secrets.add(io.env['HEALTH_EVENTS_TOKEN']);
 
-  const ctx: CommandContext = { values, stdout, stderr, env: io.env, signal: io.signal, now: () => io.clock?.now() ?? Date.now(), ...(io.clock ? { clock: io.clock } : {}) };
+  const ctx: CommandContext = { values, stdout, stderr, env: io.env, signal: io.signal, now: () => io.clock?.now() ?? Date.now(), terminal: terminalOf(io.stdout, io.env), ...(io.clock ? { clock: io.clock } : {}) };
   try {
     switch (first) {
       case 'list':

@@ -44,10 +44,13 @@ Options:
   --region NAME       Only events in this region; repeatable (builds the $filter; not with --filter)
   --since TIME        Events updated at or after TIME: ISO 8601 (2025-01-31T00:00:00Z), or a
                       duration back from now (90m, 12h, 7d, 2w); the service default is 3 days
+  --wide              Show every column in full (regions, type, level, exact times) instead of
+                      fitting the table to the terminal (80 columns when not a terminal)
 ${COMMON}
 
-The table names the subscriptions (one more request, GET /subscriptions); when they cannot be
-listed it shows their ids and says so once on stderr.
+One row per event, active first; an event listed for several subscriptions is one row naming
+them ("Contoso Production +1"; one more request, GET /subscriptions; when they cannot be listed
+it shows their ids and says so once on stderr). Colour only on a terminal, never with NO_COLOR.
 --json prints {"events":[...as received...],"requests":N,"rateLimit":{...}|null} (no names).
 `;
 

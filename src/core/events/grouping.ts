@@ -1,6 +1,6 @@
 /** Groups events for the tree. Why: docs/architecture.md#events-grouping */
 import { EVENT_TYPES, type Impact, type ImpactedRegion } from '../model/eventModel';
-import { compareEvents, eventKey, eventTypeOf, lastUpdateOf, regionsOf, servicesOf, statusOf, type StoredEvent } from './eventFacts';
+import { compareEvents, eventKey, eventTypeOf, isActiveServiceIssue, lastUpdateOf, regionsOf, servicesOf, statusOf, type StoredEvent } from './eventFacts';
 import { incidentKey } from './incidents';
 
 export const GROUP_BY_MODES = ['type', 'status', 'region', 'service', 'subscription'] as const;
@@ -37,13 +37,29 @@ export interface EventGroup {
   readonly incidents: readonly IncidentRow[];
 }
 
+/** Whether an incident row affects the user's resources, where that is known. */
+export type AffectsResources = (row: IncidentRow) => boolean;
+
+/** An incident that needs attention on the first screen: an active service issue, or one that affects the user's resources. */
+export function needsAttention(row: IncidentRow, affects?: AffectsResources): boolean {
+  return row.copies.some((c) => isActiveServiceIssue(c.event)) || (affects?.(row) ?? false);
+}
+
 /**
- * Whether the tree shows a group expanded until the user folds it: groups holding something active
- * in type and status grouping (so grouping by status opens Active and its types). Region, service
- * and subscription groups are many, so they start folded.
+ * Whether the tree shows a group expanded on its first load: type and status groups holding
+ * something that needs attention (active service issues, events affecting the user's resources),
+ * so a first screen answers at a glance; everything else stays folded with its counts. Region,
+ * service and subscription groups are many, so they start folded.
  */
-export function startsExpanded(g: Pick<EventGroup, 'kind' | 'activeCount'>): boolean {
-  return g.activeCount > 0 && (g.kind === 'type' || g.kind === 'status');
+export function startsExpanded(g: Pick<EventGroup, 'kind' | 'activeCount' | 'groups' | 'incidents'>, affects?: AffectsResources): boolean {
+  if (g.activeCount === 0 && affects === undefined) {
+    return false;
+  }
+  if (g.kind !== 'type' && g.kind !== 'status') {
+    return false;
+  }
+  const holds = (group: Pick<EventGroup, 'groups' | 'incidents'>): boolean => group.incidents.some((r) => needsAttention(r, affects)) || group.groups.some(holds);
+  return holds(g);
 }
 
 const TYPE_LABELS: Record<string, string> = {

@@ -46,6 +46,8 @@ export interface NodeContext {
   readonly limitOf: (groupId: string) => number;
   /** A group as drawn from the full cache, once it is read (the cached first screen lacks folded groups' rows). */
   readonly fullGroup?: (groupId: string) => EventGroup | undefined;
+  /** Whether a group starts expanded: decided when it is first drawn, then kept (the user's folding wins after). */
+  readonly startsExpanded?: (group: EventGroup) => boolean;
 }
 
 export abstract class TreeNode {
@@ -73,7 +75,7 @@ export class GroupNode extends TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const g = this.group;
-    const expanded = startsExpanded(g);
+    const expanded = this.ctx.startsExpanded?.(g) ?? startsExpanded(g);
     const item = new vscode.TreeItem(g.label, expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.description = describeGroup(g);

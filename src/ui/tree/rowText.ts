@@ -56,25 +56,17 @@ const TYPE_WORDS: Record<string, string> = {
 };
 
 /**
- * Labels of a group's rows, in order, each telling its row apart from the others even when a
- * narrow side bar shows only its start: a row whose service another row shares leads with its
- * region ("West Europe · Azure Cache for Redis"); rows that still read the same add their type,
- * and then fall back to their titles.
+ * Labels of a group's rows, in order: always "service · region(s)" (without what the group says),
+ * so every row reads the same way; rows that would read the same add their type, and then their
+ * tracking id. An event that names neither service nor region is labelled by its title.
  */
 export function distinctLabels(rows: readonly IncidentRow[], place?: RowPlace): string[] {
-  const names = rows.map((r) => namesOf(r, place));
-  const leads = countOf(names.map((n) => (n.services[0] ?? '').toLowerCase()));
-  let labels = rows.map((r, i) => {
-    const { services, regions } = names[i] as { services: string[]; regions: string[] };
-    const shared = services.length > 0 && (leads.get((services[0] ?? '').toLowerCase()) ?? 0) > 1;
-    const label = shared && regions.length > 0 ? join(firstPlus(regions), firstPlus(services)) : join(firstPlus(services), firstPlus(regions));
-    return label || titleOf(r.primary.event);
-  });
+  let labels = rows.map((r) => incidentLabel(r, place));
   labels = disambiguate(labels, (i) => {
     const type = rows[i]?.primary.event.properties?.eventType ?? '';
     return `${labels[i] ?? ''} · ${TYPE_WORDS[type] ?? type}`;
   });
-  return disambiguate(labels, (i) => titleOf((rows[i] as IncidentRow).primary.event));
+  return disambiguate(labels, (i) => `${labels[i] ?? ''} · ${(rows[i] as IncidentRow).primary.trackingId}`);
 }
 
 /** Replaces every label that occurs more than once by `alternative(index)`. */

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { safeExcerpt } from '../../../src/core/api/errors';
-import { eventsTable } from '../../../src/core/cli/format';
+import { eventTable, incidentRows } from '../../../src/core/cli/eventTable';
 import { htmlToText, terminalText } from '../../../src/core/text/htmlText';
 import { chooseToken, parseEndpoint, parseSince, UsageError } from '../../../src/core/cli/options';
 
 describe('CLI formatting and option parsing', () => {
   it('strips terminal escape sequences from service text', () => {
     assert.equal(terminalText('Outage\u001b[2J\u001b]0;pwned\u0007 in West Europe'), 'Outage [2J ]0;pwned in West Europe');
-    const table = eventsTable([{ subscriptionId: 's', event: { name: 'A\u001b[31m', properties: { title: 'T\r\nX' } } }], false);
+    const rows = incidentRows([{ subscriptionId: 's', event: { name: 'A\u001b[31m', properties: { title: 'T\r\nX' } } }]);
+    const table = eventTable(rows, { width: 80, wide: false, color: false, now: 0, withSubscriptions: false, name: () => undefined });
     assert.ok(!table.includes('\u001b'));
     assert.ok(!table.includes('\r'));
   });

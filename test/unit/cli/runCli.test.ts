@@ -72,20 +72,23 @@ describe('health-events CLI (in-process, against the sample service)', () => {
     assert.ok(!run.stderr.includes(service.token));
   });
 
-  it('list prints an aligned table with the documented columns', async () => {
+  it('list prints one row per event, fitted to 80 columns when stdout is not a terminal, and a one-line summary', async () => {
     const run = await cli(['list', '--endpoint', service.url, '--subscription', subs[0] ?? '', ...SINCE], env);
     assert.equal(run.code, 0, run.stderr);
     const lines = run.stdout.split('\n');
     const header = lines[0] ?? '';
-    assert.match(header, /^STATUS\s+TYPE\s+LEVEL\s+TRACKING ID\s+TITLE\s+REGIONS\s+LAST UPDATE$/);
+    assert.match(header, /^STATUS\s+(LEVEL\s+)?ID\s+TITLE\s+UPDATED$/);
     const expected = service.events.filter((g) => g.subscriptionIds.includes(subs[0] ?? ''));
     const rows = lines.slice(1, 1 + expected.length);
-    const trackingCol = header.indexOf('TRACKING ID');
+    const idCol = header.indexOf('ID');
     for (const g of expected) {
-      assert.ok(rows.some((r) => r.slice(trackingCol).startsWith(g.event.name ?? '?')), `row for ${g.event.name}`);
+      assert.ok(rows.some((r) => r.slice(idCol).startsWith(g.event.name ?? '?')), `row for ${g.event.name}`);
     }
+    for (const line of lines.slice(0, 1 + expected.length)) assert.ok(line.length <= 80, `wider than 80: ${line}`);
+    assert.ok(!run.stdout.includes('\u001b'), 'colour without a terminal');
     // "in <name>": the subscription's name, listed once (see subscriptionNames.test.ts).
-    assert.match(run.stdout, new RegExp(`${expected.length} events? in [^,\\n]+, \\d+ requests?`));
+    const active = expected.filter((g) => g.event.properties?.status === 'Active').length;
+    assert.match(run.stdout, new RegExp(`\\n${active} active · ${expected.length - active} resolved in [^;\\n]+; \\d+ requests?, `));
     assert.ok(!run.stdout.includes(service.token));
   });
 
@@ -106,7 +109,7 @@ describe('health-events CLI (in-process, against the sample service)', () => {
   it('list with one failing subscription prints the others and exits 1 with one line for the failure', async () => {
     const run = await cli(['list', '--endpoint', service.url, '--subscription', subs[0] ?? '', '--subscription', 'missing-sub', ...SINCE], env);
     assert.equal(run.code, 1);
-    assert.match(run.stdout, /^SUBSCRIPTION\s+SUBSCRIPTION NAME\s+STATUS/);
+    assert.match(run.stdout, /^STATUS\s+ID\s+TITLE\s+SUBSCRIPTIONS\s+UPDATED/);
     assert.equal(run.stderr.trim().split('\n').length, 1);
     assert.match(run.stderr, /subscription missing-sub: .*pick another subscription\./);
   });
@@ -251,7 +254,7 @@ describe('health-events CLI (built dist/cli.js)', function () {
         env: { ...process.env, HEALTH_EVENTS_TOKEN: token },
       });
       assert.equal(list.status, 0, list.stderr);
-      assert.match(list.stdout, /^STATUS\s+TYPE/);
+      assert.match(list.stdout, /^STATUS\s+(LEVEL\s+)?ID\s/);
       const bad = spawnSync(process.execPath, [cliPath, 'list', '--endpoint', url, '--subscription', sub], {
         encoding: 'utf8',
         env: { ...process.env, HEALTH_EVENTS_TOKEN: 'not-the-token-0123456789' },

@@ -41,21 +41,26 @@ describe('health-events list: subscription names (against the sample service)', 
   const list = (subs: string[], extra: string[] = []) => cli(['list', '--endpoint', service.url, ...subs.flatMap((s) => ['--subscription', s]), ...SINCE, ...extra], env);
   const subscriptionRequests = (): number => service.stats.byPath.get('/subscriptions') ?? 0;
 
-  it('several subscriptions: the table shows each row\'s subscription id and, next to it, its name; one listing', async () => {
-    const run = await list([sub(0), sub(1)]);
+  it('several subscriptions: one row per event naming its subscriptions ("Contoso Production +1"), no GUID beside a name; one listing', async () => {
+    const run = await list([sub(0), sub(1)], ['--wide']);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stderr, '');
-    const [header = '', ...rows] = run.stdout.split('\n');
-    assert.match(header, /^SUBSCRIPTION\s+SUBSCRIPTION NAME\s+STATUS\s+TYPE/);
-    const nameCol = header.indexOf('SUBSCRIPTION NAME');
-    const statusCol = header.indexOf('STATUS');
-    const eventRows = rows.filter((r) => r.startsWith(sub(0)) || r.startsWith(sub(1)));
-    assert.ok(eventRows.length > 2, `too few rows: ${run.stdout}`);
-    for (const row of eventRows) {
-      const id = row.slice(0, nameCol).trim();
-      assert.equal(row.slice(nameCol, statusCol).trim(), names.get(id), `row of ${id}`);
+    const [header = '', ...lines] = run.stdout.split('\n');
+    assert.match(header, /^STATUS\s+TYPE\s+LEVEL\s+ID\s+TITLE\s+REGIONS\s+SUBSCRIPTIONS\s+UPDATED$/);
+    const subsCol = header.indexOf('SUBSCRIPTIONS');
+    const updatedCol = header.indexOf('UPDATED');
+    const idCol = header.indexOf(' ID ') + 1;
+    const rows = lines.filter((l) => /^(Active|Resolved) /.test(l));
+    const listed = service.events.filter((g) => g.subscriptionIds.includes(sub(0)) || g.subscriptionIds.includes(sub(1)));
+    assert.equal(rows.length, listed.length, 'not one row per event');
+    for (const g of listed) {
+      const row = rows.find((r) => r.slice(idCol).startsWith(`${g.event.name ?? '?'} `));
+      assert.ok(row, `no row for ${g.event.name}`);
+      const mine = [sub(0), sub(1)].filter((s) => g.subscriptionIds.includes(s));
+      const cell = row.slice(subsCol, updatedCol).trim();
+      assert.equal(cell, `${names.get(mine[0] ?? '') ?? '?'}${mine.length > 1 ? ` +${mine.length - 1}` : ''}`, `row of ${g.event.name}`);
     }
-    assert.ok(eventRows.some((r) => r.startsWith(sub(0))) && eventRows.some((r) => r.startsWith(sub(1))));
+    assert.ok(!run.stdout.includes(sub(0)) && !run.stdout.includes(sub(1)), 'a GUID beside the names');
     assert.equal(subscriptionRequests(), 1);
   });
 
@@ -63,15 +68,17 @@ describe('health-events list: subscription names (against the sample service)', 
     const run = await list([sub(2)]);
     assert.equal(run.code, 0, run.stderr);
     const count = service.events.filter((g) => g.subscriptionIds.includes(sub(2))).length;
-    assert.match(run.stdout, new RegExp(`\\n${count} events? in ${names.get(sub(2)) ?? '?'}, \\d+ requests?\\. `));
+    const active = service.events.filter((g) => g.subscriptionIds.includes(sub(2)) && g.event.properties?.status === 'Active').length;
+    assert.match(run.stdout, new RegExp(`\\n${active} active · ${count - active} resolved in ${names.get(sub(2)) ?? '?'}; \\d+ requests?, `));
   });
 
   it('/subscriptions denied (a user without the right to list subscriptions): the events are listed by id, exit 0, one line on stderr', async () => {
     service.faults.inject({ kind: 'forbidden' }, { path: /^\/subscriptions\/?$/, times: 5 });
     const run = await list([sub(0), sub(1)]);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^SUBSCRIPTION\s+STATUS\s+TYPE/);
-    assert.ok(run.stdout.includes(`\n${sub(0)}  `) && run.stdout.includes(`\n${sub(1)}  `), run.stdout);
+    // Without names, the short id (the GUID's first group) stands in the row.
+    assert.match(run.stdout, /^STATUS\s+ID\s+TITLE\s+SUBSCRIPTIONS/);
+    assert.ok(run.stdout.includes(` ${sub(0).slice(0, 8)}`) || run.stdout.includes(` ${sub(1).slice(0, 8)}`), run.stdout);
     for (const name of names.values()) assert.ok(!run.stdout.includes(name), `"${name}" shown without a listing`);
     const lines = run.stderr.trim().split('\n');
     assert.equal(lines.length, 1, run.stderr);
@@ -82,7 +89,7 @@ describe('health-events list: subscription names (against the sample service)', 
 
     const one = await list([sub(0)]);
     assert.equal(one.code, 0);
-    assert.match(one.stdout, /\n\d+ events?, \d+ requests?\. /);
+    assert.match(one.stdout, /\n\d+ active · \d+ resolved in 1 subscription; \d+ requests?, /);
   });
 
   it('every subscription failing: the failure is reported, not the missing names on top', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { groupEvents, incidentsOf, mergedImpacts, type EventGroup } from '../../../src/core/events/grouping';
+import { groupEvents, incidentsOf, mergedImpacts, startsExpanded, type EventGroup } from '../../../src/core/events/grouping';
 import { applyFilter, defaultFilter, facetsOf, normalizeFilter } from '../../../src/core/events/eventFilter';
 import { quotaStretchFactor, nextRefreshDelay } from '../../../src/core/events/refreshPolicy';
 import { relativeTime, type StoredEvent } from '../../../src/core/events/eventFacts';
@@ -24,7 +24,35 @@ function labels(groups: readonly EventGroup[]): string[] {
   return groups.map((g) => `${g.label} (${g.count})`);
 }
 
+/** "label" for expanded groups, "label (folded)" otherwise, two levels deep. */
+function firstScreen(groups: readonly EventGroup[], affects?: Parameters<typeof startsExpanded>[1]): string[] {
+  return groups.flatMap((g) => [`${g.label}${startsExpanded(g, affects) ? '' : ' (folded)'}`, ...g.groups.map((c) => `  ${c.label}${startsExpanded(c, affects) ? '' : ' (folded)'}`)]);
+}
+
 describe('grouping', () => {
+  it('first load: only active service issues open (not active maintenance or advisories); the rest stays folded', () => {
+    assert.deepEqual(firstScreen(groupEvents(data, 'type')), [
+      'Service issues', '  Active', '  Resolved (folded)',
+      'Planned maintenance (folded)', '  Active (folded)',
+      'Billing (folded)', '  Resolved (folded)',
+      'Other: QuantumOutage (folded)', '  Active (folded)',
+    ]);
+    assert.deepEqual(firstScreen(groupEvents(data, 'status')), [
+      'Active', '  Service issues', '  Planned maintenance (folded)', '  Other: QuantumOutage (folded)',
+      'Resolved (folded)', '  Service issues (folded)', '  Billing (folded)',
+    ]);
+    // Without any active service issue nothing opens, even with active maintenance.
+    const calm = data.filter((e) => e.event.properties?.eventType !== 'ServiceIssue');
+    assert.ok(groupEvents(calm, 'type').every((g) => !startsExpanded(g)));
+    // Region groups are many: folded even when they hold an active service issue.
+    assert.ok(groupEvents(data, 'region').every((g) => !startsExpanded(g)));
+  });
+
+  it('first load: an event that affects the user\'s resources opens its groups, even planned maintenance', () => {
+    const affects = (row: { primary: StoredEvent }) => row.primary.trackingId === 'PM';
+    assert.deepEqual(firstScreen(groupEvents(data, 'type'), affects).slice(0, 5), ['Service issues', '  Active', '  Resolved (folded)', 'Planned maintenance', '  Active']);
+  });
+
   it('groups by type then status: urgency order, Active before Resolved, unknown types last in "Other"', () => {
     const groups = groupEvents(data, 'type');
     assert.deepEqual(labels(groups), ['Service issues (4)', 'Planned maintenance (1)', 'Billing (1)', 'Other: QuantumOutage (1)']);

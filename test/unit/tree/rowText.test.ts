@@ -28,7 +28,7 @@ describe('tree row text', () => {
     assert.equal(incidentLabel(r, { kind: 'status', key: 'Active' }), 'Storage · West Europe +1');
   });
 
-  it('falls back to the title for an event without impact, and for rows whose labels would read the same', () => {
+  it('falls back to the title for an event without impact; rows that still read the same add their tracking id', () => {
     const bare = row([stored('s1', { ...ev('D', { title: 'Billing notice' }), properties: { ...ev('D').properties, title: 'Billing notice', impact: [] } })]);
     assert.equal(incidentLabel(bare), 'Billing notice');
     const impact = [{ service: 'Storage', regions: ['West Europe'] }];
@@ -37,10 +37,10 @@ describe('tree row text', () => {
       stored('s1', ev('E2', { title: 'Planned maintenance for Storage - West Europe', impact })),
       stored('s1', ev('E3', { impact: [{ service: 'Key Vault', regions: ['East US'] }] })),
     ]);
-    assert.deepEqual(distinctLabels(rows), ['Service degradation - Storage - West Europe', 'Planned maintenance for Storage - West Europe', 'Key Vault · East US']);
+    assert.deepEqual(distinctLabels(rows), ['Storage · West Europe · Service issue · E1', 'Storage · West Europe · Service issue · E2', 'Key Vault · East US']);
   });
 
-  it('leads with the region when siblings share the service, and adds the type when that still reads the same', () => {
+  it('always reads "service · region(s)", also when siblings share the service (never "West Europe · Azure Cache for Redis"); the type tells like rows apart', () => {
     const redis = (name: string, region: string, type?: string): StoredEvent => stored('s1', ev(name, { ...(type ? { type } : {}), impact: [{ service: 'Azure Cache for Redis', regions: [region] }] }));
     const rows = incidentsOf([
       redis('R1', 'West Europe'),
@@ -49,9 +49,9 @@ describe('tree row text', () => {
       stored('s1', ev('K1', { impact: [{ service: 'Key Vault', regions: ['West Europe'] }] })),
     ]);
     assert.deepEqual(distinctLabels(rows), [
-      'West Europe · Azure Cache for Redis',
-      'Canada Central · Azure Cache for Redis · Service issue',
-      'Canada Central · Azure Cache for Redis · Planned maintenance',
+      'Azure Cache for Redis · West Europe',
+      'Azure Cache for Redis · Canada Central · Service issue',
+      'Azure Cache for Redis · Canada Central · Planned maintenance',
       'Key Vault · West Europe',
     ]);
     // Under a region group the region is said already: the type tells two services apart.
