@@ -12,7 +12,7 @@ import type { RecordedAnswer } from '../chat/healthParticipant';
 import type { ServiceHealthSettings } from '../config/settings';
 import type { RenderedDetails } from './detailsRecorder';
 import type { McpDefinitionShape } from '../lm/mcpProvider';
-import type { PaletteState } from '../query/queryPalette';
+import type { PaletteState } from './paletteRecorder';
 import type { TreeSnapshotNode } from '../tree/eventsView';
 
 /** What activate() returns: lets integration tests (and other extensions) drive the extension. */

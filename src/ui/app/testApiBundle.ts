@@ -17,6 +17,7 @@ import type { AgentRegistration } from '../lm/registerAgentTools';
 import type { QueryCommands } from '../query/queryCommands';
 import type { AppState } from './appState';
 import { recordDetailsPanels, type DetailsRecorder } from './detailsRecorder';
+import { recordQueryPalette } from './paletteRecorder';
 import type { SampleTestOptions, ServiceHealthApi } from './serviceHealthApi';
 import type { ConnectionParts } from './wiring/connection';
 import type { EventsParts } from './wiring/events';
@@ -51,6 +52,7 @@ export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
   let queryNames: KnownNamesCache | undefined;
   const notifications = recordNotifications();
   const rendered = recordDetailsPanels();
+  const palette = recordQueryPalette();
   return {
     settings: { get: () => state.settings, update: (key, value) => updateSetting(key, value) },
     getEvents: () => controller.store.getEvents(),
@@ -103,7 +105,7 @@ export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
       return query.runQuery(text, held, Date.now(), queryNames.of(held), impacted.impactedCount).selected;
     },
     treeQuery: () => parts.queries.treeQuery,
-    queryPalette: () => parts.queries.paletteState(),
+    queryPalette: () => palette.state(),
     chat: (prompt, command) => recordAnswer(parts.chat, prompt, command),
     fetchDetails: (ref) => details.fetch(ref),
     restoreDetailsPanel: (restored) => {

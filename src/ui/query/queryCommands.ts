@@ -13,7 +13,6 @@ import { registerCommand } from '../base/commands';
 import { Disposable } from '../base/disposable';
 import { loadQuery } from './lazyQuery';
 import { QueryHistoryStore } from './queryHistoryStore';
-import type { PaletteState } from './queryPalette';
 import type { ImpactedCount } from '../../core/query/predicate';
 
 const TREE_QUERY_KEY = 'serviceHealth.treeQuery';
@@ -76,13 +75,6 @@ export class QueryCommands extends Disposable {
     await this.deps.workspaceState.update(TREE_QUERY_KEY, trimmed || undefined);
   }
 
-  /** The open Query Events palette, if any (for tests). */
-  paletteState(): PaletteState | undefined {
-    return this.openPalette?.();
-  }
-
-  private openPalette: (() => PaletteState) | undefined;
-
   showPalette(initial = ''): Promise<void> {
     return loadQuery().showQueryPalette(
       {
@@ -94,9 +86,6 @@ export class QueryCommands extends Disposable {
         windowDays: this.deps.windowDays,
         ...(this.deps.impactedCount ? { impactedCount: this.deps.impactedCount } : {}),
         ...(this.deps.subscriptionName ? { subscriptionName: this.deps.subscriptionName } : {}),
-        onDidChangeOpen: (state) => {
-          this.openPalette = state;
-        },
       },
       initial,
     );

@@ -32,16 +32,6 @@ export interface QueryPaletteDeps {
   readonly impactedCount?: ImpactedCount;
   /** Subscription names for event rows listed by several subscriptions. */
   readonly subscriptionName?: SubscriptionNamer;
-  /** Told when the palette opens (its current state) and closes (undefined); tests observe it. */
-  readonly onDidChangeOpen?: (state: (() => PaletteState) | undefined) => void;
-}
-
-/** What the open palette shows, for tests that drive it through keyboard commands. */
-export interface PaletteState {
-  readonly value: string;
-  readonly labels: readonly string[];
-  readonly activeLabel: string | undefined;
-  readonly busy: boolean;
 }
 
 type QueryItem = vscode.QuickPickItem &
@@ -298,12 +288,10 @@ export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<
         closed.abort();
         subscriptions.forEach((d) => d.dispose());
         qp.dispose();
-        deps.onDidChangeOpen?.(undefined);
         resolve();
       }),
     ];
     render();
     qp.show();
-    deps.onDidChangeOpen?.(() => ({ value: qp.value, labels: qp.items.map((i) => i.label), activeLabel: qp.activeItems[0]?.label, busy: qp.busy }));
   });
 }

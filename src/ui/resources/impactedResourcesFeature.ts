@@ -34,7 +34,7 @@ export interface ImpactedResourcesDeps {
   readonly log: vscode.LogOutputChannel;
 }
 
-/** Test hook: what the last export wrote. */
+/** Lists an event's impacted resources over this connection (security advisories have their own operation). */
 function listFor(connection: Connection): ListResources {
   const api = new EventResourcesApi({ client: connection.client, origin: connection.origin, subscriptionName: connection.subscriptionName });
   return (stored, signal) =>

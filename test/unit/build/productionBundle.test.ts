@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import { sourceBundles } from './sourceBundles';
 
 const root = join(__dirname, '..', '..', '..', '..');
 
@@ -18,7 +19,7 @@ const FAULT_STRINGS = ['attacker.invalid', 'QuantumMaintenance', 'InjectedFault'
  * Names only test code holds: the test API's hooks (its own bundle, which a production build does
  * not write) and the recorders production classes once kept for it.
  */
-const TEST_ONLY_STRINGS = ['workspaceSettingWarnings', 'connectionProblems:', 'lastRenderedDetails', 'restoreDetailsPanel', 'selectedTreeIds', 'answerForTest', 'lastPickLabels', 'lastExport', 'lastRendered'];
+const TEST_ONLY_STRINGS = ['workspaceSettingWarnings', 'connectionProblems:', 'lastRenderedDetails', 'restoreDetailsPanel', 'selectedTreeIds', 'answerForTest', 'lastPickLabels', 'lastExport', 'lastRendered', 'paletteState', 'onDidChangeOpen'];
 const TEST_API_MODULE = 'src/ui/app/testApiBundle.ts';
 
 /** The most dist/extension.js (production) may weigh. */
@@ -169,7 +170,10 @@ describe('extension bundle', function () {
     for (const text of prod.values()) {
       for (const m of text.matchAll(/require\("\.\/([\w.-]+)"\)/g)) required.add(m[1] ?? '');
     }
-    assert.deepEqual([...required].sort(), ['agent.js', 'chat.js', 'details.js', 'query.js', 'sample.js', 'sanitize.js', 'undici.js', 'validation.js']);
+    // Every src/**/<name>Bundle.ts but the test API (which production leaves out) is a dist/<name>.js that something requires.
+    const expected = sourceBundles().filter((n) => n !== 'testApi').map((n) => `${n}.js`);
+    assert.ok(expected.includes('details.js') && expected.includes('validation.js'), `the bundles found in src: ${expected.join(', ')}`);
+    assert.deepEqual([...required].sort(), expected.sort());
     for (const name of required) assert.ok(prod.has(name), `${name} is required but not built`);
   });
 

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sourceBundles } from '../build/sourceBundles';
 
 const root = path.resolve(__dirname, '../../../..');
 
@@ -59,8 +60,8 @@ describe('the .vsix holds exactly what the extension needs', function () {
       'package.nls.json', 'l10n/bundle.l10n.json',
       manifest.main.replace(/^\.\//, ''),
       'dist/mcp.js',
-      // The bundles extension.js loads on first use (scripts/build.mjs).
-      'dist/undici.js', 'dist/sanitize.js', 'dist/sample.js', 'dist/query.js', 'dist/chat.js', 'dist/details.js', 'dist/agent.js',
+      // The bundles extension.js loads on first use: every src/**/<name>Bundle.ts but the test API (scripts/build.mjs).
+      ...sourceBundles().filter((n) => n !== 'testApi').map((n) => `dist/${n}.js`),
       'dist/webview/details.js', 'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf',
       ...manifest.contributes.viewsContainers.activitybar.map((c) => c.icon),
       ...images,
