@@ -10,11 +10,12 @@ import { HttpClientError, isAbortError } from '../http/errors';
 import type { Clock } from '../http/types';
 import { runDetails, runList, runRateLimit, runSubscriptions, type CommandContext } from './commands';
 import { UsageError } from './options';
+import { runResourceHealth } from './healthCommands';
 import { runEmergingIssues, runImpactedResources } from './resourceCommands';
 import { runMcp, type McpStreams } from './mcpCommand';
 import { SecretSet } from './secrets';
 import { runServeSample } from './serveSample';
-import { DETAILS_USAGE, MCP_USAGE, EMERGING_ISSUES_USAGE, IMPACTED_RESOURCES_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
+import { DETAILS_USAGE, MCP_USAGE, EMERGING_ISSUES_USAGE, IMPACTED_RESOURCES_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, RESOURCE_HEALTH_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
 import { errorText } from '../text/errorText';
 
 export interface CliWriter {
@@ -59,6 +60,10 @@ const COMMANDS = {
   'impacted-resources': {
     usage: IMPACTED_RESOURCES_USAGE,
     options: { ...COMMON_OPTIONS, subscription: { type: 'string' }, 'tracking-id': { type: 'string' }, filter: { type: 'string' } },
+  },
+  'resource-health': {
+    usage: RESOURCE_HEALTH_USAGE,
+    options: { ...COMMON_OPTIONS, subscription: { type: 'string', multiple: true }, resource: { type: 'string' }, history: { type: 'boolean' } },
   },
   'emerging-issues': { usage: EMERGING_ISSUES_USAGE, options: COMMON_OPTIONS },
   subscriptions: { usage: SUBSCRIPTIONS_USAGE, options: COMMON_OPTIONS },
@@ -134,6 +139,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runDetails(ctx);
       case 'impacted-resources':
         return await runImpactedResources(ctx);
+      case 'resource-health':
+        return await runResourceHealth(ctx);
       case 'emerging-issues':
         return await runEmergingIssues(ctx);
       case 'subscriptions':
