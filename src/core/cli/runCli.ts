@@ -11,11 +11,12 @@ import type { Clock } from '../http/types';
 import { runCheck } from './checkCommand';
 import { runDetails, runList, runRateLimit, runSubscriptions, type CommandContext } from './commands';
 import { UsageError } from './options';
+import { runResourceHealth } from './healthCommands';
 import { runEmergingIssues, runImpactedResources } from './resourceCommands';
 import { runMcp, type McpStreams } from './mcpCommand';
 import { SecretSet } from './secrets';
 import { runServeSample } from './serveSample';
-import { CHECK_USAGE, DETAILS_USAGE, MCP_USAGE, EMERGING_ISSUES_USAGE, IMPACTED_RESOURCES_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
+import { CHECK_USAGE, DETAILS_USAGE, MCP_USAGE, EMERGING_ISSUES_USAGE, IMPACTED_RESOURCES_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, RESOURCE_HEALTH_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
 import { errorText } from '../text/errorText';
 import { terminalOf } from './terminal';
 
@@ -69,6 +70,10 @@ const COMMANDS = {
   check: {
     usage: CHECK_USAGE,
     options: { ...COMMON_OPTIONS, infra: { type: 'string' }, subscription: { type: 'string', multiple: true }, since: { type: 'string' } },
+  },
+  'resource-health': {
+    usage: RESOURCE_HEALTH_USAGE,
+    options: { ...COMMON_OPTIONS, subscription: { type: 'string', multiple: true }, resource: { type: 'string' }, history: { type: 'boolean' } },
   },
   'emerging-issues': { usage: EMERGING_ISSUES_USAGE, options: COMMON_OPTIONS },
   subscriptions: { usage: SUBSCRIPTIONS_USAGE, options: COMMON_OPTIONS },
@@ -144,6 +149,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runDetails(ctx);
       case 'impacted-resources':
         return await runImpactedResources(ctx);
+      case 'resource-health':
+        return await runResourceHealth(ctx);
       case 'emerging-issues':
         return await runEmergingIssues(ctx);
       case 'check':

@@ -20,6 +20,7 @@ Commands:
   details             Show the full details of one event, including the hidden text of sensitive events
   impacted-resources  List the resources of a subscription that an event affects
   check               Deployment gate: exit 3 when an active event touches what templates deploy
+  resource-health     Show the health of resources: every resource of subscriptions, or one resource
   emerging-issues     Show the emerging issues Azure is investigating (no subscription needed)
   subscriptions       List the subscriptions the token can see
   rate-limit          Show the rate-limit status (GET /rate_limit) and the quota seen in response headers
@@ -77,6 +78,26 @@ Options:
 ${COMMON}
 
 --json prints {"resources":[...as received...],"requests":N} (N: requests sent).
+`;
+
+export const RESOURCE_HEALTH_USAGE = `Usage: health-events resource-health --subscription ID [--subscription ID ...] [options]
+       health-events resource-health --resource RESOURCE_ID [--history] [options]
+
+Show Resource Health availability (Available, Degraded, Unavailable, Unknown, or a state added
+later, printed as received). With --subscription: every resource of those subscriptions (all
+pages), those that are not Available first. With --resource: that resource's current status,
+its recommended actions and the events that affect it; with --history, its past transitions.
+
+Options:
+  --subscription ID   Subscription id; repeat for several (not with --resource)
+  --resource ID       Full resource id, /subscriptions/.../providers/TYPE/NAME (quote it if it
+                      has spaces)
+  --history           With --resource: the resource's history instead of its current status
+${COMMON}
+
+--json prints {"statuses":[...as received...],"requests":N}; a placeholder link of a recommended
+action (<#ResourceBlade>, <#SupportCase>) is replaced by the portal page it stands for, or removed.
+A subscription that fails is one line on stderr (and "errors" in --json); the others are listed.
 `;
 
 export const EMERGING_ISSUES_USAGE = `Usage: health-events emerging-issues [options]

@@ -78,3 +78,36 @@ export function healthActions(status: AvailabilityStatus, portal: string): Healt
 export function withoutPlaceholders(text: string): string {
   return text.replace(PLACEHOLDER, ' ').replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * A status as received but for its recommended actions: a placeholder link is replaced by the
+ * page it stands for (or removed when unknown) and placeholders in texts are taken out, so even
+ * JSON output never carries one raw.
+ */
+export function withResolvedActions<T extends AvailabilityStatus>(status: T, portal: string): T {
+  const actions = status.properties?.recommendedActions;
+  if (!actions || !JSON.stringify(actions).includes('<#')) {
+    return status;
+  }
+  const resourceId = resourceIdOf(status);
+  const resolved = actions.map((a) => {
+    const copy: Record<string, unknown> = { ...a };
+    for (const key of ['action', 'actionUrlText', '_ActionUrl.Comment'] as const) {
+      const value = a[key];
+      if (typeof value === 'string' && value.includes('<#')) {
+        copy[key] = withoutPlaceholders(value);
+      }
+    }
+    const raw = a.actionUrl?.trim() ?? '';
+    if (raw.includes('<#')) {
+      const url = /^<#[^<>]*>$/.test(raw) ? placeholderUrl(raw, resourceId, portal) : undefined;
+      if (url) {
+        copy['actionUrl'] = url;
+      } else {
+        delete copy['actionUrl'];
+      }
+    }
+    return copy;
+  });
+  return { ...status, properties: { ...status.properties, recommendedActions: resolved } };
+}

@@ -4,6 +4,8 @@ import type { HealthEvent } from '../model/schemas';
 import { describeQuery } from './describe';
 import { compactKey } from './normalize';
 import { buildPredicate, type ImpactedCount } from './predicate';
+import { buildResourcePredicate } from './resourcePredicate';
+import type { AvailabilityStatus } from '../model/availability';
 import { DEFAULT_REGIONS } from './regions';
 import { DEFAULT_SERVICES } from './services';
 import { sortEvents } from './sort';
@@ -39,6 +41,8 @@ export interface CompiledQuery {
   describe(): string;
   /** Filters, sorts (query sort, default priority) and limits a list of events. */
   select(events: readonly HealthEvent[]): HealthEvent[];
+  /** The resource terms (`health:`, `resource:`, `rg:`) applied to one availability status; events ignore them. */
+  matchesResource(status: AvailabilityStatus): boolean;
 }
 
 function allKnown(values: readonly string[], known: readonly string[]): boolean {
@@ -65,6 +69,7 @@ export function compileQuery(q: ParsedQuery, options: CompileOptions = {}): Comp
     server,
     matches,
     describe: () => describeQuery(q, now),
+    matchesResource: buildResourcePredicate(q),
     select: (events) => {
       const sorted = sortEvents(events.filter(matches), q.sort ?? 'priority');
       return q.limit !== undefined ? sorted.slice(0, q.limit) : sorted;

@@ -105,6 +105,9 @@ export function describeQuery(q: ParsedQuery, now: number): string {
   if (q.services.length > 0) words.push(`for ${list(q.services)}`);
   if (q.regions.length > 0) words.push(`in ${list(q.regions)}`);
   if (q.impacted !== undefined) words.push(q.impacted ? 'affecting your resources' : 'affecting none of your resources');
+  if (q.health?.length) words.push(`with resources ${list(q.health.map((h) => h.toLowerCase()))}`);
+  if (q.resources?.length) words.push(`about resource ${list(q.resources)}`);
+  if (q.resourceGroups?.length) words.push(`in resource group ${list(q.resourceGroups)}`);
   if (q.tags.length > 0) words.push(`tagged ${list(q.tags)}`);
   if (q.text.length > 0) words.push(`mentioning ${list(quoted(q.text), 'and')}`);
   const time = timePhrase(q, now);

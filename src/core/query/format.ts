@@ -41,6 +41,9 @@ export function formatQuery(q: ParsedQuery): string {
   if (q.sensitive !== undefined) terms.push(`sensitive:${q.sensitive}`);
   if (q.hir !== undefined) terms.push(`hir:${q.hir}`);
   if (q.impacted !== undefined) terms.push(`impacted:${q.impacted ? 'yes' : 'no'}`);
+  for (const [values, key] of [[q.health, 'health'], [q.resources, 'resource'], [q.resourceGroups, 'rg']] as const) {
+    for (const value of values ?? []) terms.push(`${key}:${key === 'health' ? value.toLowerCase() : quoteValue(value)}`);
+  }
   const since = q.since === undefined ? undefined : isoOf(q.since);
   if (since) terms.push(`since:${since}`);
   const until = q.until === undefined ? undefined : isoOf(q.until);

@@ -17,13 +17,15 @@ import {
   NEGATION_WORDS,
   STOP_WORDS,
   VOCABULARY,
+  healthStatesOf,
   sortKeyOf,
   type VocabularyEntry,
   type VocabularyField,
 } from './vocabulary';
 
 /** Structured keys and the names people use for them. */
-const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'limit' | 'sensitive' | 'hir' | 'impacted'> = new Map([
+type ResourceKey = 'health' | 'resources' | 'resourceGroups';
+const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'limit' | 'sensitive' | 'hir' | 'impacted' | ResourceKey> = new Map([
   ['type', 'types'], ['types', 'types'], ['eventtype', 'types'],
   ['subtype', 'subTypes'], ['subtypes', 'subTypes'], ['sub', 'subTypes'], ['eventsubtype', 'subTypes'],
   ['status', 'statuses'], ['statuses', 'statuses'], ['state', 'statuses'], ['is', 'statuses'],
@@ -38,6 +40,9 @@ const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'l
   ['limit', 'limit'], ['top', 'limit'], ['take', 'limit'],
   ['sensitive', 'sensitive'], ['hir', 'hir'],
   ['impacted', 'impacted'], ['affected', 'impacted'], ['affectsme', 'impacted'],
+  ['health', 'health'], ['availability', 'health'],
+  ['resource', 'resources'], ['res', 'resources'],
+  ['rg', 'resourceGroups'], ['resourcegroup', 'resourceGroups'],
 ] as const);
 
 /** Largest accepted `limit`; more is almost certainly a typo. */
@@ -174,8 +179,27 @@ class QueryBuilder {
         else this.q[target] = token.negated ? !flag : flag;
         return;
       }
+      case 'health':
+      case 'resources':
+      case 'resourceGroups':
+        this.resourceTerm(target, values, token);
+        return;
       default:
         for (const value of values) this.fieldValue(target, value, token.negated);
+    }
+  }
+
+  /** `health:`, `resource:`, `rg:`; negation is not offered for them, so `-health:…` is reported, not guessed. */
+  private resourceTerm(target: ResourceKey, values: readonly string[], token: Extract<Token, { kind: 'term' }>): void {
+    const states = target === 'health' ? values.map(healthStatesOf) : [];
+    if (token.negated || states.some((s) => s === undefined)) {
+      this.unrecognized(token.raw);
+      return;
+    }
+    const added = target === 'health' ? states.flatMap((s) => s ?? []) : values;
+    const list = (this.q[target] ??= []);
+    for (const value of added) {
+      if (!list.some((v) => v.toLowerCase() === value.toLowerCase())) list.push(value);
     }
   }
 

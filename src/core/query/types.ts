@@ -54,6 +54,12 @@ export interface ParsedQuery extends QueryFields {
    * none. Events whose resources were never listed match neither.
    */
   impacted?: boolean;
+  /** `health:unavailable|degraded|unknown|available`: resource states (canonical case); resource queries only. */
+  health?: string[];
+  /** `resource:NAME`: resource names (or full ids), compared without case; resource queries only. */
+  resources?: string[];
+  /** `rg:NAME`: resource groups, compared without case; resource queries only. */
+  resourceGroups?: string[];
   /** Epoch ms, inclusive. See compileQuery for which event time it is compared with. */
   since?: number;
   /** Epoch ms, exclusive. */

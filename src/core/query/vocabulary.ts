@@ -84,6 +84,19 @@ export const VOCABULARY: ReadonlyMap<string, VocabularyEntry> = (() => {
   return map;
 })();
 
+/** Values of `health:`: the documented states and the words people use for them ("down", "unhealthy"). */
+const HEALTH_WORDS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ['unavailable', ['Unavailable']], ['down', ['Unavailable']], ['offline', ['Unavailable']],
+  ['degraded', ['Degraded']], ['unknown', ['Unknown']],
+  ['available', ['Available']], ['healthy', ['Available']], ['up', ['Available']],
+  ['unhealthy', ['Unavailable', 'Degraded', 'Unknown']], ['notavailable', ['Unavailable', 'Degraded', 'Unknown']],
+]);
+
+/** The states a `health:` value stands for; undefined for a word that names none. */
+export function healthStatesOf(value: string): readonly string[] | undefined {
+  return HEALTH_WORDS.get(compactKey(value));
+}
+
 /** The longest phrase, in words, of the vocabulary; bounds the n-gram search. */
 export const MAX_PHRASE_WORDS = 6;
 
