@@ -32,10 +32,13 @@ export interface EventsControllerDeps {
   readonly workspaceState: vscode.Memento;
   readonly storageUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
-  readonly onOutcome: (outcome: RefreshOutcome) => void;
-  /** Every load's errors (empty when it succeeded), for connection-level remedies. */
-  readonly onLoadResult?: (errors: readonly unknown[], connection: Connection) => void;
   readonly now?: () => number;
+}
+
+/** One load's errors (empty when it succeeded) and the connection it ran on. */
+export interface LoadResult {
+  readonly errors: readonly unknown[];
+  readonly connection: Connection;
 }
 
 export class EventsController extends Disposable {
@@ -70,6 +73,12 @@ export class EventsController extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when anything the view shows may have changed. */
   readonly onDidChange = this.changed.event;
+  private readonly refreshed = this._register(new vscode.EventEmitter<RefreshOutcome>());
+  /** Fires after every refresh the service answered, with what it found (notifications, auto-refresh timing). */
+  readonly onDidRefresh = this.refreshed.event;
+  private readonly loadEnded = this._register(new vscode.EventEmitter<LoadResult>());
+  /** Fires after every load, failed or not, with its errors (connection-level remedies). */
+  readonly onDidLoad = this.loadEnded.event;
 
   constructor(private readonly deps: EventsControllerDeps) {
     super();
@@ -348,8 +357,8 @@ export class EventsController extends Disposable {
         }
         await this.saveCache(connection);
       }
-      this.deps.onOutcome(outcome);
-      this.deps.onLoadResult?.(results.filter((r) => r.error !== undefined).map((r) => r.error), connection);
+      this.refreshed.fire(outcome);
+      this.loadEnded.fire({ errors: results.filter((r) => r.error !== undefined).map((r) => r.error), connection });
     } catch (error) {
       if (generation !== this.generation || abort.signal.aborted) {
         return;
@@ -358,7 +367,7 @@ export class EventsController extends Disposable {
       const message = error instanceof Error && error.message ? error.message : 'Loading events failed; try Refresh again.';
       this.store.applyResults(subscriptionIds.map((id) => ({ subscriptionId: id, events: [], error: new Error(message), queryStartTime: windowStart })), windowStart, startedAt);
       this.deps.log.error(`Refresh failed: ${message}`);
-      this.deps.onLoadResult?.([error], connection);
+      this.loadEnded.fire({ errors: [error], connection });
     } finally {
       if (generation === this.generation) {
         this.loading = false;
