@@ -12,8 +12,8 @@ const CORE_LAYERS = [
   ['subscriptions'], // subscription names and the listing cache
   ['api'], // the health-events API, Resource Graph and their errors, on top of http
   ['query', 'quota', 'render'], // the query language; quota summaries; view models, HTML and words
-  ['events'], // the events store and its snapshot format, grouping and refresh policy
-  ['cache'], // the events cache's layout: shards, preview, first screen (cuts the store's snapshot and groups)
+  ['events'], // the events store, grouping and refresh policy; knows nothing of the cache
+  ['cache'], // the events cache's format: version, snapshot (save, restore, checks), shards, preview, first screen
   ['chat', 'sample'], // @health answers; the embedded sample service
   ['agent', 'export'], // language-model tool answers; CSV and Markdown export
   ['mcp'], // the MCP server over the agent tools

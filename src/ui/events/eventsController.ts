@@ -15,6 +15,7 @@ import { EventsCacheFiles } from '../cache/eventsCacheFiles';
 import { CacheWrites, screenKey, screenScope, type ScreenView } from '../cache/firstScreenCache';
 import { ShardedEventsCache } from '../cache/shardedCache';
 import { readFirstScreen, type FirstScreen } from '../../core/cache/firstScreen';
+import { restoreSnapshot } from '../../core/cache/snapshot';
 import type { GroupBy } from '../../core/events/grouping';
 import { listEventsFor } from './resourceGraphHook';
 import { errorText } from '../../core/text/errorText';
@@ -416,7 +417,7 @@ export class EventsController extends Disposable {
       // A first screen left by an interrupted write stands for other events.
       this.screen = undefined;
     }
-    if (read && this.store.restore(read.snapshot, { checked: true })) {
+    if (read && restoreSnapshot(this.store, read.snapshot, { checked: true })) {
       this.cache.restored(connection.identity, this.store, read.shards);
       if (!hadScreen) {
         this.deps.log.info(`Showing ${this.store.size} cached event(s) until the first refresh.`);
