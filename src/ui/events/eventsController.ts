@@ -1,7 +1,7 @@
 /** Loads events into the store. Why: docs/architecture.md#events-eventscontroller */
 import * as vscode from 'vscode';
 import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
-import { EventsStore, type RefreshOutcome, type SubscriptionFetchResult } from '../../core/events/eventsStore';
+import { EventsStore, type RefreshOutcome } from '../../core/events/eventsStore';
 import { RefreshQueue } from '../../core/events/refreshQueue';
 import type { ImpactedCount } from '../../core/query/predicate';
 import type { StoredEvent } from '../../core/events/eventFacts';
@@ -17,13 +17,11 @@ import { ShardedEventsCache } from '../cache/shardedCache';
 import { readFirstScreen, type FirstScreen } from '../../core/cache/firstScreen';
 import { restoreSnapshot } from '../../core/cache/snapshot';
 import type { GroupBy } from '../../core/events/grouping';
-import { listEventsFor } from './resourceGraphHook';
+import { phaseOf, type Phase } from './phase';
+import { groupByStart, listGroups, loadFailureText, refreshSummary, selectionScope } from './eventsListing';
 import { errorText } from '../../core/text/errorText';
 
 const FILTER_KEY = 'serviceHealth.filter';
-
-/** What the view can show, in order of precedence. */
-export type Phase = 'misconfigured' | 'connecting' | 'signedOut' | 'noSubscriptions' | 'ready';
 
 export interface EventsControllerDeps {
   readonly connections: ConnectionManager;
@@ -86,7 +84,7 @@ export class EventsController extends Disposable {
     this.now = deps.now ?? Date.now;
     this.store = new EventsStore({
       now: this.now,
-      describeError: (e) => (e instanceof Error && e.message ? e.message : 'Loading events failed; try Refresh again.'),
+      describeError: loadFailureText,
     });
     this._register(this.store.onDidChange(() => this.changed.fire()));
     this.filterValue = normalizeFilter(deps.workspaceState.get(FILTER_KEY), deps.settings().timeWindowDays);
@@ -119,18 +117,7 @@ export class EventsController extends Disposable {
   }
 
   phase(): Phase {
-    const c = this.connection;
-    if (this.deps.connections.configurationProblem) {
-      return 'misconfigured';
-    }
-    if (!c) {
-      return 'connecting';
-    }
-    // The account signed in last time stands in until the silent sign-in answers: its cache shows.
-    if (c.mode === 'azure' && !this.deps.auth.signedIn && !this.deps.auth.restoringAccount) {
-      return 'signedOut';
-    }
-    return this.subscriptionIds().length === 0 ? 'noSubscriptions' : 'ready';
+    return phaseOf(this.deps.connections, this.deps.auth, (c) => this.deps.selection.selected(c));
   }
 
   subscriptionIds(): string[] {
@@ -319,36 +306,19 @@ export class EventsController extends Disposable {
     const windowStart = windowStartOf(this.filterValue, startedAt);
     try {
       this.store.setSubscriptions(subscriptionIds);
-      // Subscriptions that share a start time go in one call (usually all of them).
-      const byStart = new Map<number, string[]>();
-      for (const id of subscriptionIds) {
-        const start = this.store.planQueryStart(id, windowStart, { full });
-        byStart.set(start, [...(byStart.get(start) ?? []), id]);
-      }
+      const byStart = groupByStart(this.store, subscriptionIds, windowStart, full);
       // Signed out in another window: this one follows (its auth change resets the store) and sends nothing.
       if (connection.mode === 'azure' && (await this.deps.auth.followSignOutElsewhere())) {
         return;
       }
-      const results: SubscriptionFetchResult[] = [];
-      await Promise.all(
-        [...byStart].map(async ([start, ids]) => {
-          const listed = await listEventsFor(connection, ids, { queryStartTime: new Date(start), signal: abort.signal }, (line) => this.deps.log.info(line));
-          results.push(...listed.map((r) => ({ ...r, queryStartTime: start })));
-        }),
-      );
+      const results = await listGroups(connection, byStart, abort.signal, (line) => this.deps.log.info(line));
       if (generation !== this.generation) {
         return;
       }
       // The store now differs from the cache the first screen stood for.
       this.screen = undefined;
       const outcome = this.store.applyResults(results, windowStart, startedAt);
-      const loaded = results.filter((r) => !r.error).reduce((n, r) => n + r.events.length, 0);
-      this.deps.log.info(
-        `Refreshed ${subscriptionIds.length} subscription(s): ${loaded} event(s) received, ${this.store.size} held` +
-          (outcome.failures.length > 0 ? `, ${outcome.failures.length} failed` : '') +
-          (outcome.skipped > 0 ? `, ${outcome.skipped} without a tracking id skipped` : '') +
-          '.',
-      );
+      this.deps.log.info(refreshSummary(subscriptionIds.length, results, this.store.size, outcome));
       for (const f of outcome.failures) {
         this.deps.log.warn(`Subscription ${f.subscriptionId}: ${f.message}`);
       }
@@ -365,7 +335,7 @@ export class EventsController extends Disposable {
         return;
       }
       // Only unexpected failures land here (listEventsForSubscriptions reports per subscription).
-      const message = error instanceof Error && error.message ? error.message : 'Loading events failed; try Refresh again.';
+      const message = loadFailureText(error);
       this.store.applyResults(subscriptionIds.map((id) => ({ subscriptionId: id, events: [], error: new Error(message), queryStartTime: windowStart })), windowStart, startedAt);
       this.deps.log.error(`Refresh failed: ${message}`);
       this.loadEnded.fire({ errors: [error], connection });
@@ -429,9 +399,4 @@ export class EventsController extends Disposable {
       this.store.clear();
     }
   }
-}
-
-/** The selection as the refresh queue compares it: ids are case-insensitive, their order does not matter. */
-function selectionScope(ids: readonly string[]): string {
-  return ids.map((id) => id.toLowerCase()).sort().join(',');
 }
