@@ -84,7 +84,6 @@ describe('start from the events cache on a slow network (real VS Code)', functio
       workspaceState: new MemoryMemento(),
       storageUri: vscode.Uri.file(storageDir),
       log,
-      onOutcome: () => undefined,
     });
     owned.push(accounts, controller, connections, auth);
     // What the tree would draw from before the cache is read (the refresh reads it first).

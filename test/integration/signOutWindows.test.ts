@@ -71,7 +71,7 @@ describe('sign-out across windows and selection changes during a refresh (real V
     const auth = new AzureAuth({ cloud: cloudConfig('AzureCloud'), tenant: undefined }, globalState, log, accounts, new SignOutMarker(storageUri));
     const connections = new ConnectionManager(auth, log);
     const selection = new SubscriptionSelection(globalState, subscriptions);
-    const controller = new EventsController({ connections, auth, selection, settings, workspaceState: new MemoryMemento(), storageUri, log, onOutcome: () => undefined });
+    const controller = new EventsController({ connections, auth, selection, settings, workspaceState: new MemoryMemento(), storageUri, log });
     owned.push(accounts, controller, connections, auth);
     connections.onDidChange(() => void controller.resetForConnection().then(() => controller.refresh()));
     auth.onDidChange(() => void connections.apply(settings()));

@@ -192,7 +192,6 @@ describe('trust boundaries (real VS Code)', function () {
         workspaceState: new MemoryMemento(),
         storageUri,
         log,
-        onOutcome: () => undefined,
       });
       const ext = vscode.extensions.getExtension(EXTENSION_ID);
       assert.ok(ext);

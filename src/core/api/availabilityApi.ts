@@ -1,7 +1,7 @@
 /** Resource Health availability statuses (api-version 2025-05-01): by subscription, one resource, its history. Why: docs/architecture.md#api-availabilityapi */
 import type { AvailabilityStatus } from '../model/availability';
 import { validation } from '../model/validation';
-import type { ApiErrorContext } from './errors';
+import type { ApiErrorContext } from './errorMessages';
 import { apiTargetOf, namedContext, subscriptionPath, type ApiTarget, type HealthEventsApiOptions } from './healthEventsApi';
 import { followPages, requestJson } from './paging';
 

@@ -3,7 +3,7 @@
  * service stopped, or the configured endpoint cannot be reached. VS Code-free; the extension
  * adds the matching button ("Restart Sample Service", "Open Settings").
  */
-import { safeExcerpt } from './errors';
+import { safeExcerpt } from './errorBody';
 
 export type ConnectionProblemKind = 'sampleStopped' | 'sampleRestartFailed' | 'endpointUnreachable';
 

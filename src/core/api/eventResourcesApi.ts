@@ -2,7 +2,8 @@
 import type { HealthEvent } from '../model/eventModel';
 import { billingTextOf, type EmergingIssues, type ImpactedResource } from '../model/eventResources';
 import { validation } from '../model/validation';
-import { ApiError, type ApiErrorContext, type ResponseKind } from './errors';
+import { ApiError, type ResponseKind } from './errors';
+import type { ApiErrorContext } from './errorMessages';
 import { apiTargetOf, namedContext, requireSegment, subscriptionPath, type HealthEventsApiOptions } from './healthEventsApi';
 import { followPages, requestJson } from './paging';
 

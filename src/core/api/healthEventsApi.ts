@@ -5,7 +5,8 @@
  */
 import type { EventsPage, HealthEvent, RateLimitStatus, Subscription } from '../model/eventModel';
 import { validation } from '../model/validation';
-import { ApiError, type ApiErrorContext } from './errors';
+import { ApiError } from './errors';
+import type { ApiErrorContext } from './errorMessages';
 import type { SubscriptionNamer } from '../subscriptions/names';
 import { followPages, requestJson, type HttpRequester } from './paging';
 import { RateLimitStatusReader, type RateLimitAwareClient } from './rateLimitStatus';

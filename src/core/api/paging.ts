@@ -5,7 +5,8 @@
  */
 import type { z } from 'zod';
 import type { HttpRequest, HttpResponse } from '../http/types';
-import { ApiError, type ApiErrorContext, PagingError, ResponseValidationError, type ResponseKind } from './errors';
+import { ApiError, PagingError, ResponseValidationError, type ResponseKind } from './errors';
+import type { ApiErrorContext } from './errorMessages';
 import { compileFastCheck } from '../model/fastCheck';
 
 /** The one thing the API layer needs from the throttled client. */

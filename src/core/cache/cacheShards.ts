@@ -1,7 +1,7 @@
 /** The full events cache in shards. Why: docs/architecture.md#cache-cacheshards */
 import type { StoredEvent } from '../events/eventFacts';
 import { incidentKey } from '../events/incidents';
-import type { EventsStoreSnapshot } from '../events/eventsStore';
+import type { EventsStoreSnapshot } from './snapshot';
 
 export const MANIFEST_VERSION = 2;
 export const SHARD_COUNT = 16;

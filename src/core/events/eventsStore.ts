@@ -1,8 +1,5 @@
 /** The extension's memory of health events, per subscription. Why: docs/architecture.md#events-eventsstore */
-import type * as z from 'zod';
 import type { HealthEvent } from '../model/eventModel';
-import { validation } from '../model/validation';
-import { CACHE_VERSION } from './cacheVersion';
 import {
   eventKey,
   isActionRecommended,
@@ -12,9 +9,6 @@ import {
   type StoredEvent,
 } from './eventFacts';
 import { incidentKey } from './incidents';
-import type { snapshotSchema, snapshotStateSchema } from './snapshotSchema';
-
-export { CACHE_VERSION } from './cacheVersion';
 
 /** One subscription's result of a refresh, as the API layer returns it. */
 export interface SubscriptionFetchResult {
@@ -57,9 +51,14 @@ export interface EventsStoreOptions {
 /** Five minutes: generous against clock skew; merging makes the overlap harmless. */
 export const DEFAULT_OVERLAP_MS = 5 * 60_000;
 
-export type EventsStoreSnapshot = Omit<z.infer<typeof snapshotSchema>, 'events'> & {
-  readonly events: readonly { readonly subscriptionId: string; readonly event: unknown }[];
-};
+/** Everything the store holds, as plain data: what the events cache saves and restores (see core/cache/snapshot). */
+export interface StoreContent {
+  readonly subscriptions: Readonly<Record<string, SubscriptionState>>;
+  readonly events: readonly { readonly subscriptionId: string; readonly event: HealthEvent }[];
+  readonly seen: readonly string[];
+  readonly notifiedIssues: readonly string[];
+  readonly notifiedActions: readonly string[];
+}
 
 function defaultDescribe(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'The request failed.';
@@ -309,14 +308,14 @@ export class EventsStore {
     this.fire();
   }
 
-  toJSON(): EventsStoreSnapshot {
+  /** What the store holds now, and the store's clock reading it. */
+  content(): StoreContent & { readonly takenAt: number; readonly seen: string[]; readonly notifiedIssues: string[]; readonly notifiedActions: string[] } {
     const subscriptions: Record<string, SubscriptionState> = {};
     for (const [id, state] of this.states) {
       subscriptions[id] = { ...state };
     }
     return {
-      version: CACHE_VERSION,
-      savedAt: this.now(),
+      takenAt: this.now(),
       subscriptions,
       events: this.getEvents().map((s) => ({ subscriptionId: s.subscriptionId, event: s.event })),
       seen: [...this.seen],
@@ -325,37 +324,24 @@ export class EventsStore {
     };
   }
 
-  /**
-   * Restores a snapshot written by {@link toJSON}. Returns false (and changes nothing) for an
-   * unreadable or other-version snapshot; single malformed events are skipped. `checked`: every
-   * event already passed `cachedEvent` of the validation bundle (a reader that checks piecemeal, not all at once).
-   */
-  restore(json: unknown, options: { checked?: boolean } = {}): boolean {
-    // The checks (zod) load here, with the first cache restored, not when the extension starts.
-    const { snapshotSchema: schema, cachedEvent } = validation();
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      return false;
-    }
-    const snap = parsed.data;
+  /** Replaces everything with `content` saved at `savedAt` (a cache restore); events without a tracking id are skipped. */
+  load(content: StoreContent, savedAt: number): void {
     this.events.clear();
     this.states.clear();
-    for (const [id, state] of Object.entries(snap.subscriptions)) {
-      this.states.set(id.toLowerCase(), stripUndefined(state));
+    for (const [id, state] of Object.entries(content.subscriptions)) {
+      this.states.set(id.toLowerCase(), state);
     }
-    for (const item of snap.events) {
-      const cached = options.checked ? (item as { subscriptionId: string; event: HealthEvent }) : cachedEvent(item);
-      const trackingId = cached ? trackingIdOrUndefined(cached.event) : undefined;
-      if (cached && trackingId) {
-        this.events.set(eventKey(cached.subscriptionId, trackingId), { subscriptionId: cached.subscriptionId, trackingId, event: cached.event });
+    for (const { subscriptionId, event } of content.events) {
+      const trackingId = trackingIdOrUndefined(event);
+      if (trackingId) {
+        this.events.set(eventKey(subscriptionId, trackingId), { subscriptionId, trackingId, event });
       }
     }
-    replace(this.seen, snap.seen);
-    replace(this.notifiedIssues, snap.notifiedIssues);
-    replace(this.notifiedActions, snap.notifiedActions);
-    this.restoredAt = snap.savedAt;
+    replace(this.seen, content.seen);
+    replace(this.notifiedIssues, content.notifiedIssues);
+    replace(this.notifiedActions, content.notifiedActions);
+    this.restoredAt = savedAt;
     this.fire();
-    return true;
   }
 
   private pruneBefore(windowStart: number): void {
@@ -403,8 +389,4 @@ function replace(set: Set<string>, values: readonly string[]): void {
   for (const v of values) {
     set.add(v);
   }
-}
-
-function stripUndefined(state: z.infer<typeof snapshotStateSchema>): SubscriptionState {
-  return Object.fromEntries(Object.entries(state).filter(([, v]) => v !== undefined)) as SubscriptionState;
 }

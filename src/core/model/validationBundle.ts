@@ -2,5 +2,5 @@
 export * from './schemas';
 export * from './eventResourceSchemas';
 export { graphRowSchema, queryResponseSchema } from '../api/resourceGraphSchemas';
-export { cachedEvent, snapshotSchema } from '../events/snapshotSchema';
+export { cachedEvent, snapshotSchema } from '../cache/snapshotSchema';
 export * from './availabilitySchemas';

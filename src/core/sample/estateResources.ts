@@ -2,7 +2,7 @@
 import type { HealthEvent } from '../model/schemas';
 import { infoPairsOf } from '../model/eventResources';
 import { subKey, type EventStore } from './eventStore';
-import { mulberry32 } from './generator';
+import { mulberry32 } from './seededRandom';
 import { hashString, impactedResourcesFor } from './impactedResources';
 
 export interface EstateResource {

@@ -2,7 +2,7 @@
 import type { AvailabilityStatus, ServiceImpactingEvent } from '../model/availability';
 import type { HealthEvent } from '../model/schemas';
 import type { EstateResource } from './estateResources';
-import { mulberry32 } from './generator';
+import { mulberry32 } from './seededRandom';
 import { hashString } from './impactedResources';
 
 const PROVIDER = '/providers/Microsoft.ResourceHealth/availabilityStatuses';

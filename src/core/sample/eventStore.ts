@@ -3,7 +3,8 @@
  * ties by tracking id, so paging is stable), and the list view of one event for one subscription.
  */
 import { parseServiceTime, type HealthEvent } from '../model/schemas';
-import { eventIdFor, type GeneratedEvent } from './generator';
+import { eventIdFor } from './eventVocabulary';
+import type { GeneratedEvent } from './generator';
 import { checkApiVersion, error, EVENTS_API_VERSIONS } from './replies';
 import type { Reply } from './types';
 

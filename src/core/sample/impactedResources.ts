@@ -2,7 +2,7 @@
 import { evaluateFilter, FilterSyntaxError, parseEventsFilter, type FilterExpr } from '../api/odataFilter';
 import type { ImpactedResource } from '../model/eventResourceSchemas';
 import type { HealthEvent } from '../model/schemas';
-import { mulberry32 } from './generator';
+import { mulberry32 } from './seededRandom';
 
 export const IMPACTED_RESOURCE_TYPE = 'Microsoft.ResourceHealth/events/impactedResources';
 

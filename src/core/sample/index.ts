@@ -4,7 +4,9 @@ export { RESOURCE_GRAPH_API_VERSIONS, RESOURCE_GRAPH_MAX_SUBSCRIPTIONS } from '.
 export type { SampleService, SampleServiceOptions, SampleStats, SampleKnobs } from './server';
 export { FaultController } from './faults';
 export type { Fault, FaultInjector, FaultMatch } from './faults';
-export { generateEvents, generateGuids, mulberry32, priorityOf, eventIdFor, EVENT_RESOURCE_TYPE } from './generator';
+export { generateEvents } from './generator';
+export { eventIdFor, EVENT_RESOURCE_TYPE, priorityOf } from './eventVocabulary';
+export { generateGuids, mulberry32 } from './seededRandom';
 export type { GeneratedEvent, GenerateOptions } from './generator';
 export { SampleRateLimiter } from './rateLimiter';
 export type { RateLimitOptions, LimitCounters, WindowStatus, Admission, AdmitRequest, ArmBucketName } from './rateLimiter';

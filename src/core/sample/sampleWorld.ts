@@ -1,7 +1,8 @@
 // What one sample service holds before it listens: its events, subscriptions, knobs and counters.
 import { randomBytes } from 'node:crypto';
 import { indexEvents, type EventStore } from './eventStore';
-import { generateEvents, generateGuids, type GeneratedEvent } from './generator';
+import { generateEvents, type GeneratedEvent } from './generator';
+import { generateGuids } from './seededRandom';
 import type { SampleKnobs, SampleServiceOptions, SampleStats } from './types';
 
 export interface SampleWorld {

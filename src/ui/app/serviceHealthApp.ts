@@ -1,5 +1,6 @@
 /**
- * The composition root: one registration per feature (src/ui/app/wiring), in dependency order.
+ * The composition root: one registration per feature (src/ui/app/wiring), in dependency order;
+ * no part reaches one declared after it (later parts subscribe to the events of earlier ones).
  * It owns every disposable the features register and releases them in reverse order on deactivate.
  */
 import type * as vscode from 'vscode';
@@ -12,7 +13,7 @@ import { registerCommands } from './wiring/commands';
 import { registerConnection, registerLog } from './wiring/connection';
 import { registerDetails } from './wiring/details';
 import { registerEvents } from './wiring/events';
-import { ConnectionLifecycle } from './wiring/lifecycle';
+import { registerLifecycle } from './wiring/lifecycle';
 import { EventNavigation } from './wiring/navigation';
 import { registerQuery } from './wiring/query';
 import { registerQuota } from './wiring/quota';
@@ -39,16 +40,15 @@ export class ServiceHealthApp extends Disposable {
     // Test mode only: what useSampleService asks the sample service to serve (the test API's bundle holds it).
     const sampleOptions = testApiFor(context.extensionMode, () => new (loadTestApi().SampleTestOptionsHolder)());
     const connection = registerConnection(register, { context, log, state, ...(sampleOptions ? { sampleOptions: () => sampleOptions.current } : {}) });
-    // The refresh outcome and the active panel are read only after activation, once both exist.
-    const events = registerEvents(register, { context, log, state, connection, onOutcome: (o) => refresh.onOutcome(o), activeDetails: () => details.activeRef() });
-    const details = registerDetails(register, { context, log, state, connection, events });
+    const events = registerEvents(register, { context, log, state, connection });
+    // Each part below subscribes, in its own wiring, to what the events and the lifecycle publish.
+    const lifecycle = registerLifecycle(register, { state, log, connection, events });
+    const details = registerDetails(register, { context, log, state, connection, events, lifecycle });
     const navigation = new EventNavigation({ events, details, log });
-    const statusBar = registerQuota(register, { log, connection, events });
-    const refresh = registerRefresh(register, { state, connection, events, navigation });
-    const lifecycle = new ConnectionLifecycle({ state, log, connection, events, details, statusBar, refresh });
-    lifecycle.listen(register);
+    registerQuota(register, { log, connection, events, lifecycle });
+    registerRefresh(register, { state, connection, events, lifecycle, navigation });
     const queries = registerQuery(register, { context, log, connection, events, details, navigation });
-    registerCommands(register, { state, log, connection, events, lifecycle, navigation, clearTreeQuery: () => queries.applyToTree('') });
+    registerCommands(register, { state, log, connection, events, lifecycle, navigation, queries });
     const chat = registerChat(register, { context, log, state, connection, events });
     const agents = registerAgents(register, { context, log, state, connection, events });
     lifecycle.start();

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { decodeShard, encodeShard, eventsByShard, MANIFEST_VERSION, readManifest, SHARD_COUNT, type CacheManifest } from '../../core/cache/cacheShards';
 import type { StoredEvent } from '../../core/events/eventFacts';
-import { CACHE_VERSION, type EventsStore, type EventsStoreSnapshot } from '../../core/events/eventsStore';
+import type { EventsStore } from '../../core/events/eventsStore';
+import { CACHE_VERSION, snapshotOf, type EventsStoreSnapshot } from '../../core/cache/snapshot';
 import { validation } from '../../core/model/validation';
 import type { EventsCacheFiles } from './eventsCacheFiles';
 
@@ -99,7 +100,7 @@ export class ShardedEventsCache {
     });
     const names = shards.map((s) => s.name);
     const stamp = stampOf(names);
-    const { savedAt, subscriptions, seen, notifiedIssues, notifiedActions } = store.toJSON();
+    const { savedAt, subscriptions, seen, notifiedIssues, notifiedActions } = snapshotOf(store);
     const manifest: CacheManifest = { version: MANIFEST_VERSION, savedAt, subscriptions, seen, notifiedIssues, notifiedActions, shards: names };
     const remake = newShards.size > 0 || screen.key !== this.screenKey || before === undefined;
     this.onDisk = undefined;

@@ -1,7 +1,7 @@
 /** Loads events into the store. Why: docs/architecture.md#events-eventscontroller */
 import * as vscode from 'vscode';
 import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
-import { EventsStore, type RefreshOutcome, type SubscriptionFetchResult } from '../../core/events/eventsStore';
+import { EventsStore, type RefreshOutcome } from '../../core/events/eventsStore';
 import { RefreshQueue } from '../../core/events/refreshQueue';
 import type { ImpactedCount } from '../../core/query/predicate';
 import type { StoredEvent } from '../../core/events/eventFacts';
@@ -15,14 +15,13 @@ import { EventsCacheFiles } from '../cache/eventsCacheFiles';
 import { CacheWrites, screenKey, screenScope, type ScreenView } from '../cache/firstScreenCache';
 import { ShardedEventsCache } from '../cache/shardedCache';
 import { readFirstScreen, type FirstScreen } from '../../core/cache/firstScreen';
+import { restoreSnapshot } from '../../core/cache/snapshot';
 import type { GroupBy } from '../../core/events/grouping';
-import { listEventsFor } from './resourceGraphHook';
+import { phaseOf, type Phase } from './phase';
+import { groupByStart, listGroups, loadFailureText, refreshSummary, selectionScope } from './eventsListing';
 import { errorText } from '../../core/text/errorText';
 
 const FILTER_KEY = 'serviceHealth.filter';
-
-/** What the view can show, in order of precedence. */
-export type Phase = 'misconfigured' | 'connecting' | 'signedOut' | 'noSubscriptions' | 'ready';
 
 export interface EventsControllerDeps {
   readonly connections: ConnectionManager;
@@ -32,10 +31,13 @@ export interface EventsControllerDeps {
   readonly workspaceState: vscode.Memento;
   readonly storageUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
-  readonly onOutcome: (outcome: RefreshOutcome) => void;
-  /** Every load's errors (empty when it succeeded), for connection-level remedies. */
-  readonly onLoadResult?: (errors: readonly unknown[], connection: Connection) => void;
   readonly now?: () => number;
+}
+
+/** One load's errors (empty when it succeeded) and the connection it ran on. */
+export interface LoadResult {
+  readonly errors: readonly unknown[];
+  readonly connection: Connection;
 }
 
 export class EventsController extends Disposable {
@@ -70,13 +72,19 @@ export class EventsController extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when anything the view shows may have changed. */
   readonly onDidChange = this.changed.event;
+  private readonly refreshed = this._register(new vscode.EventEmitter<RefreshOutcome>());
+  /** Fires after every refresh the service answered, with what it found (notifications, auto-refresh timing). */
+  readonly onDidRefresh = this.refreshed.event;
+  private readonly loadEnded = this._register(new vscode.EventEmitter<LoadResult>());
+  /** Fires after every load, failed or not, with its errors (connection-level remedies). */
+  readonly onDidLoad = this.loadEnded.event;
 
   constructor(private readonly deps: EventsControllerDeps) {
     super();
     this.now = deps.now ?? Date.now;
     this.store = new EventsStore({
       now: this.now,
-      describeError: (e) => (e instanceof Error && e.message ? e.message : 'Loading events failed; try Refresh again.'),
+      describeError: loadFailureText,
     });
     this._register(this.store.onDidChange(() => this.changed.fire()));
     this.filterValue = normalizeFilter(deps.workspaceState.get(FILTER_KEY), deps.settings().timeWindowDays);
@@ -109,18 +117,7 @@ export class EventsController extends Disposable {
   }
 
   phase(): Phase {
-    const c = this.connection;
-    if (this.deps.connections.configurationProblem) {
-      return 'misconfigured';
-    }
-    if (!c) {
-      return 'connecting';
-    }
-    // The account signed in last time stands in until the silent sign-in answers: its cache shows.
-    if (c.mode === 'azure' && !this.deps.auth.signedIn && !this.deps.auth.restoringAccount) {
-      return 'signedOut';
-    }
-    return this.subscriptionIds().length === 0 ? 'noSubscriptions' : 'ready';
+    return phaseOf(this.deps.connections, this.deps.auth, (c) => this.deps.selection.selected(c));
   }
 
   subscriptionIds(): string[] {
@@ -309,36 +306,19 @@ export class EventsController extends Disposable {
     const windowStart = windowStartOf(this.filterValue, startedAt);
     try {
       this.store.setSubscriptions(subscriptionIds);
-      // Subscriptions that share a start time go in one call (usually all of them).
-      const byStart = new Map<number, string[]>();
-      for (const id of subscriptionIds) {
-        const start = this.store.planQueryStart(id, windowStart, { full });
-        byStart.set(start, [...(byStart.get(start) ?? []), id]);
-      }
+      const byStart = groupByStart(this.store, subscriptionIds, windowStart, full);
       // Signed out in another window: this one follows (its auth change resets the store) and sends nothing.
       if (connection.mode === 'azure' && (await this.deps.auth.followSignOutElsewhere())) {
         return;
       }
-      const results: SubscriptionFetchResult[] = [];
-      await Promise.all(
-        [...byStart].map(async ([start, ids]) => {
-          const listed = await listEventsFor(connection, ids, { queryStartTime: new Date(start), signal: abort.signal }, (line) => this.deps.log.info(line));
-          results.push(...listed.map((r) => ({ ...r, queryStartTime: start })));
-        }),
-      );
+      const results = await listGroups(connection, byStart, abort.signal, (line) => this.deps.log.info(line));
       if (generation !== this.generation) {
         return;
       }
       // The store now differs from the cache the first screen stood for.
       this.screen = undefined;
       const outcome = this.store.applyResults(results, windowStart, startedAt);
-      const loaded = results.filter((r) => !r.error).reduce((n, r) => n + r.events.length, 0);
-      this.deps.log.info(
-        `Refreshed ${subscriptionIds.length} subscription(s): ${loaded} event(s) received, ${this.store.size} held` +
-          (outcome.failures.length > 0 ? `, ${outcome.failures.length} failed` : '') +
-          (outcome.skipped > 0 ? `, ${outcome.skipped} without a tracking id skipped` : '') +
-          '.',
-      );
+      this.deps.log.info(refreshSummary(subscriptionIds.length, results, this.store.size, outcome));
       for (const f of outcome.failures) {
         this.deps.log.warn(`Subscription ${f.subscriptionId}: ${f.message}`);
       }
@@ -348,17 +328,17 @@ export class EventsController extends Disposable {
         }
         await this.saveCache(connection);
       }
-      this.deps.onOutcome(outcome);
-      this.deps.onLoadResult?.(results.filter((r) => r.error !== undefined).map((r) => r.error), connection);
+      this.refreshed.fire(outcome);
+      this.loadEnded.fire({ errors: results.filter((r) => r.error !== undefined).map((r) => r.error), connection });
     } catch (error) {
       if (generation !== this.generation || abort.signal.aborted) {
         return;
       }
       // Only unexpected failures land here (listEventsForSubscriptions reports per subscription).
-      const message = error instanceof Error && error.message ? error.message : 'Loading events failed; try Refresh again.';
+      const message = loadFailureText(error);
       this.store.applyResults(subscriptionIds.map((id) => ({ subscriptionId: id, events: [], error: new Error(message), queryStartTime: windowStart })), windowStart, startedAt);
       this.deps.log.error(`Refresh failed: ${message}`);
-      this.deps.onLoadResult?.([error], connection);
+      this.loadEnded.fire({ errors: [error], connection });
     } finally {
       if (generation === this.generation) {
         this.loading = false;
@@ -407,7 +387,7 @@ export class EventsController extends Disposable {
       // A first screen left by an interrupted write stands for other events.
       this.screen = undefined;
     }
-    if (read && this.store.restore(read.snapshot, { checked: true })) {
+    if (read && restoreSnapshot(this.store, read.snapshot, { checked: true })) {
       this.cache.restored(connection.identity, this.store, read.shards);
       if (!hadScreen) {
         this.deps.log.info(`Showing ${this.store.size} cached event(s) until the first refresh.`);
@@ -419,9 +399,4 @@ export class EventsController extends Disposable {
       this.store.clear();
     }
   }
-}
-
-/** The selection as the refresh queue compares it: ids are case-insensitive, their order does not matter. */
-function selectionScope(ids: readonly string[]): string {
-  return ids.map((id) => id.toLowerCase()).sort().join(',');
 }

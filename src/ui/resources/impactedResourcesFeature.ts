@@ -29,7 +29,7 @@ export interface ImpactedResourcesDeps {
   readonly connection: () => Connection | undefined;
   /** Every held event (each subscription's copy). */
   readonly events: () => readonly StoredEvent[];
-  /** The event the Events view has selected, or the active details panel's (commands run without a row). */
+  /** The event the Events view has selected (commands run without a row; an active details panel comes first). */
   readonly currentEvent: () => EventRef | undefined;
   readonly log: vscode.LogOutputChannel;
 }
@@ -48,6 +48,8 @@ export class ImpactedResourcesFeature extends Disposable {
   readonly treeHooks: ImpactedTreeHooks;
   private listConnection: Connection | undefined;
   private list: ListResources | undefined;
+  /** The active details panel's event; the details wiring says where to find it (see followActivePanel). */
+  private activePanel: () => EventRef | undefined = () => undefined;
 
   constructor(private readonly deps: ImpactedResourcesDeps) {
     super();
@@ -63,6 +65,11 @@ export class ImpactedResourcesFeature extends Disposable {
     this.registerCommands();
     void this.updateAzureResourcesContext();
     this._register(vscode.extensions.onDidChange(() => void this.updateAzureResourcesContext()));
+  }
+
+  /** Commands run without a row act on this panel's event first (the details panels come after this feature). */
+  followActivePanel(active: () => EventRef | undefined): void {
+    this.activePanel = active;
   }
 
   /** Known count for `impacted:yes` (by tracking id, over every subscription's copy). */
@@ -196,7 +203,7 @@ export class ImpactedResourcesFeature extends Disposable {
     if (typeof r?.subscriptionId === 'string' && typeof r.trackingId === 'string') {
       return { subscriptionId: r.subscriptionId, trackingId: r.trackingId };
     }
-    return arg === undefined ? this.deps.currentEvent() : undefined;
+    return arg === undefined ? (this.activePanel() ?? this.deps.currentEvent()) : undefined;
   }
 
   private eventOf(arg: unknown): StoredEvent | undefined {

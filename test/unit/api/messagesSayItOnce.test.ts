@@ -5,7 +5,8 @@
  * advice (real ARM and gateways do: "Please try again later.").
  */
 import assert from 'node:assert/strict';
-import { ApiError, PagingError, ResponseValidationError, withAdvice, type ApiOperation, type PagingProblem } from '../../../src/core/api/errors';
+import { withAdvice, type ApiOperation } from '../../../src/core/api/errorMessages';
+import { ApiError, PagingError, ResponseValidationError, type PagingProblem } from '../../../src/core/api/errors';
 import { NetworkError, OriginPolicyError, RateLimitError, ResponseTooLargeError, TimeoutError } from '../../../src/core/http/errors';
 import { checkEndpoint } from '../../../src/ui/config/clouds';
 import { connectionProblemMessage, type ConnectionProblemKind } from '../../../src/core/api/connectionProblems';

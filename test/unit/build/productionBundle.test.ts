@@ -58,7 +58,7 @@ const LAZY_MODULES: Array<{ bundle: string; modules: string[]; what: string }> =
   {
     bundle: 'validation.js',
     what: 'the zod schemas',
-    modules: ['src/core/model/schemas.ts', 'src/core/model/eventResourceSchemas.ts', 'src/core/api/resourceGraphSchemas.ts', 'src/core/events/snapshotSchema.ts'],
+    modules: ['src/core/model/schemas.ts', 'src/core/model/eventResourceSchemas.ts', 'src/core/api/resourceGraphSchemas.ts', 'src/core/cache/snapshotSchema.ts'],
   },
 ];
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { previewOf } from '../../../src/core/cache/cachePreview';
+import { restoreSnapshot, snapshotOf } from '../../../src/core/cache/snapshot';
 import { eventKey, type StoredEvent } from '../../../src/core/events/eventFacts';
 import { EventsStore } from '../../../src/core/events/eventsStore';
 import { groupEvents, type EventGroup } from '../../../src/core/events/grouping';
@@ -85,7 +86,7 @@ describe('event preview (what rows, filters and queries read)', () => {
     },
   ]);
   full.markSeen([eventKey(SUB_A, 'AAA-111')]);
-  const snapshot = full.toJSON();
+  const snapshot = snapshotOf(full);
 
   it('drops the long texts but keeps what rows, filters and queries read', () => {
     const event = snapshot.events[0]?.event as HealthEvent;
@@ -104,7 +105,7 @@ describe('event preview (what rows, filters and queries read)', () => {
 
   it('draws the same tree and answers the same queries as the full events', () => {
     const restored = new EventsStore({ now: () => NOW });
-    restored.restore({ ...snapshot, events: snapshot.events.map((e) => ({ ...e, event: previewOf(e.event as HealthEvent) })) });
+    restoreSnapshot(restored, { ...snapshot, events: snapshot.events.map((e) => ({ ...e, event: previewOf(e.event as HealthEvent) })) });
     assert.deepEqual(drawn(restored.getEvents()), drawn(full.getEvents()));
     for (const q of ['tag:"action recommended"', 'timeout', 'type:security', 'region:"west europe" status:active', 'service:"app service"']) {
       const keys = (store: EventsStore): string[] => runQuery(q, store.getEvents(), NOW, new KnownNamesCache().of(store.getEvents())).selected.map((e) => eventKey(e.subscriptionId, e.trackingId)).sort();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { safeExcerpt } from '../../../src/core/api/errors';
+import { safeExcerpt } from '../../../src/core/api/errorBody';
 import { eventTable, incidentRows } from '../../../src/core/cli/eventTable';
 import { htmlToText, terminalText } from '../../../src/core/text/htmlText';
 import { chooseToken, parseEndpoint, parseSince, UsageError } from '../../../src/core/cli/options';

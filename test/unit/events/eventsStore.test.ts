@@ -191,41 +191,6 @@ describe('EventsStore', () => {
     assert.deepEqual(s.unseenActiveServiceIssues().map((e) => e.trackingId), ['I2']);
   });
 
-  it('round-trips through JSON, keeping events, states, seen and notified marks', () => {
-    const s = store();
-    s.setSubscriptions(['sub-a']);
-    s.applyResults([{ subscriptionId: 'sub-a', events: [ev('I1'), ev('I2')], queryStartTime: WINDOW }], WINDOW, NOW);
-    s.markSeen([eventKey('sub-a', 'I1')]);
-    const json = JSON.parse(JSON.stringify(s.toJSON())) as unknown;
-
-    const restored = store();
-    assert.equal(restored.restore(json), true);
-    assert.equal(restored.size, 2);
-    assert.equal(restored.restoredFromCacheAt, NOW);
-    assert.equal(restored.planQueryStart('sub-a', WINDOW), NOW - 5 * 60_000);
-    assert.deepEqual(restored.unseenActiveServiceIssues().map((e) => e.trackingId), ['I2']);
-    const outcome = restored.applyResults([{ subscriptionId: 'sub-a', events: [ev('I1')], queryStartTime: NOW - HOUR }], WINDOW, NOW);
-    assert.deepEqual(outcome.newActiveServiceIssues, [], 'already-notified issues are not reported after a restart');
-    assert.equal(restored.restoredFromCacheAt, undefined);
-  });
-
-  it('refuses an unreadable snapshot and skips malformed events in a readable one', () => {
-    const s = store();
-    assert.equal(s.restore({ version: 99 }), false);
-    assert.equal(s.restore('nonsense'), false);
-    const ok = s.restore({
-      version: 1,
-      savedAt: NOW,
-      subscriptions: {},
-      events: [{ subscriptionId: 'sub-a', event: { properties: 'not an object' } }, { subscriptionId: 'sub-a', event: ev('A') }],
-      seen: [],
-      notifiedIssues: [],
-      notifiedActions: [],
-    });
-    assert.equal(ok, true);
-    assert.deepEqual(s.getEvents().map((e) => e.trackingId), ['A']);
-  });
-
   it('drops events of subscriptions that are no longer selected', () => {
     const s = store();
     s.setSubscriptions(['sub-a', 'sub-b']);

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { eventSchema, type HealthEvent } from '../../../src/core/model/schemas';
 import fc from 'fast-check';
 import { buildDetailsViewModel, detailsHidden } from '../../../src/core/render/viewModel';
-import { generateEvents, generateGuids } from '../../../src/core/sample/generator';
+import { generateEvents } from '../../../src/core/sample/generator';
+import { generateGuids } from '../../../src/core/sample/seededRandom';
 
 const ref = { subscriptionId: 'sub-1', trackingId: 'VT5X-1AB' };
 const now = Date.parse('2025-05-10T12:00:00Z');

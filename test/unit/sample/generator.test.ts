@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { eventSchema, EVENT_TYPES, parseServiceTime } from '../../../src/core/model/schemas';
-import { generateEvents, generateGuids, priorityOf } from '../../../src/core/sample/generator';
+import { priorityOf } from '../../../src/core/sample/eventVocabulary';
+import { generateEvents } from '../../../src/core/sample/generator';
+import { generateGuids } from '../../../src/core/sample/seededRandom';
 import { parseQueryStartTime } from '../../../src/core/sample/queryTime';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);

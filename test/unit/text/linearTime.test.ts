@@ -5,7 +5,8 @@
  * linearly (see linearTime.ts for why that is measured as a ratio, not a time limit).
  */
 import assert from 'node:assert/strict';
-import { ApiError, safeExcerpt } from '../../../src/core/api/errors';
+import { safeExcerpt } from '../../../src/core/api/errorBody';
+import { ApiError } from '../../../src/core/api/errors';
 import { summarizeTarget } from '../../../src/core/chat/answer';
 import { htmlToText } from '../../../src/core/text/htmlText';
 import { serviceKey } from '../../../src/core/query/normalize';

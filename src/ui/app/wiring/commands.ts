@@ -12,6 +12,7 @@ import type { ConnectionParts } from './connection';
 import type { EventsParts } from './events';
 import type { ConnectionLifecycle } from './lifecycle';
 import type { EventNavigation } from './navigation';
+import type { QueryCommands } from '../../query/queryCommands';
 import type { Register } from './register';
 
 export interface CommandsDeps {
@@ -21,8 +22,8 @@ export interface CommandsDeps {
   readonly events: EventsParts;
   readonly lifecycle: ConnectionLifecycle;
   readonly navigation: EventNavigation;
-  /** Clears the Events view's query filter. */
-  readonly clearTreeQuery: () => Promise<void>;
+  /** Clear Filter clears the Events view's query filter too. */
+  readonly queries: Pick<QueryCommands, 'applyToTree'>;
 }
 
 type Reg = (id: CommandId, run: (...args: unknown[]) => unknown) => void;
@@ -95,7 +96,7 @@ function registerViewCommands(reg: Reg, deps: CommandsDeps): void {
     }
   });
   reg(Command.clearFilter, async () => {
-    await deps.clearTreeQuery();
+    await deps.queries.applyToTree('');
     await controller.setFilter(defaultFilter(controller.filter.windowDays));
   });
   reg(Command.groupBy, async () => {

@@ -1,13 +1,18 @@
-/** Event details panels (loaded with the first panel), their restore-after-reload serializer, and repainting impacted resources. */
+/**
+ * Event details panels (loaded with the first panel), their restore-after-reload serializer, and
+ * what they follow: impacted resources, subscription names, connection changes and Sign Out.
+ */
 import { cloudConfig } from '../../config/clouds';
 import { registerDetailsSerializer } from '../../details/detailsShared';
 import { LazyDetailsPanels, type DetailsPanels } from '../../details/lazyPanels';
+import { detailsOutlive } from '../../details/detailsOutlive';
 import type { FeatureDeps } from './featureDeps';
+import type { ConnectionLifecycle } from './lifecycle';
 import type { Register } from './register';
 
 export function registerDetails(
   register: Register,
-  deps: FeatureDeps,
+  deps: FeatureDeps & { readonly lifecycle: Pick<ConnectionLifecycle, 'onDidChangeConnection' | 'onDidChangeSubscriptionNames' | 'onDidSignOut'> },
 ): DetailsPanels {
   const { connections } = deps.connection;
   const { impacted, view } = deps.events;
@@ -35,5 +40,16 @@ export function registerDetails(
     }),
   );
   register(registerDetailsSerializer(details));
+  // Panels show one account's events: they close when those leave the view (see detailsOutlive).
+  register(
+    deps.lifecycle.onDidChangeConnection(({ previous, current }) => {
+      if (!detailsOutlive(previous, current)) {
+        details.closeAll();
+      }
+    }),
+  );
+  register(deps.lifecycle.onDidSignOut(() => details.closeAll()));
+  register(deps.lifecycle.onDidChangeSubscriptionNames(() => details.refreshSubscriptionNames()));
+  impacted.followActivePanel(() => details.activeRef());
   return details;
 }

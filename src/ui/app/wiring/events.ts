@@ -3,8 +3,6 @@
  * impacted-resources feature and the Events tree view.
  */
 import type * as vscode from 'vscode';
-import type { EventRef } from '../../../core/events/eventFacts';
-import type { RefreshOutcome } from '../../../core/events/eventsStore';
 import type { SubscriptionNamer } from '../../../core/subscriptions/names';
 import { EventsController } from '../../events/eventsController';
 import { ImpactedResourcesFeature } from '../../resources/impactedResourcesFeature';
@@ -29,10 +27,6 @@ export interface EventsDeps {
   readonly log: vscode.LogOutputChannel;
   readonly state: AppState;
   readonly connection: ConnectionParts;
-  /** Every refresh's outcome (notifications, auto-refresh timing); the parts that use it come later. */
-  readonly onOutcome: (outcome: RefreshOutcome) => void;
-  /** The event of the active details panel, if any (the panels come later). */
-  readonly activeDetails: () => EventRef | undefined;
 }
 
 export function registerEvents(register: Register, deps: EventsDeps): EventsParts {
@@ -48,15 +42,14 @@ export function registerEvents(register: Register, deps: EventsDeps): EventsPart
       workspaceState: context.workspaceState,
       storageUri: context.globalStorageUri,
       log,
-      onOutcome: deps.onOutcome,
-      onLoadResult: (errors, connection) => void recovery.onLoadResult(errors, connection),
     }),
   );
+  register(controller.onDidLoad(({ errors, connection }) => void recovery.onLoadResult(errors, connection)));
   const impacted: ImpactedResourcesFeature = register(
     new ImpactedResourcesFeature({
       connection: () => connections.current,
       events: () => controller.store.getEvents(),
-      currentEvent: () => deps.activeDetails() ?? view.view.selection.find((n) => n instanceof EventNode)?.stored,
+      currentEvent: () => view.view.selection.find((n) => n instanceof EventNode)?.stored,
       log,
     }),
   );

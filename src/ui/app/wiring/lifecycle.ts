@@ -1,6 +1,8 @@
 /**
  * The connection lifecycle: the first connect, and what follows a connection change, a sign-in
  * change or a settings change; also the mode and grouping changes that commands and tests make.
+ * It drives the events; the other parts subscribe to what it publishes (onDidChangeConnection,
+ * onDidSignOut, onDidChangeSubscriptionNames, onDidApplySettings) in their own wiring.
  */
 import * as vscode from 'vscode';
 import type { GroupBy } from '../../../core/events/grouping';
@@ -10,14 +12,12 @@ import { cloudConfig } from '../../config/clouds';
 import { HTTP_SECTION } from '../../config/network';
 import { SECTION, updateSetting, type Mode } from '../../config/settings';
 import { resolveMode, settingWinsMessage } from '../../config/modeChoice';
-import type { EventDetailsPanels } from '../../details/eventDetailsPanels';
-import type { QuotaStatusBar } from '../../status/quotaStatusBar';
+import { Disposable } from '../../base/disposable';
+import type { Connection } from '../../connection/connectionManager';
 import type { AppState } from '../appState';
-import { detailsOutlive } from '../../details/detailsOutlive';
 import { signOutAndForget } from '../signOut';
 import type { ConnectionParts } from './connection';
 import type { EventsParts } from './events';
-import type { RefreshParts } from './refresh';
 import type { Register } from './register';
 import { errorText } from '../../../core/text/errorText';
 
@@ -28,16 +28,33 @@ export interface LifecycleDeps {
   readonly log: vscode.LogOutputChannel;
   readonly connection: ConnectionParts;
   readonly events: EventsParts;
-  readonly details: Pick<EventDetailsPanels, 'closeAll' | 'refreshSubscriptionNames'>;
-  readonly statusBar: Pick<QuotaStatusBar, 'setSource'>;
-  readonly refresh: Pick<RefreshParts, 'autoRefresh'>;
 }
 
-export class ConnectionLifecycle {
+/** The connection the view showed and the one it shows now. */
+export interface ConnectionChange {
+  readonly previous: Connection | undefined;
+  readonly current: Connection | undefined;
+}
+
+export class ConnectionLifecycle extends Disposable {
   /** Settles once the current connection's cached rows are drawn (or at once without any). */
   private painted: Promise<unknown> = Promise.resolve();
+  private readonly connectionChanged = this._register(new vscode.EventEmitter<ConnectionChange>());
+  /** Fires on a new connection, before its cached events are read (the previous one's views close or follow). */
+  readonly onDidChangeConnection = this.connectionChanged.event;
+  private readonly signedOut = this._register(new vscode.EventEmitter<void>());
+  /** Fires during Sign Out, once the session is gone and before the account's cache is deleted. */
+  readonly onDidSignOut = this.signedOut.event;
+  private readonly namesChanged = this._register(new vscode.EventEmitter<void>());
+  /** Fires when a listing renamed the current connection's subscriptions (the Events view is already repainted). */
+  readonly onDidChangeSubscriptionNames = this.namesChanged.event;
+  private readonly settingsApplied = this._register(new vscode.EventEmitter<void>());
+  /** Fires once changed serviceHealth settings are applied, before the view renders them. */
+  readonly onDidApplySettings = this.settingsApplied.event;
 
-  constructor(private readonly deps: LifecycleDeps) {}
+  constructor(private readonly deps: LifecycleDeps) {
+    super();
+  }
 
   /** Listens for connection, sign-in and settings changes. */
   listen(register: Register): void {
@@ -46,12 +63,9 @@ export class ConnectionLifecycle {
     let previous = connections.current;
     register(
       connections.onDidChange((c) => {
-        if (!detailsOutlive(previous, c)) {
-          this.deps.details.closeAll();
-        }
+        this.connectionChanged.fire({ previous, current: c });
         previous = c;
         impacted.store.clear();
-        this.deps.statusBar.setSource(c?.client);
         // Cached events are on screen before the full cache read and the first request (see
         // PaintTracker.drawn), the subscription-name listing included.
         const painted = controller.resetForConnection().then(() => (controller.hasCachedRows ? view.painted() : undefined));
@@ -131,7 +145,8 @@ export class ConnectionLifecycle {
   signOut(): Promise<void> {
     const { auth, connections } = this.deps.connection;
     const { controller, selection } = this.deps.events;
-    return signOutAndForget({ auth, connections, details: this.deps.details, controller, selection });
+    // What shows the account's events (the details panels) closes on onDidSignOut.
+    return signOutAndForget({ auth, connections, details: { closeAll: () => this.signedOut.fire() }, controller, selection });
   }
 
   /** Lists subscription names once per connection (or again on sign-in) and repaints what shows them. */
@@ -145,7 +160,7 @@ export class ConnectionLifecycle {
       (changed) => {
         if (changed && connections.current === c) {
           this.deps.events.view.render();
-          this.deps.details.refreshSubscriptionNames();
+          this.namesChanged.fire();
         }
       },
       (error: unknown) => this.deps.log.warn(`Listing subscription names failed (GUIDs are shown instead): ${errorText(error)}`),
@@ -192,8 +207,15 @@ export class ConnectionLifecycle {
       if (s.timeWindowDays !== before.timeWindowDays && controller.filter.windowDays === before.timeWindowDays) {
         await controller.setFilter({ ...controller.filter, windowDays: s.timeWindowDays });
       }
-      this.deps.refresh.autoRefresh.schedule();
+      this.settingsApplied.fire();
       this.afterApply();
     })().catch((err: unknown) => log.error(`Applying settings failed: ${String(err)}`));
   }
+}
+
+/** The lifecycle, listening; the parts declared after it subscribe to what it publishes. */
+export function registerLifecycle(register: Register, deps: LifecycleDeps): ConnectionLifecycle {
+  const lifecycle = register(new ConnectionLifecycle(deps));
+  lifecycle.listen(register);
+  return lifecycle;
 }

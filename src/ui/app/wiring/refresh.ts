@@ -1,23 +1,23 @@
 /** Automatic refresh while the view shows, and notifications of new or changed events. */
-import type { RefreshOutcome } from '../../../core/events/eventsStore';
 import { AutoRefresh } from '../../events/autoRefresh';
 import { EventNotifier } from '../../events/eventNotifier';
 import type { AppState } from '../appState';
 import type { ConnectionParts } from './connection';
 import type { EventsParts } from './events';
+import type { ConnectionLifecycle } from './lifecycle';
 import type { EventNavigation } from './navigation';
 import type { Register } from './register';
 
-export interface RefreshParts {
-  readonly autoRefresh: AutoRefresh;
-  /** What the controller calls after every refresh. */
-  readonly onOutcome: (outcome: RefreshOutcome) => void;
-}
-
 export function registerRefresh(
   register: Register,
-  deps: { readonly state: AppState; readonly connection: ConnectionParts; readonly events: EventsParts; readonly navigation: EventNavigation },
-): RefreshParts {
+  deps: {
+    readonly state: AppState;
+    readonly connection: ConnectionParts;
+    readonly events: EventsParts;
+    readonly lifecycle: Pick<ConnectionLifecycle, 'onDidApplySettings'>;
+    readonly navigation: EventNavigation;
+  },
+): AutoRefresh {
   const { connections } = deps.connection;
   const { controller, view } = deps.events;
   const notifier = new EventNotifier({
@@ -36,11 +36,13 @@ export function registerRefresh(
   );
   register(view.view.onDidChangeVisibility((e) => autoRefresh.setVisible(e.visible)));
   autoRefresh.setVisible(view.view.visible);
-  return {
-    autoRefresh,
-    onOutcome: (outcome) => {
+  register(
+    controller.onDidRefresh((outcome) => {
       notifier.notify(outcome);
       autoRefresh.noteRefreshed();
-    },
-  };
+    }),
+  );
+  // A changed interval (or quota) takes effect at once.
+  register(deps.lifecycle.onDidApplySettings(() => autoRefresh.schedule()));
+  return autoRefresh;
 }

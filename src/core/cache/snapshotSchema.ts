@@ -1,6 +1,6 @@
 /**
  * zod checks of a cached events snapshot. Part of the validation bundle (see model/validation.ts):
- * the store loads them when it restores a cache, not when the extension starts.
+ * they load when a cache is restored (snapshot.ts), not when the extension starts.
  */
 import * as z from 'zod';
 import { compileFastCheck } from '../model/fastCheck';

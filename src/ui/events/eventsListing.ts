@@ -1,0 +1,47 @@
+/** One refresh's requests and its log line, for the events controller (see EventsController.load). */
+import type { EventsStore, RefreshOutcome, SubscriptionFetchResult } from '../../core/events/eventsStore';
+import type { Connection } from '../connection/connectionManager';
+import { listEventsFor } from './resourceGraphHook';
+
+/** Subscriptions that share a start time go in one call (usually all of them). */
+export function groupByStart(store: EventsStore, subscriptionIds: readonly string[], windowStart: number, full: boolean): Map<number, string[]> {
+  const byStart = new Map<number, string[]>();
+  for (const id of subscriptionIds) {
+    const start = store.planQueryStart(id, windowStart, { full });
+    byStart.set(start, [...(byStart.get(start) ?? []), id]);
+  }
+  return byStart;
+}
+
+/** Lists every group of subscriptions from its start time, each result tagged with that time. */
+export async function listGroups(connection: Connection, byStart: ReadonlyMap<number, string[]>, signal: AbortSignal, log: (line: string) => void): Promise<SubscriptionFetchResult[]> {
+  const results: SubscriptionFetchResult[] = [];
+  await Promise.all(
+    [...byStart].map(async ([start, ids]) => {
+      const listed = await listEventsFor(connection, ids, { queryStartTime: new Date(start), signal }, log);
+      results.push(...listed.map((r) => ({ ...r, queryStartTime: start })));
+    }),
+  );
+  return results;
+}
+
+/** The log line of a finished refresh. */
+export function refreshSummary(subscriptions: number, results: readonly SubscriptionFetchResult[], held: number, outcome: RefreshOutcome): string {
+  const loaded = results.filter((r) => !r.error).reduce((n, r) => n + r.events.length, 0);
+  return (
+    `Refreshed ${subscriptions} subscription(s): ${loaded} event(s) received, ${held} held` +
+    (outcome.failures.length > 0 ? `, ${outcome.failures.length} failed` : '') +
+    (outcome.skipped > 0 ? `, ${outcome.skipped} without a tracking id skipped` : '') +
+    '.'
+  );
+}
+
+/** A failed load as one sentence: the API layer's errors already are one. */
+export function loadFailureText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Loading events failed; try Refresh again.';
+}
+
+/** The selection as the refresh queue compares it: ids are case-insensitive, their order does not matter. */
+export function selectionScope(ids: readonly string[]): string {
+  return ids.map((id) => id.toLowerCase()).sort().join(',');
+}
