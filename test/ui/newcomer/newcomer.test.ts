@@ -40,8 +40,9 @@ function step(page: Page, id: string): Locator {
   return page.locator(`button.getting-started-step[data-step-id$="#${id}"]`);
 }
 
-/** The step's checked state as the page shows it (its check mark's aria-checked). */
+/** The step's checked state as the page shows it (its check mark's aria-checked), the walkthrough brought to the front first. */
 async function stepDone(page: Page, id: string): Promise<boolean> {
+  if (!(await walkthroughPage(page).isVisible())) await showWalkthrough(page);
   return (await page.locator(`[data-done-step-id$="#${id}"]`).first().getAttribute('aria-checked')) === 'true';
 }
 
