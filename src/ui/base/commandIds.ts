@@ -54,6 +54,8 @@ export const ContextKey = {
   azureResourcesInstalled: 'serviceHealth.azureResourcesInstalled',
   /** `@health` answered a question in this window (completes the walkthrough's Ask @health step). */
   chatAnswered: 'serviceHealth.chatAnswered',
+  /** An event's details were shown in this window (completes the walkthrough's Open an event step). */
+  eventOpened: 'serviceHealth.eventOpened',
 } as const;
 
 export type ContextKeyName = (typeof ContextKey)[keyof typeof ContextKey];

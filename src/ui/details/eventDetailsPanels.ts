@@ -4,6 +4,8 @@
  * `ready`; the webview only lays it out. Links come back as messages and are checked again here.
  */
 import * as vscode from 'vscode';
+import { ContextKey } from '../base/commandIds';
+import { setContext } from '../base/commands';
 import { eventSchema, type HealthEvent } from '../../core/model/schemas';
 import type { DetailsViewModel } from '../../core/render/detailsModel';
 import { renderDetailsHtml } from '../../core/render/html';
@@ -74,6 +76,8 @@ export class EventDetailsPanels implements vscode.Disposable {
 
   /** Opens (or reveals and updates the one already open for this event) a panel. */
   show(ref: EventRef, event: HealthEvent): void {
+    // The walkthrough's "Open an event" step (a tree row's click reaches VS Code as a delegated command, not as openDetails).
+    void setContext(ContextKey.eventOpened, true);
     const existing = this.panels.get(eventKey(ref));
     if (existing) {
       // A listing refresh sends the sensitive event without its text again; keep the fetched

@@ -10,7 +10,9 @@ import { createSampleWorkspace } from '../workspace';
 export async function prepareNewcomerWorkbench(root: string): Promise<PreparedWorkbench> {
   const companion = await buildCompanion(root, 'lm-provider');
   // No mode at all (JSON leaves undefined out): the extension starts in its default, Azure.
-  const workspace = await createSampleWorkspace({ 'serviceHealth.mode': undefined, 'chat.disableAIFeatures': false }, 'contoso-web').catch(async (err: unknown) => {
+  // The theme by its current name: VS Code rewrites the old "Default Dark Modern" in the settings
+  // file by itself, at a moment of its choosing, which would read as a change the extension made.
+  const workspace = await createSampleWorkspace({ 'serviceHealth.mode': undefined, 'chat.disableAIFeatures': false, 'workbench.colorTheme': 'Dark Modern' }, 'contoso-web').catch(async (err: unknown) => {
     await companion.dispose();
     throw err;
   });
