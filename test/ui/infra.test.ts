@@ -9,6 +9,7 @@ import { InfraIndex } from '../../src/core/infra/infraIndex';
 import { sameService, serviceOfArmType } from '../../src/core/infra/serviceMap';
 import { generateEvents, generateGuids } from '../../src/core/sample/generator';
 import { reportFailures, uiSession } from './session';
+import { BASE_SETTINGS } from './workspace';
 import { closeAllEditors, detailsFrame, escapeRegExp, openEventsView, runPaletteCommand, waitFor } from './steps';
 
 /** ARM types of services the sample service names (each checked against the reader's table below). */
@@ -125,5 +126,18 @@ describe('Service Health in a Bicep template (UI)', function () {
     assert.match(label, headline);
     assert.ok(label.includes(pick.title), `the diagnostic does not name "${pick.title}": ${label}`);
     assert.equal(await row.locator('.codicon-info, .codicon-warning, .codicon-error').first().getAttribute('class').then((c) => /codicon-info/.test(c ?? '')), true, 'the diagnostic is not an information');
+  });
+
+  it('drops the diagnostic when serviceHealth.infrastructure.diagnostics is off, and shows it again when on', async () => {
+    const { page, folder } = uiSession();
+    const settings = join(folder ?? '', '.vscode', 'settings.json');
+    const rows = page.locator('.markers-panel .monaco-list-row').filter({ hasText: headline });
+    try {
+      await writeFile(settings, JSON.stringify({ ...BASE_SETTINGS, 'serviceHealth.infrastructure.diagnostics': false }, null, 2));
+      await waitFor(async () => ((await rows.count()) === 0 ? true : undefined), 30_000, 'the diagnostic stayed with the setting off');
+    } finally {
+      await writeFile(settings, JSON.stringify(BASE_SETTINGS, null, 2));
+    }
+    await waitFor(async () => ((await rows.count()) > 0 ? true : undefined), 30_000, 'the diagnostic did not come back with the setting on');
   });
 });
