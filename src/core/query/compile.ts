@@ -3,7 +3,7 @@ import { buildEventsFilter } from '../api/odataFilter';
 import type { HealthEvent } from '../model/schemas';
 import { describeQuery } from './describe';
 import { compactKey } from './normalize';
-import { buildPredicate, type ImpactedCount } from './predicate';
+import { buildPredicate, type ImpactedCount, type WorkspaceTouch } from './predicate';
 import { DEFAULT_REGIONS } from './regions';
 import { DEFAULT_SERVICES } from './services';
 import { sortEvents } from './sort';
@@ -22,6 +22,8 @@ export interface CompileOptions {
   knownRegions?: readonly string[];
   /** Known impacted-resource counts, for `impacted:`; without it `impacted:` matches nothing. */
   impactedCount?: ImpactedCount;
+  /** What the workspace deploys, for `workspace:`; without it `workspace:` matches nothing. */
+  inWorkspace?: WorkspaceTouch;
 }
 
 export interface ServerQuery {
@@ -60,7 +62,7 @@ export function compileQuery(q: ParsedQuery, options: CompileOptions = {}): Comp
   const startDate = new Date(start);
   if (!Number.isNaN(startDate.getTime())) server.queryStartTime = startDate.toISOString();
 
-  const matches = buildPredicate(q, now, options.impactedCount);
+  const matches = buildPredicate(q, now, options.impactedCount, options.inWorkspace);
   return {
     server,
     matches,

@@ -105,6 +105,7 @@ export function describeQuery(q: ParsedQuery, now: number): string {
   if (q.services.length > 0) words.push(`for ${list(q.services)}`);
   if (q.regions.length > 0) words.push(`in ${list(q.regions)}`);
   if (q.impacted !== undefined) words.push(q.impacted ? 'affecting your resources' : 'affecting none of your resources');
+  if (q.workspace !== undefined) words.push(q.workspace ? 'touching what this workspace deploys' : 'touching nothing this workspace deploys');
   if (q.tags.length > 0) words.push(`tagged ${list(q.tags)}`);
   if (q.text.length > 0) words.push(`mentioning ${list(quoted(q.text), 'and')}`);
   const time = timePhrase(q, now);

@@ -41,6 +41,7 @@ export function formatQuery(q: ParsedQuery): string {
   if (q.sensitive !== undefined) terms.push(`sensitive:${q.sensitive}`);
   if (q.hir !== undefined) terms.push(`hir:${q.hir}`);
   if (q.impacted !== undefined) terms.push(`impacted:${q.impacted ? 'yes' : 'no'}`);
+  if (q.workspace !== undefined) terms.push(`workspace:${q.workspace ? 'yes' : 'no'}`);
   const since = q.since === undefined ? undefined : isoOf(q.since);
   if (since) terms.push(`since:${since}`);
   const until = q.until === undefined ? undefined : isoOf(q.until);

@@ -23,7 +23,7 @@ import {
 } from './vocabulary';
 
 /** Structured keys and the names people use for them. */
-const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'limit' | 'sensitive' | 'hir' | 'impacted'> = new Map([
+const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'limit' | 'sensitive' | 'hir' | 'impacted' | 'workspace'> = new Map([
   ['type', 'types'], ['types', 'types'], ['eventtype', 'types'],
   ['subtype', 'subTypes'], ['subtypes', 'subTypes'], ['sub', 'subTypes'], ['eventsubtype', 'subTypes'],
   ['status', 'statuses'], ['statuses', 'statuses'], ['state', 'statuses'], ['is', 'statuses'],
@@ -38,6 +38,7 @@ const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'l
   ['limit', 'limit'], ['top', 'limit'], ['take', 'limit'],
   ['sensitive', 'sensitive'], ['hir', 'hir'],
   ['impacted', 'impacted'], ['affected', 'impacted'], ['affectsme', 'impacted'],
+  ['workspace', 'workspace'], ['deployed', 'workspace'],
 ] as const);
 
 /** Largest accepted `limit`; more is almost certainly a typo. */
@@ -168,7 +169,8 @@ class QueryBuilder {
       }
       case 'sensitive':
       case 'hir':
-      case 'impacted': {
+      case 'impacted':
+      case 'workspace': {
         const flag = single === undefined ? undefined : readBoolean(single);
         if (flag === undefined) this.unrecognized(token.raw);
         else this.q[target] = token.negated ? !flag : flag;

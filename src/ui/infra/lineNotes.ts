@@ -5,7 +5,8 @@
 import type { StoredEvent } from '../../core/events/eventFacts';
 import { sameService } from '../../core/infra/serviceMap';
 import type { InfraTarget } from '../../core/infra/types';
-import { regionKey } from '../../core/query/normalize';
+import type { HealthEvent } from '../../core/model/eventModel';
+import { regionKey, serviceKey } from '../../core/query/normalize';
 
 /** Planned maintenance counts from this many days before it starts. */
 export const MAINTENANCE_AHEAD_DAYS = 7;
@@ -95,4 +96,17 @@ export function countsText(events: readonly LineEvent[], words: CountWords): str
 /** "App Service · West Europe: 1 active service issue". */
 export function noteHeadline(note: LineNote, words: CountWords): string {
   return `${note.service} · ${note.region}: ${countsText(note.events, words)}`;
+}
+
+/** The (service, region) keys the targets deploy, for {@link touchesAny}. */
+export function targetKeys(targets: readonly InfraTarget[]): Set<string> {
+  return new Set(targets.map((t) => `${serviceKey(t.service)}\n${regionKey(t.region)}`));
+}
+
+/** Whether one of the event's impacts names a service in a region the targets deploy (any status: the query decides). */
+export function touchesAny(event: HealthEvent, keys: ReadonlySet<string>): boolean {
+  return (event.properties?.impact ?? []).some((impact) => {
+    const service = serviceKey(impact.impactedService ?? '');
+    return (impact.impactedRegions ?? []).some((r) => keys.has(`${service}\n${regionKey(r.impactedRegion ?? '')}`));
+  });
 }

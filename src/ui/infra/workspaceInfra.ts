@@ -8,7 +8,9 @@ import { infraFileKind } from '../../core/infra/classify';
 import { InfraIndex } from '../../core/infra/infraIndex';
 import type { InfraTarget } from '../../core/infra/types';
 import { errorText } from '../../core/text/errorText';
+import type { HealthEvent } from '../../core/model/eventModel';
 import { Disposable } from '../base/disposable';
+import { targetKeys, touchesAny } from './lineNotes';
 import { excludeGlob, INFRA_GLOB, WORKSPACE_LIMITS } from './workspaceGlobs';
 
 interface FolderIndex {
@@ -23,6 +25,8 @@ export class WorkspaceInfra extends Disposable {
   readonly onDidChange = this.changed.event;
   private started: Promise<void> | undefined;
   private readonly capsLogged = new Set<string>();
+  /** The deployed (service, region) keys; undefined until the first read is done. */
+  private keys: Set<string> | undefined;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -35,6 +39,15 @@ export class WorkspaceInfra extends Disposable {
   start(): Promise<void> {
     this.started ??= this.readAll().catch((error: unknown) => this.log.error(`Reading the workspace's templates failed: ${errorText(error)}`));
     return this.started;
+  }
+
+  /** For `workspace:yes`: whether the event touches what the workspace deploys; undefined until read (and starts the read). */
+  touches(event: HealthEvent): boolean | undefined {
+    if (!this.keys) {
+      void this.start();
+      return undefined;
+    }
+    return touchesAny(event, this.keys);
   }
 
   get isStarted(): boolean {
@@ -78,19 +91,19 @@ export class WorkspaceInfra extends Disposable {
       }
       this.watch(folder, entry);
     }
-    this.changed.fire();
+    this.fireChanged();
   }
 
   private watch(folder: vscode.WorkspaceFolder, entry: FolderIndex): void {
     const watcher = this._register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, INFRA_GLOB)));
-    const reread = (uri: vscode.Uri): void => void this.readFile(entry, uri).then(() => this.changed.fire());
+    const reread = (uri: vscode.Uri): void => void this.readFile(entry, uri).then(() => this.fireChanged());
     this._register(watcher.onDidChange(reread));
     this._register(watcher.onDidCreate(reread));
     this._register(
       watcher.onDidDelete((uri) => {
         const rel = relativeTo(folder, uri);
         if (rel !== undefined && entry.index.delete(rel)) {
-          this.changed.fire();
+          this.fireChanged();
         }
       }),
     );
@@ -114,6 +127,11 @@ export class WorkspaceInfra extends Disposable {
       entry.index.delete(rel);
       this.log.warn(`Could not read ${rel}: ${errorText(error)}`);
     }
+  }
+
+  private fireChanged(): void {
+    this.keys = targetKeys([...this.folders.values()].flatMap((f) => f.index.report().targets));
+    this.changed.fire();
   }
 
   /** One log line per cap and session. */

@@ -16,6 +16,9 @@ export function registerInfra(register: Register, deps: { readonly log: vscode.L
   const editor = register(
     new InfraEditor({ infra, events: () => controller.store.getEvents(), hasLoaded: () => controller.hasLoaded, onEventsChange: controller.onDidChange }),
   );
+  controller.inWorkspace = (event) => infra.touches(event);
+  // A query with workspace:yes shows the rows again once the templates are (re)read.
+  register(infra.onDidChange(() => controller.redraw()));
   // After activation, not inside it: a template already open starts the read.
   setTimeout(() => editor.startForEditors(), 0);
   return { infra, editor };
