@@ -10,7 +10,8 @@ import { sameService, serviceOfArmType } from '../../src/core/infra/serviceMap';
 import { generateEvents, generateGuids } from '../../src/core/sample/generator';
 import { reportFailures, uiSession } from './session';
 import { BASE_SETTINGS } from './workspace';
-import { closeAllEditors, detailsFrame, escapeRegExp, openEventsView, runPaletteCommand, waitFor } from './steps';
+import { treeRows } from '../harness/ui';
+import { CONTAINER_ID, closeAllEditors, detailsFrame, escapeRegExp, eventRows, groupRow, openEventsView, rowAccessibleName, runPaletteCommand, setExpanded, showsTitle, viewTitleAction, waitFor } from './steps';
 
 /** ARM types of services the sample service names (each checked against the reader's table below). */
 const ARM_TYPES = ['Microsoft.Web/sites', 'Microsoft.Storage/storageAccounts', 'Microsoft.KeyVault/vaults', 'Microsoft.Compute/virtualMachines', 'Microsoft.Sql/servers/databases', 'Microsoft.ServiceBus/namespaces', 'Microsoft.EventHub/namespaces'];
@@ -139,5 +140,32 @@ describe('Service Health in a Bicep template (UI)', function () {
       await writeFile(settings, JSON.stringify(BASE_SETTINGS, null, 2));
     }
     await waitFor(async () => ((await rows.count()) > 0 ? true : undefined), 30_000, 'the diagnostic did not come back with the setting on');
+  });
+
+  it('the query workspace:yes keeps the issue the template deploys into, and fewer rows than without it', async () => {
+    const { page } = uiSession();
+    await openEventsView(page);
+    const activeIssues = async (): Promise<string[]> => {
+      await (await viewTitleAction(page, 'Collapse All')).click();
+      await setExpanded(groupRow(page, 'Service issues'), true);
+      await setExpanded(treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: /^Active$/ }) }).first(), true);
+      await eventRows(page).first().waitFor({ state: 'visible' });
+      return Promise.all((await eventRows(page).all()).map(rowAccessibleName));
+    };
+    const before = await activeIssues();
+    await runPaletteCommand(page, 'Service Health: Filter Events by Query…', true);
+    await page.locator('.quick-input-widget input').fill('workspace:yes');
+    await page.keyboard.press('Enter');
+    try {
+      const after = await waitFor(async () => {
+        const names = await activeIssues();
+        return names.length < before.length ? names : undefined;
+      }, 30_000, 'workspace:yes did not narrow the rows');
+      assert.ok(after.some((name) => showsTitle(name, pick.title)), `workspace:yes dropped "${pick.title}": ${after.join(' | ')}`);
+    } finally {
+      await runPaletteCommand(page, 'Service Health: Filter Events by Query…', true);
+      await page.locator('.quick-input-widget input').fill('');
+      await page.keyboard.press('Enter');
+    }
   });
 });
