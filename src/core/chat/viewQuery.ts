@@ -4,7 +4,7 @@
  * so the view keeps meaning what the user typed as time passes. VS Code-free.
  */
 import type { StoredEvent } from '../events/eventFacts';
-import type { ImpactedCount } from '../query/predicate';
+import type { ImpactedCount, WorkspaceTouch } from '../query/predicate';
 import { KnownNamesCache, runQuery } from './eventQuery';
 
 export class ViewQuery {
@@ -13,8 +13,8 @@ export class ViewQuery {
   constructor(readonly text: string) {}
 
   /** The events of `visible` the query keeps (with its sort and limit), in `visible`'s order. */
-  select(visible: readonly StoredEvent[], held: readonly StoredEvent[], now: number, impactedCount?: ImpactedCount): StoredEvent[] {
-    const kept = new Set(runQuery(this.text, visible, now, this.names.of(held), impactedCount).selected);
+  select(visible: readonly StoredEvent[], held: readonly StoredEvent[], now: number, impactedCount?: ImpactedCount, inWorkspace?: WorkspaceTouch): StoredEvent[] {
+    const kept = new Set(runQuery(this.text, visible, now, this.names.of(held), impactedCount, inWorkspace).selected);
     return visible.filter((e) => kept.has(e));
   }
 

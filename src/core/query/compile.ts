@@ -3,7 +3,7 @@ import { buildEventsFilter } from '../api/odataFilter';
 import type { HealthEvent } from '../model/schemas';
 import { describeQuery } from './describe';
 import { compactKey } from './normalize';
-import { buildPredicate, type ImpactedCount } from './predicate';
+import { buildPredicate, type ImpactedCount, type WorkspaceTouch } from './predicate';
 import { buildResourcePredicate } from './resourcePredicate';
 import type { AvailabilityStatus } from '../model/availability';
 import { DEFAULT_REGIONS } from './regions';
@@ -24,6 +24,8 @@ export interface CompileOptions {
   knownRegions?: readonly string[];
   /** Known impacted-resource counts, for `impacted:`; without it `impacted:` matches nothing. */
   impactedCount?: ImpactedCount;
+  /** What the workspace deploys, for `workspace:`; without it `workspace:` matches nothing. */
+  inWorkspace?: WorkspaceTouch;
 }
 
 export interface ServerQuery {
@@ -64,7 +66,7 @@ export function compileQuery(q: ParsedQuery, options: CompileOptions = {}): Comp
   const startDate = new Date(start);
   if (!Number.isNaN(startDate.getTime())) server.queryStartTime = startDate.toISOString();
 
-  const matches = buildPredicate(q, now, options.impactedCount);
+  const matches = buildPredicate(q, now, options.impactedCount, options.inWorkspace);
   return {
     server,
     matches,

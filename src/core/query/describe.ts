@@ -108,6 +108,7 @@ export function describeQuery(q: ParsedQuery, now: number): string {
   if (q.health?.length) words.push(`with resources ${list(q.health.map((h) => h.toLowerCase()))}`);
   if (q.resources?.length) words.push(`about resource ${list(q.resources)}`);
   if (q.resourceGroups?.length) words.push(`in resource group ${list(q.resourceGroups)}`);
+  if (q.workspace !== undefined) words.push(q.workspace ? 'touching what this workspace deploys' : 'touching nothing this workspace deploys');
   if (q.tags.length > 0) words.push(`tagged ${list(q.tags)}`);
   if (q.text.length > 0) words.push(`mentioning ${list(quoted(q.text), 'and')}`);
   const time = timePhrase(q, now);

@@ -44,6 +44,7 @@ export function formatQuery(q: ParsedQuery): string {
   for (const [values, key] of [[q.health, 'health'], [q.resources, 'resource'], [q.resourceGroups, 'rg']] as const) {
     for (const value of values ?? []) terms.push(`${key}:${key === 'health' ? value.toLowerCase() : quoteValue(value)}`);
   }
+  if (q.workspace !== undefined) terms.push(`workspace:${q.workspace ? 'yes' : 'no'}`);
   const since = q.since === undefined ? undefined : isoOf(q.since);
   if (since) terms.push(`since:${since}`);
   const until = q.until === undefined ? undefined : isoOf(q.until);

@@ -25,7 +25,7 @@ import {
 
 /** Structured keys and the names people use for them. */
 type ResourceKey = 'health' | 'resources' | 'resourceGroups';
-const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'limit' | 'sensitive' | 'hir' | 'impacted' | ResourceKey> = new Map([
+const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'limit' | 'sensitive' | 'hir' | 'impacted' | 'workspace' | ResourceKey> = new Map([
   ['type', 'types'], ['types', 'types'], ['eventtype', 'types'],
   ['subtype', 'subTypes'], ['subtypes', 'subTypes'], ['sub', 'subTypes'], ['eventsubtype', 'subTypes'],
   ['status', 'statuses'], ['statuses', 'statuses'], ['state', 'statuses'], ['is', 'statuses'],
@@ -43,6 +43,7 @@ const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'l
   ['health', 'health'], ['availability', 'health'],
   ['resource', 'resources'], ['res', 'resources'],
   ['rg', 'resourceGroups'], ['resourcegroup', 'resourceGroups'],
+  ['workspace', 'workspace'], ['deployed', 'workspace'],
 ] as const);
 
 /** Largest accepted `limit`; more is almost certainly a typo. */
@@ -173,7 +174,8 @@ class QueryBuilder {
       }
       case 'sensitive':
       case 'hir':
-      case 'impacted': {
+      case 'impacted':
+      case 'workspace': {
         const flag = single === undefined ? undefined : readBoolean(single);
         if (flag === undefined) this.unrecognized(token.raw);
         else this.q[target] = token.negated ? !flag : flag;

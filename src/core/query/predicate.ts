@@ -85,8 +85,11 @@ function impactMatches(v: EventView, services: ReadonlySet<string>, regions: Rea
 /** How many of the user's resources an event is known to affect; undefined when not known. */
 export type ImpactedCount = (event: HealthEvent) => number | undefined;
 
+/** Whether an event touches a service in a region the workspace deploys; undefined while the workspace is not read. */
+export type WorkspaceTouch = (event: HealthEvent) => boolean | undefined;
+
 /** Builds the predicate, with time rules in epoch ms, UTC. Why: docs/architecture.md#query-predicate */
-export function buildPredicate(q: ParsedQuery, now: number, impactedCount?: ImpactedCount): (event: HealthEvent) => boolean {
+export function buildPredicate(q: ParsedQuery, now: number, impactedCount?: ImpactedCount, inWorkspace?: WorkspaceTouch): (event: HealthEvent) => boolean {
   const want = compileFields(q);
   const drop = compileFields(q.exclude);
   const futureSince = q.since !== undefined && q.since > now;
@@ -111,6 +114,11 @@ export function buildPredicate(q: ParsedQuery, now: number, impactedCount?: Impa
       // Unknown counts (never listed) match neither impacted:yes nor impacted:no.
       const count = impactedCount?.(event);
       if (count === undefined || count > 0 !== q.impacted) return false;
+    }
+    if (q.workspace !== undefined) {
+      // Not read yet (or no workspace): matches neither workspace:yes nor workspace:no.
+      const touches = inWorkspace?.(event);
+      if (touches === undefined || touches !== q.workspace) return false;
     }
     if (q.since !== undefined) {
       const at = futureSince ? v.impactStart : v.lastUpdate;

@@ -60,6 +60,11 @@ export interface ParsedQuery extends QueryFields {
   resources?: string[];
   /** `rg:NAME`: resource groups, compared without case; resource queries only. */
   resourceGroups?: string[];
+  /**
+   * `workspace:yes`: only events touching a service in a region the open workspace's templates deploy
+   * (src/core/infra); `workspace:no`: only events touching none. Without the workspace's targets it matches nothing.
+   */
+  workspace?: boolean;
   /** Epoch ms, inclusive. See compileQuery for which event time it is compared with. */
   since?: number;
   /** Epoch ms, exclusive. */

@@ -13,6 +13,7 @@ import { registerCommands } from './wiring/commands';
 import { registerConnection, registerLog } from './wiring/connection';
 import { registerDetails } from './wiring/details';
 import { registerEvents } from './wiring/events';
+import { registerInfra } from './wiring/infra';
 import { registerLifecycle } from './wiring/lifecycle';
 import { EventNavigation } from './wiring/navigation';
 import { registerQuery } from './wiring/query';
@@ -51,6 +52,7 @@ export class ServiceHealthApp extends Disposable {
     registerCommands(register, { state, log, connection, events, lifecycle, navigation, queries });
     const chat = registerChat(register, { context, log, state, connection, events });
     const agents = registerAgents(register, { context, log, state, connection, events });
+    registerInfra(register, { log, events });
     lifecycle.start();
     // After activation, not inside it: opening an editor is not part of starting.
     setTimeout(() => openWalkthroughOnce(context, log), 0);

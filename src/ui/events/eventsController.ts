@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
 import { EventsStore, type RefreshOutcome } from '../../core/events/eventsStore';
 import { RefreshQueue } from '../../core/events/refreshQueue';
-import type { ImpactedCount } from '../../core/query/predicate';
+import type { ImpactedCount, WorkspaceTouch } from '../../core/query/predicate';
 import type { StoredEvent } from '../../core/events/eventFacts';
 import type { ViewQuery } from '../../core/chat/viewQuery';
 import type { AzureAuth } from '../auth/azureAuth';
@@ -160,11 +160,19 @@ export class EventsController extends Disposable {
     const now = this.now();
     const held = this.store.getEvents();
     const filtered = applyFilter(held, this.filterValue, now, this.impactedCount);
-    return this.queryValue ? this.queryValue.select(filtered, held, now, this.impactedCount) : filtered;
+    return this.queryValue ? this.queryValue.select(filtered, held, now, this.impactedCount, this.inWorkspace) : filtered;
   }
 
   /** Known impacted-resource counts, read by the query term `impacted:yes` (set by the impacted-resources feature). */
   impactedCount: ImpactedCount | undefined;
+
+  /** Whether an event touches what the workspace deploys, read by the query term `workspace:yes` (set by the templates' reader). */
+  inWorkspace: WorkspaceTouch | undefined;
+
+  /** Draws the rows again (the workspace's templates were read again). */
+  redraw(): void {
+    this.changed.fire();
+  }
 
   get query(): ViewQuery | undefined {
     return this.queryValue;

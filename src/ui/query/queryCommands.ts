@@ -13,7 +13,7 @@ import { registerCommand } from '../base/commands';
 import { Disposable } from '../base/disposable';
 import { loadQuery } from './lazyQuery';
 import { QueryHistoryStore } from './queryHistoryStore';
-import type { ImpactedCount } from '../../core/query/predicate';
+import type { ImpactedCount, WorkspaceTouch } from '../../core/query/predicate';
 
 const TREE_QUERY_KEY = 'serviceHealth.treeQuery';
 
@@ -29,6 +29,8 @@ export interface QueryCommandsDeps {
   windowDays(): number;
   /** Known impacted-resource counts, for the term `impacted:yes`. */
   readonly impactedCount?: ImpactedCount;
+  /** What the workspace deploys, for the term `workspace:yes`. */
+  readonly inWorkspace?: WorkspaceTouch;
   /** Names subscriptions in the palette's event rows. */
   readonly subscriptionName?: SubscriptionNamer;
   readonly workspaceState: vscode.Memento;
@@ -55,7 +57,7 @@ export class QueryCommands extends Disposable {
 
   /** A string argument (chat buttons, tests) applies directly; otherwise asks. */
   private async filterByQuery(text: unknown): Promise<void> {
-    const next = typeof text === 'string' ? text.trim() : await loadQuery().askTreeQuery(this.current?.text, this.deps.events, this.deps.impactedCount);
+    const next = typeof text === 'string' ? text.trim() : await loadQuery().askTreeQuery(this.current?.text, this.deps.events, this.deps.impactedCount, this.deps.inWorkspace);
     if (next !== undefined) {
       await this.applyToTree(next);
     }
@@ -85,6 +87,7 @@ export class QueryCommands extends Disposable {
         history: this.history,
         windowDays: this.deps.windowDays,
         ...(this.deps.impactedCount ? { impactedCount: this.deps.impactedCount } : {}),
+        ...(this.deps.inWorkspace ? { inWorkspace: this.deps.inWorkspace } : {}),
         ...(this.deps.subscriptionName ? { subscriptionName: this.deps.subscriptionName } : {}),
       },
       initial,

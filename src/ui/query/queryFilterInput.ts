@@ -7,13 +7,14 @@ import { countText } from '../../core/chat/answer';
 import { KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
 import { countIncidents } from '../../core/events/incidents';
 import type { StoredEvent } from '../../core/events/eventFacts';
-import type { ImpactedCount } from '../../core/query/predicate';
+import type { ImpactedCount, WorkspaceTouch } from '../../core/query/predicate';
 
 /** Resolves to the new query ('' clears it) or undefined when cancelled. */
 export async function askTreeQuery(
   current: string | undefined,
   events: () => readonly StoredEvent[],
   impactedCount?: ImpactedCount,
+  inWorkspace?: WorkspaceTouch,
   now: () => number = Date.now,
 ): Promise<string | undefined> {
   const names = new KnownNamesCache();
@@ -26,7 +27,7 @@ export async function askTreeQuery(
       if (!text.trim()) return { message: 'Empty: shows every event.', severity: vscode.InputBoxValidationSeverity.Info };
       const held = events();
       // The same impacted counts as the tree, so `impacted:yes` previews what the filter will show.
-      const run = runQuery(text, held, now(), names.of(held), impactedCount);
+      const run = runQuery(text, held, now(), names.of(held), impactedCount, inWorkspace);
       const summary = countText(countIncidents(run.selected), run.description);
       const unknown = run.parsed.unrecognized.length > 0 ? ` Did not understand: ${run.parsed.unrecognized.join(', ')}.` : '';
       return { message: `${summary}.${unknown}`, severity: unknown ? vscode.InputBoxValidationSeverity.Warning : vscode.InputBoxValidationSeverity.Info };

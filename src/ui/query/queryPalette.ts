@@ -7,7 +7,7 @@ import { eventKey } from '../../core/events/eventFacts';
 import { MAX_WINDOW_DAYS } from '../../core/events/eventFilter';
 import { typeLabel } from '../../core/events/grouping';
 import type { ServerQuery } from '../../core/query';
-import type { ImpactedCount } from '../../core/query/predicate';
+import type { ImpactedCount, WorkspaceTouch } from '../../core/query/predicate';
 import { eventTypeOf, lastUpdateOf, regionsOf, relativeTime, servicesOf, statusOf, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
 import type { HealthEvent } from '../../core/model/schemas';
 import type { QueryHistoryStore } from './queryHistoryStore';
@@ -30,6 +30,8 @@ export interface QueryPaletteDeps {
   readonly now?: () => number;
   /** Known impacted-resource counts, for the term `impacted:yes`. */
   readonly impactedCount?: ImpactedCount;
+  /** What the workspace deploys, for the term `workspace:yes`. */
+  readonly inWorkspace?: WorkspaceTouch;
   /** Subscription names for event rows listed by several subscriptions. */
   readonly subscriptionName?: SubscriptionNamer;
 }
@@ -111,7 +113,7 @@ export function fetchKey(text: string): string {
 /** Builds the items for a query text (exported for tests of the palette's contents). */
 export function paletteItems(
   text: string,
-  deps: Pick<QueryPaletteDeps, 'events' | 'windowDays' | 'history' | 'fetchEvents' | 'impactedCount' | 'subscriptionName'>,
+  deps: Pick<QueryPaletteDeps, 'events' | 'windowDays' | 'history' | 'fetchEvents' | 'impactedCount' | 'inWorkspace' | 'subscriptionName'>,
   names: KnownNamesCache,
   now: number,
   fetched?: FetchedResults,
@@ -120,7 +122,7 @@ export function paletteItems(
   const heldKeys = new Set(held.map((e) => eventKey(e.subscriptionId, e.trackingId)));
   const extra = fetched ? [...fetched.events].filter(([k]) => !heldKeys.has(k)).map(([, e]) => e) : [];
   const events = [...held, ...extra];
-  const run = runQuery(text, events, now, names.of(events), deps.impactedCount);
+  const run = runQuery(text, events, now, names.of(events), deps.impactedCount, deps.inWorkspace);
   const incidents = distinctIncidents(run.selected);
   const items: QueryItem[] = [];
   if (text.trim()) {
@@ -179,7 +181,7 @@ export function paletteItems(
     if (history.length > 0) {
       items.push({ action: 'none', label: 'Recent queries', kind: vscode.QuickPickItemKind.Separator });
       for (const h of history) {
-        const past = runQuery(h, events, now, names.of(events), deps.impactedCount);
+        const past = runQuery(h, events, now, names.of(events), deps.impactedCount, deps.inWorkspace);
         items.push({ action: 'history', text: h, label: plain(h), iconPath: new vscode.ThemeIcon('history'), description: plain(past.description), alwaysShow: true });
       }
     }

@@ -42,7 +42,8 @@ export async function prepareSignInWorkbench(options: SignInWorkbenchOptions): P
   const closeRest = async (): Promise<void> => {
     await Promise.all([options.dispose(), ...options.companions.map((c) => c.dispose())]);
   };
-  const workspace = await createSampleWorkspace({ 'serviceHealth.mode': 'azure' }, 'my-azure-app').catch(async (err: unknown) => {
+  // No mode in the folder's settings: Azure is the default, and Use Sample Service must be able to switch (a set mode wins over it).
+  const workspace = await createSampleWorkspace({ 'serviceHealth.mode': undefined }, 'my-azure-app').catch(async (err: unknown) => {
     await closeRest();
     throw err;
   });

@@ -38,6 +38,8 @@ export function registerQuery(
       setTreeQuery: (q) => controller.setQuery(q),
       windowDays: () => controller.filter.windowDays,
       impactedCount: impacted.impactedCount,
+      // Set by the templates' reader, which is wired later.
+      inWorkspace: (event) => controller.inWorkspace?.(event),
       subscriptionName: deps.events.subscriptionName,
       workspaceState: context.workspaceState,
       globalState: context.globalState,

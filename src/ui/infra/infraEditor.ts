@@ -1,0 +1,139 @@
+/**
+ * Service Health in the templates: a hover and a CodeLens on each location or resource line whose
+ * service and region have an active service issue or coming maintenance, and an information
+ * diagnostic there (setting `serviceHealth.infrastructure.diagnostics`). Starts the workspace read
+ * lazily: when the events first load or a template editor shows, never inside activate.
+ */
+import * as vscode from 'vscode';
+import type { StoredEvent } from '../../core/events/eventFacts';
+import { Command } from '../base/commandIds';
+import { Disposable } from '../base/disposable';
+import { lineNotes, noteHeadline, type CountWords, type LineEvent, type LineNote } from './lineNotes';
+import type { WorkspaceInfra } from './workspaceInfra';
+
+export interface InfraEditorDeps {
+  readonly infra: WorkspaceInfra;
+  /** The events loaded so far. */
+  readonly events: () => readonly StoredEvent[];
+  readonly hasLoaded: () => boolean;
+  readonly onEventsChange: vscode.Event<void>;
+}
+
+const SELECTOR: vscode.DocumentSelector = ['bicep', 'bicepparam', 'tf', 'tfvars', 'json'].map((ext) => ({ pattern: `**/*.${ext}` }));
+export const DIAGNOSTICS_SETTING = 'serviceHealth.infrastructure.diagnostics';
+
+const WORDS: CountWords = {
+  issues: (n) => (n === 1 ? vscode.l10n.t('1 active service issue') : vscode.l10n.t('{0} active service issues', n)),
+  maintenance: (n) => (n === 1 ? vscode.l10n.t('1 planned maintenance') : vscode.l10n.t('{0} planned maintenance events', n)),
+};
+
+export class InfraEditor extends Disposable implements vscode.HoverProvider, vscode.CodeLensProvider {
+  private readonly diagnostics = this._register(vscode.languages.createDiagnosticCollection('serviceHealth'));
+  private readonly lensesChanged = this._register(new vscode.EventEmitter<void>());
+  readonly onDidChangeCodeLenses = this.lensesChanged.event;
+
+  constructor(private readonly deps: InfraEditorDeps) {
+    super();
+    this._register(vscode.languages.registerHoverProvider(SELECTOR, this));
+    this._register(vscode.languages.registerCodeLensProvider(SELECTOR, this));
+    this._register(deps.infra.onDidChange(() => this.update()));
+    this._register(
+      deps.onEventsChange(() => {
+        if (deps.hasLoaded()) {
+          void deps.infra.start();
+        }
+        this.update();
+      }),
+    );
+    this._register(vscode.window.onDidChangeVisibleTextEditors((editors) => this.startForEditors(editors)));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(DIAGNOSTICS_SETTING) && this.update()));
+  }
+
+  /** Starts the read when a template is already showing (called after activation, not inside it). */
+  startForEditors(editors: readonly vscode.TextEditor[] = vscode.window.visibleTextEditors): void {
+    // Not for any JSON file: most are no templates, and the events loading starts the read anyway.
+    if (editors.some((e) => /\.(bicep|bicepparam|tf|tfvars)$/i.test(e.document.uri.path))) {
+      void this.deps.infra.start();
+    }
+  }
+
+  provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
+    const notes = this.notesOf(document.uri).filter((n) => n.line - 1 === position.line);
+    if (notes.length === 0) {
+      return undefined;
+    }
+    const md = new vscode.MarkdownString();
+    // Only our open-details command may run from the hover; titles are escaped text.
+    md.isTrusted = { enabledCommands: [Command.openDetails] };
+    for (const note of notes) {
+      md.appendMarkdown(`**${escapeMarkdown(noteHeadline(note, WORDS))}**\n\n`);
+      for (const event of note.events) {
+        md.appendMarkdown(`- [${escapeMarkdown(event.title)}](${openLink(event)})\n`);
+      }
+      md.appendMarkdown('\n');
+    }
+    return new vscode.Hover(md, document.lineAt(position.line).range);
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    return this.notesOf(document.uri).flatMap((note) => {
+      const range = new vscode.Range(note.line - 1, 0, note.line - 1, 0);
+      const [first, ...others] = note.events;
+      if (!first) {
+        return [];
+      }
+      return [
+        new vscode.CodeLens(range, { title: vscode.l10n.t('{0} — open', noteHeadline(note, WORDS)), command: Command.openDetails, arguments: [refOf(first)] }),
+        ...others.map((e) => new vscode.CodeLens(range, { title: e.title, command: Command.openDetails, arguments: [refOf(e)] })),
+      ];
+    });
+  }
+
+  private notesOf(uri: vscode.Uri): LineNote[] {
+    if (!this.deps.infra.isStarted) {
+      void this.deps.infra.start();
+      return [];
+    }
+    return lineNotes(this.deps.infra.targetsOf(uri), this.deps.events(), Date.now());
+  }
+
+  private update(): void {
+    this.lensesChanged.fire();
+    this.diagnostics.clear();
+    if (!vscode.workspace.getConfiguration().get<boolean>(DIAGNOSTICS_SETTING, true) || !this.deps.infra.isStarted) {
+      return;
+    }
+    const events = this.deps.events();
+    const now = Date.now();
+    for (const { uri, targets } of this.deps.infra.allTargets()) {
+      const notes = lineNotes(targets, events, now);
+      if (notes.length > 0) {
+        this.diagnostics.set(uri, notes.map(diagnosticOf));
+      }
+    }
+  }
+}
+
+function diagnosticOf(note: LineNote): vscode.Diagnostic {
+  const titles = note.events.map((e) => e.title).join('; ');
+  const d = new vscode.Diagnostic(
+    new vscode.Range(note.line - 1, Math.max(0, note.column - 1), note.line - 1, Number.MAX_SAFE_INTEGER),
+    `${noteHeadline(note, WORDS)} (${titles})`,
+    vscode.DiagnosticSeverity.Information,
+  );
+  d.source = 'Service Health';
+  return d;
+}
+
+function refOf(event: LineEvent): { subscriptionId: string; trackingId: string } {
+  return { subscriptionId: event.subscriptionId, trackingId: event.trackingId };
+}
+
+function openLink(event: LineEvent): string {
+  return `command:${Command.openDetails}?${encodeURIComponent(JSON.stringify([refOf(event)]))}`;
+}
+
+/** Markdown's special characters as plain text. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
+}

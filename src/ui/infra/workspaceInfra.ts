@@ -1,0 +1,157 @@
+/**
+ * The workspace's templates, read once on first need (never inside activate) and again per changed
+ * file: files come from `findFiles` (files.exclude and search.exclude honoured), capped in count and
+ * size with one log line per cap, fed to one core InfraIndex per workspace folder.
+ */
+import * as vscode from 'vscode';
+import { infraFileKind } from '../../core/infra/classify';
+import { InfraIndex } from '../../core/infra/infraIndex';
+import type { InfraTarget } from '../../core/infra/types';
+import { errorText } from '../../core/text/errorText';
+import type { HealthEvent } from '../../core/model/eventModel';
+import { Disposable } from '../base/disposable';
+import { targetKeys, touchesAny } from './lineNotes';
+import { excludeGlob, INFRA_GLOB, WORKSPACE_LIMITS } from './workspaceGlobs';
+
+interface FolderIndex {
+  readonly folder: vscode.WorkspaceFolder;
+  readonly index: InfraIndex;
+}
+
+export class WorkspaceInfra extends Disposable {
+  private readonly folders = new Map<string, FolderIndex>();
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
+  /** Fires after the first read and after each file read again. */
+  readonly onDidChange = this.changed.event;
+  private started: Promise<void> | undefined;
+  private readonly capsLogged = new Set<string>();
+  /** The deployed (service, region) keys; undefined until the first read is done. */
+  private keys: Set<string> | undefined;
+
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly limits: { readonly maxFiles: number; readonly maxFileBytes: number } = WORKSPACE_LIMITS,
+  ) {
+    super();
+  }
+
+  /** Starts the first read (once); resolves when it is done. */
+  start(): Promise<void> {
+    this.started ??= this.readAll().catch((error: unknown) => this.log.error(`Reading the workspace's templates failed: ${errorText(error)}`));
+    return this.started;
+  }
+
+  /** For `workspace:yes`: whether the event touches what the workspace deploys; undefined until read (and starts the read). */
+  touches(event: HealthEvent): boolean | undefined {
+    if (!this.keys) {
+      void this.start();
+      return undefined;
+    }
+    return touchesAny(event, this.keys);
+  }
+
+  get isStarted(): boolean {
+    return this.started !== undefined;
+  }
+
+  /** The targets declared in one file (by its URI). */
+  targetsOf(uri: vscode.Uri): InfraTarget[] {
+    const at = this.locate(uri);
+    return at ? at.entry.index.report().targets.filter((t) => t.file === at.rel) : [];
+  }
+
+  /** Every file with targets, and its targets. */
+  allTargets(): { uri: vscode.Uri; targets: InfraTarget[] }[] {
+    const out: { uri: vscode.Uri; targets: InfraTarget[] }[] = [];
+    for (const { folder, index } of this.folders.values()) {
+      const byFile = new Map<string, InfraTarget[]>();
+      for (const t of index.report().targets) {
+        byFile.set(t.file, [...(byFile.get(t.file) ?? []), t]);
+      }
+      for (const [file, targets] of byFile) {
+        out.push({ uri: vscode.Uri.joinPath(folder.uri, ...file.split('/')), targets });
+      }
+    }
+    return out;
+  }
+
+  private async readAll(): Promise<void> {
+    const exclude = excludeGlob(vscode.workspace.getConfiguration('search').get<unknown>('exclude'));
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const entry: FolderIndex = { folder, index: new InfraIndex() };
+      this.folders.set(folder.uri.toString(), entry);
+      const pattern = new vscode.RelativePattern(folder, INFRA_GLOB);
+      // One more than the cap tells that the cap was hit.
+      const uris = await vscode.workspace.findFiles(pattern, exclude, this.limits.maxFiles + 1);
+      if (uris.length > this.limits.maxFiles) {
+        this.logCap('files', `Service Health read only the first ${this.limits.maxFiles} template files of ${folder.name}; the others are left out.`);
+      }
+      for (const uri of uris.slice(0, this.limits.maxFiles)) {
+        await this.readFile(entry, uri);
+      }
+      this.watch(folder, entry);
+    }
+    this.fireChanged();
+  }
+
+  private watch(folder: vscode.WorkspaceFolder, entry: FolderIndex): void {
+    const watcher = this._register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, INFRA_GLOB)));
+    const reread = (uri: vscode.Uri): void => void this.readFile(entry, uri).then(() => this.fireChanged());
+    this._register(watcher.onDidChange(reread));
+    this._register(watcher.onDidCreate(reread));
+    this._register(
+      watcher.onDidDelete((uri) => {
+        const rel = relativeTo(folder, uri);
+        if (rel !== undefined && entry.index.delete(rel)) {
+          this.fireChanged();
+        }
+      }),
+    );
+  }
+
+  private async readFile(entry: FolderIndex, uri: vscode.Uri): Promise<void> {
+    const rel = relativeTo(entry.folder, uri);
+    if (rel === undefined || !infraFileKind(rel) || /(^|\/)(node_modules|\.terraform|\.git)\//.test(rel)) {
+      return;
+    }
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      if (stat.size > this.limits.maxFileBytes) {
+        entry.index.skip(rel, `the file is larger than ${this.limits.maxFileBytes} bytes`);
+        this.logCap('bytes', `Service Health skipped template files larger than ${this.limits.maxFileBytes} bytes (first: ${rel}).`);
+        return;
+      }
+      entry.index.set(rel, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+    } catch (error) {
+      // Deleted between finding and reading, or unreadable: forget it and say why in the log.
+      entry.index.delete(rel);
+      this.log.warn(`Could not read ${rel}: ${errorText(error)}`);
+    }
+  }
+
+  private fireChanged(): void {
+    this.keys = targetKeys([...this.folders.values()].flatMap((f) => f.index.report().targets));
+    this.changed.fire();
+  }
+
+  /** One log line per cap and session. */
+  private logCap(cap: string, line: string): void {
+    if (!this.capsLogged.has(cap)) {
+      this.capsLogged.add(cap);
+      this.log.warn(line);
+    }
+  }
+
+  private locate(uri: vscode.Uri): { entry: FolderIndex; rel: string } | undefined {
+    const folder = vscode.workspace.getWorkspaceFolder(uri);
+    const entry = folder && this.folders.get(folder.uri.toString());
+    const rel = folder && relativeTo(folder, uri);
+    return entry && rel !== undefined ? { entry, rel } : undefined;
+  }
+}
+
+/** The path of `uri` inside `folder` with forward slashes, or undefined when it is outside. */
+function relativeTo(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string | undefined {
+  const base = folder.uri.path.endsWith('/') ? folder.uri.path : `${folder.uri.path}/`;
+  return uri.scheme === folder.uri.scheme && uri.path.startsWith(base) ? uri.path.slice(base.length) : undefined;
+}
