@@ -97,6 +97,26 @@ async function showDetailsOfServiceIssue(page: Page, ctx: SceneContext, theme: T
 
 export const SCENES: readonly Scene[] = [
   {
+    name: 'walkthrough',
+    caption: 'The Get Started walkthrough: each step checks itself off when done (here the sample is in use).',
+    prepare: async (page, ctx) => {
+      await baseState(page, ctx);
+      await page.keyboard.press('F1');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible' });
+      await input.fill('>Welcome: Open Walkthrough');
+      await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Open Walkthrough' }).first().click();
+      // The command's own pick of walkthroughs replaces the palette (its input starts empty).
+      await page.waitForFunction("document.querySelector('.quick-input-widget input')?.value === ''", undefined, { timeout: 15_000 });
+      await input.fill('Service Health');
+      const row = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Get Started with Service Health' }).first();
+      await row.waitFor({ state: 'visible', timeout: 15_000 });
+      await row.click();
+      await page.locator('.gettingStartedContainer button.getting-started-step').first().waitFor({ state: 'visible', timeout: 30_000 });
+      await page.mouse.move(VIEWPORT.width - 10, VIEWPORT.height / 2);
+    },
+  },
+  {
     name: 'events-tree',
     caption: 'The Events view grouped by type: counts per group, active before resolved, service · region · age per event.',
     prepare: async (page, ctx) => {
