@@ -10,6 +10,7 @@ import { buildRegionIndex } from './regions';
 import { buildServiceIndex } from './services';
 import { parseTimeValue, readTimePhrase, type TimeContext, type TimeWindow } from './time';
 import { tokenize, trimWord, type Token } from './tokenize';
+import { KEYS, type ResourceKey } from './queryKeys';
 import { emptyQuery, type ParseOptions, type ParsedQuery, type QueryFieldName, type QueryFields } from './types';
 import {
   KNOWN_TAGS,
@@ -22,29 +23,6 @@ import {
   type VocabularyEntry,
   type VocabularyField,
 } from './vocabulary';
-
-/** Structured keys and the names people use for them. */
-type ResourceKey = 'health' | 'resources' | 'resourceGroups';
-const KEYS: ReadonlyMap<string, QueryFieldName | 'since' | 'until' | 'sort' | 'limit' | 'sensitive' | 'hir' | 'impacted' | 'workspace' | ResourceKey> = new Map([
-  ['type', 'types'], ['types', 'types'], ['eventtype', 'types'],
-  ['subtype', 'subTypes'], ['subtypes', 'subTypes'], ['sub', 'subTypes'], ['eventsubtype', 'subTypes'],
-  ['status', 'statuses'], ['statuses', 'statuses'], ['state', 'statuses'], ['is', 'statuses'],
-  ['level', 'levels'], ['levels', 'levels'], ['eventlevel', 'levels'], ['severity', 'levels'],
-  ['service', 'services'], ['services', 'services'], ['svc', 'services'],
-  ['region', 'regions'], ['regions', 'regions'], ['location', 'regions'], ['loc', 'regions'],
-  ['tag', 'tags'], ['tags', 'tags'],
-  ['text', 'text'], ['title', 'text'], ['has', 'text'], ['id', 'text'], ['trackingid', 'text'],
-  ['since', 'since'], ['after', 'since'], ['from', 'since'],
-  ['until', 'until'], ['before', 'until'], ['to', 'until'],
-  ['sort', 'sort'], ['order', 'sort'], ['orderby', 'sort'], ['sortby', 'sort'],
-  ['limit', 'limit'], ['top', 'limit'], ['take', 'limit'],
-  ['sensitive', 'sensitive'], ['hir', 'hir'],
-  ['impacted', 'impacted'], ['affected', 'impacted'], ['affectsme', 'impacted'],
-  ['health', 'health'], ['availability', 'health'],
-  ['resource', 'resources'], ['res', 'resources'],
-  ['rg', 'resourceGroups'], ['resourcegroup', 'resourceGroups'],
-  ['workspace', 'workspace'], ['deployed', 'workspace'],
-] as const);
 
 /** Largest accepted `limit`; more is almost certainly a typo. */
 export const MAX_LIMIT = 10_000;
