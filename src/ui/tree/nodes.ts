@@ -15,7 +15,17 @@ const rowWords: RowWords = {
   active: (n) => vscode.l10n.t('{0} active', n),
   resolved: (n) => vscode.l10n.t('{0} resolved', n),
 };
-import { pageRows } from './rowPaging';
+
+/** The "Show more" row's sentences in the display language (whole sentences, one per case). */
+const moreWords: MoreWords = {
+  label: (next) => vscode.l10n.t('Show {0} more', next),
+  notShown: (hidden) => vscode.l10n.t('{0} not shown', hidden),
+  accessible: (next, nextText, notShown) =>
+    next === 1
+      ? notShown ? vscode.l10n.t('Show {0} more event ({1})', nextText, notShown) : vscode.l10n.t('Show {0} more event', nextText)
+      : notShown ? vscode.l10n.t('Show {0} more events ({1})', nextText, notShown) : vscode.l10n.t('Show {0} more events', nextText),
+};
+import { pageRows, type MoreWords } from './rowPaging';
 import { Command } from '../base/commandIds';
 
 /** What the Events tree asks of the impacted-resources feature (see NodeContext.impacted); resources/resourceNodes.ts implements it. */
@@ -105,7 +115,7 @@ export class GroupNode extends TreeNode {
     }
     // Labels are told apart over every row, so a row reads the same before and after "Show more".
     const labels = cut ? cut.labels : distinctLabels(this.group.incidents, this.group);
-    const page = pageRows(this.group.incidents, this.ctx.limitOf(this.group.id), undefined, cut?.total);
+    const page = pageRows(this.group.incidents, this.ctx.limitOf(this.group.id), undefined, cut?.total, moreWords);
     const rows: TreeNode[] = page.shown.map((r, i) => new EventNode(r, labels[i] ?? titleOf(r.primary.event), this.ctx, this));
     const more = page.more;
     if (more) {
