@@ -21,6 +21,15 @@ import { errorText } from '../../core/text/errorText';
 /** Setting that allows a language model summary of one event (declared in package.json). */
 export const USE_LANGUAGE_MODEL_SETTING = 'serviceHealth.chat.useLanguageModel';
 
+/** A follow-up's query is parsed as English, whatever the display language; only its label is translated. */
+function followupQuery(kind: 'region' | 'summarize' | 'active', value = ''): string {
+  return kind === 'region' ? `region:"${value}"` : kind === 'summarize' ? `summarize ${value}` : 'active service issues';
+}
+
+function activeFollowup(): { label: string; prompt: string } {
+  return { label: vscode.l10n.t('Active service issues'), prompt: followupQuery('active') };
+}
+
 const DAY = 86_400_000;
 
 export interface HealthChatDeps {
@@ -96,7 +105,7 @@ export class HealthChatAnswers {
     } catch (error) {
       const message = errorText(error);
       this.deps.log.error(`@health: ${message}`);
-      return { errorDetails: { message: `Could not answer: ${message} Try again, or open the Service Health view.` } };
+      return { errorDetails: { message: vscode.l10n.t('Could not answer: {0} Try again, or open the Service Health view.', message) } };
     }
   }
 
@@ -106,21 +115,21 @@ export class HealthChatAnswers {
 
     if (command === 'quota') {
       if ((this.deps.quota()?.buckets.size ?? 0) === 0 && this.deps.notReadyReason() === undefined) {
-        stream.progress('Asking the service for the current quota…');
+        stream.progress(vscode.l10n.t('Asking the service for the current quota…'));
         await this.deps.refresh();
       }
       stream.markdown(quotaAnswer(this.deps.quota(), this.now()));
-      return this.result({ followups: [{ label: 'Active service issues', prompt: 'active service issues' }], listed: [], ...(command ? { command } : {}) });
+      return this.result({ followups: [activeFollowup()], listed: [], ...(command ? { command } : {}) });
     }
 
     const blocked = this.deps.notReadyReason();
     if (blocked) {
       stream.markdown(`${escapeMarkdown(blocked)}\n`);
-      stream.button({ command: 'workbench.view.extension.serviceHealth', title: 'Open Service Health' });
+      stream.button({ command: 'workbench.view.extension.serviceHealth', title: vscode.l10n.t('Open Service Health') });
       return this.result({ followups: [], listed: [], ...(command ? { command } : {}) });
     }
     if (this.deps.needsRefresh()) {
-      stream.progress(this.deps.events().length === 0 ? 'Loading health events…' : 'Refreshing health events…');
+      stream.progress(this.deps.events().length === 0 ? vscode.l10n.t('Loading health events…') : vscode.l10n.t('Refreshing health events…'));
       await this.deps.refresh();
       if (token.isCancellationRequested) return {};
     }
@@ -147,9 +156,9 @@ export class HealthChatAnswers {
     if (command === 'region') {
       const run = runQuery(prompt, events, now, this.names.of(events), this.deps.impactedCount);
       if (run.parsed.regions.length === 0) {
-        stream.markdown('Which region? For example: `@health /region West Europe`.\n');
+        stream.markdown(`${vscode.l10n.t('Which region? For example: `@health /region West Europe`.')}\n`);
         const regions = topRegions(events, 3);
-        return this.result({ followups: regions.map((r) => ({ label: r, prompt: `region:"${r}"` })), listed: [], command });
+        return this.result({ followups: regions.map((r) => ({ label: r, prompt: followupQuery('region', r) })), listed: [], command });
       }
       return this.answerQuery(run, stream, command);
     }
@@ -165,7 +174,7 @@ export class HealthChatAnswers {
     const heldFrom = run.now - windowDays * DAY;
     const note =
       run.parsed.since !== undefined && run.parsed.since < heldFrom
-        ? `Only events updated in the last ${windowDays} days are loaded; widen the time window with Service Health: Filter Events… to include older ones.`
+        ? vscode.l10n.t('Only events updated in the last {0} days are loaded; widen the time window with Service Health: Filter Events… to include older ones.', windowDays)
         : undefined;
     const answer = eventsAnswer({
       description: run.description,
@@ -181,7 +190,7 @@ export class HealthChatAnswers {
     });
     stream.markdown(this.trusted(answer.markdown));
     if (answer.total > answer.shown.length) {
-      stream.button({ command: Command.filterByQuery, arguments: [run.text], title: 'Show all in the Events view' });
+      stream.button({ command: Command.filterByQuery, arguments: [run.text], title: vscode.l10n.t('Show all in the Events view') });
     }
     return this.result({
       followups: followupsFor(run.parsed),
@@ -198,14 +207,14 @@ export class HealthChatAnswers {
     const list = this.deps.impactedResources;
     if (!found || !list) {
       stream.markdown(
-        `No event matching “${escapeMarkdown(target)}” was updated in the last ${this.deps.windowDays()} days. Ask \`@health active service issues\` to see tracking ids, or widen the time window with Service Health: Filter Events….\n`,
+        `${vscode.l10n.t('No event matching “{0}” was updated in the last {1} days. Ask `@health active service issues` to see tracking ids, or widen the time window with Service Health: Filter Events….', escapeMarkdown(target), this.deps.windowDays())}\n`,
       );
-      return this.result({ followups: [{ label: 'Active service issues', prompt: 'active service issues' }], listed: [] });
+      return this.result({ followups: [activeFollowup()], listed: [] });
     }
     const wanted = found.trackingId.toUpperCase();
     const subscriptions = [...new Set(events.filter((e) => e.trackingId.toUpperCase() === wanted).map((e) => e.subscriptionId))];
     // Progress first: Markdown streamed before a progress message is folded away by the Chat view.
-    stream.progress(`Asking which of your resources ${found.trackingId} affects…`);
+    stream.progress(vscode.l10n.t('Asking which of your resources {0} affects…', found.trackingId));
     const controller = new AbortController();
     const cancel = token.onCancellationRequested(() => controller.abort());
     try {
@@ -218,7 +227,7 @@ export class HealthChatAnswers {
       });
       stream.markdown(this.trusted(`${answer.markdown}\n${eventLine(found, { now, openCommand: this.deps.openCommand })}\n`));
       return this.result({
-        followups: [{ label: `Summarize ${found.trackingId}`, prompt: `summarize ${found.trackingId}` }],
+        followups: [{ label: vscode.l10n.t('Summarize {0}', found.trackingId), prompt: followupQuery('summarize', found.trackingId) }],
         listed: [found.trackingId],
         total: answer.total,
       });
@@ -234,12 +243,12 @@ export class HealthChatAnswers {
     const useModel = model !== undefined && allowed && !token.isCancellationRequested;
     // Progress before any Markdown: the Chat view folds Markdown streamed before a progress
     // message into a collapsed "steps" block, which would hide the event and its updates.
-    if (useModel) stream.progress(`Summarizing with ${model.name}…`);
+    if (useModel) stream.progress(vscode.l10n.t('Summarizing with {0}…', model.name));
     stream.markdown(this.trusted(`${eventLine(stored, { now, openCommand: this.deps.openCommand })}\n\nLatest updates:\n\n${timelineMarkdown(eventTimeline(stored.event))}`));
     if (useModel) {
       await this.modelSummary(model, stored, stream, token);
     }
-    return this.result({ followups: [{ label: 'Active service issues', prompt: 'active service issues' }], listed: [stored.trackingId], total: 1 });
+    return this.result({ followups: [activeFollowup()], listed: [stored.trackingId], total: 1 });
   }
 
   /** Streams a model's summary; any failure leaves the (already complete) answer as it is. */
@@ -247,7 +256,7 @@ export class HealthChatAnswers {
     try {
       const response = await model.sendRequest(
         [vscode.LanguageModelChatMessage.User(summaryPrompt(stored))],
-        { justification: 'Service Health summarizes the updates of the event you asked about. Only that event’s text is sent.' },
+        { justification: vscode.l10n.t('Service Health summarizes the updates of the event you asked about. Only that event’s text is sent.') },
         token,
       );
       let started = false;

@@ -172,7 +172,7 @@ export class ConnectionManager extends Disposable {
     try {
       this.sample ??= await startSampleService({ events: ConnectionManager.SAMPLE_EVENTS, ...this.sampleOptions(), port: 0 });
     } catch (error) {
-      this.problem = isBundleMissingError(error) ? error.message : `The sample service could not start (${errorText(error)}); select Restart Sample Service, or reload the window if that fails too.`;
+      this.problem = isBundleMissingError(error) ? error.message : vscode.l10n.t('The sample service could not start ({0}); select Restart Sample Service, or reload the window if that fails too.', errorText(error));
       this.log.error(this.problem);
       this.replace(undefined);
       return;

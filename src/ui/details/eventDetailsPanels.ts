@@ -62,7 +62,7 @@ function shortTitle(event: HealthEvent, ref: EventRef): string {
 }
 
 function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Could not fetch the event details. Try again later.';
+  return error instanceof Error && error.message ? error.message : vscode.l10n.t('Could not fetch the event details. Try again later.');
 }
 
 export class EventDetailsPanels implements vscode.Disposable {
@@ -259,7 +259,7 @@ export class EventDetailsPanels implements vscode.Disposable {
         return;
       case 'copyTrackingId':
         void vscode.env.clipboard.writeText(entry.ref.trackingId).then(() => {
-          vscode.window.setStatusBarMessage(`Copied tracking ID ${entry.ref.trackingId}`, 3000);
+          vscode.window.setStatusBarMessage(vscode.l10n.t('Copied tracking ID {0}', entry.ref.trackingId), 3000);
         });
         return;
       case 'fetchDetails':
@@ -293,14 +293,14 @@ export class EventDetailsPanels implements vscode.Disposable {
     const { ref } = entry;
     try {
       const full = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Fetching details of ${ref.trackingId}…`, cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fetching details of {0}…', ref.trackingId), cancellable: true },
         (_progress, token) => {
           const cancel = token.onCancellationRequested(() => controller.abort());
           return this.deps.fetchDetails(ref, controller.signal).finally(() => cancel.dispose());
         },
       );
       if (controller.signal.aborted) {
-        throw controller.signal.reason ?? new Error('Cancelled.');
+        throw controller.signal.reason ?? new Error(vscode.l10n.t('Cancelled.'));
       }
       entry.fetch = undefined;
       entry.event = full;

@@ -36,7 +36,7 @@ export class EventNotifier {
       return;
     }
     const single = incidents.length === 1;
-    const show = single ? 'Show' : 'Show Events';
+    const show = single ? vscode.l10n.t('Show') : vscode.l10n.t('Show Events');
     const message = kind === 'issue' ? vscode.window.showWarningMessage(text, show) : vscode.window.showInformationMessage(text, show);
     void Promise.resolve(message).then((choice) => {
       if (choice !== show) {

@@ -23,6 +23,9 @@ import { errorText } from '../../core/text/errorText';
 
 const FILTER_KEY = 'serviceHealth.filter';
 
+/** The load failure without a message of its own, in the display language. */
+const loadFailedText = (): string => vscode.l10n.t('Loading events failed; try Refresh again.');
+
 export interface EventsControllerDeps {
   readonly connections: ConnectionManager;
   readonly auth: AzureAuth;
@@ -84,7 +87,7 @@ export class EventsController extends Disposable {
     this.now = deps.now ?? Date.now;
     this.store = new EventsStore({
       now: this.now,
-      describeError: loadFailureText,
+      describeError: (error) => loadFailureText(error, loadFailedText()),
     });
     this._register(this.store.onDidChange(() => this.changed.fire()));
     this.filterValue = normalizeFilter(deps.workspaceState.get(FILTER_KEY), deps.settings().timeWindowDays);
@@ -343,7 +346,7 @@ export class EventsController extends Disposable {
         return;
       }
       // Only unexpected failures land here (listEventsForSubscriptions reports per subscription).
-      const message = loadFailureText(error);
+      const message = loadFailureText(error, loadFailedText());
       this.store.applyResults(subscriptionIds.map((id) => ({ subscriptionId: id, events: [], error: new Error(message), queryStartTime: windowStart })), windowStart, startedAt);
       this.deps.log.error(`Refresh failed: ${message}`);
       this.loadEnded.fire({ errors: [error], connection });

@@ -36,9 +36,9 @@ export function refreshSummary(subscriptions: number, results: readonly Subscrip
   );
 }
 
-/** A failed load as one sentence: the API layer's errors already are one. */
-export function loadFailureText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Loading events failed; try Refresh again.';
+/** A failed load as one sentence: the API layer's errors already are one; `fallback` (translated by the caller) for the rest. */
+export function loadFailureText(error: unknown, fallback = 'Loading events failed; try Refresh again.'): string {
+  return error instanceof Error && error.message ? error.message : fallback;
 }
 
 /** The selection as the refresh queue compares it: ids are case-insensitive, their order does not matter. */

@@ -19,12 +19,12 @@ export async function askTreeQuery(
 ): Promise<string | undefined> {
   const names = new KnownNamesCache();
   const value = await vscode.window.showInputBox({
-    title: 'Filter Events by Query',
+    title: vscode.l10n.t('Filter Events by Query'),
     value: current ?? '',
-    prompt: 'Only events matching this query are shown. Leave empty to show all.',
-    placeHolder: 'e.g. active outages in West Europe · type:PlannedMaintenance next week',
+    prompt: vscode.l10n.t('Only events matching this query are shown. Leave empty to show all.'),
+    placeHolder: vscode.l10n.t('e.g. active outages in West Europe · type:PlannedMaintenance next week'),
     validateInput: (text) => {
-      if (!text.trim()) return { message: 'Empty: shows every event.', severity: vscode.InputBoxValidationSeverity.Info };
+      if (!text.trim()) return { message: vscode.l10n.t('Empty: shows every event.'), severity: vscode.InputBoxValidationSeverity.Info };
       const held = events();
       // The same impacted counts as the tree, so `impacted:yes` previews what the filter will show.
       const run = runQuery(text, held, now(), names.of(held), impactedCount, inWorkspace);

@@ -144,9 +144,9 @@ export function paletteItems(
         mode: 'wide',
         text,
         server: { ...(run.compiled.server.filter ? { filter: run.compiled.server.filter } : {}), queryStartTime: new Date(now - WIDEST_WINDOW_DAYS * DAY).toISOString() },
-        label: `No events in the last ${deps.windowDays()} days — search the last ${WIDEST_WINDOW_DAYS} days`,
+        label: vscode.l10n.t('No events in the last {0} days — search the last {1} days', deps.windowDays(), WIDEST_WINDOW_DAYS),
         iconPath: new vscode.ThemeIcon('search'),
-        description: 'one request per subscription',
+        description: vscode.l10n.t('one request per subscription'),
         detail: plain([summary, ...notes].join(' · ')),
         alwaysShow: true,
       });
@@ -154,7 +154,7 @@ export function paletteItems(
       // Filtering the view only helps when the view holds a match (fetched events are not in it).
       const inView = run.selected.some((e) => heldKeys.has(eventKey(e.subscriptionId, e.trackingId)));
       items.push({
-        ...(inView ? { action: 'summary' as const, text, description: 'Enter: filter the Events view' } : { action: 'none' as const }),
+        ...(inView ? { action: 'summary' as const, text, description: vscode.l10n.t('Enter: filter the Events view') } : { action: 'none' as const }),
         label: plain(`${summary.charAt(0).toUpperCase()}${summary.slice(1)}`),
         iconPath: new vscode.ThemeIcon(run.parsed.unrecognized.length > 0 ? 'question' : 'filter'),
         ...(notes.length > 0 ? { detail: plain(notes.join(' · ')) } : {}),
@@ -170,16 +170,16 @@ export function paletteItems(
         mode: 'back',
         text,
         server: run.compiled.server,
-        label: `Search the service back to ${run.compiled.server.queryStartTime.slice(0, 10)}`,
+        label: vscode.l10n.t('Search the service back to {0}', run.compiled.server.queryStartTime.slice(0, 10)),
         iconPath: new vscode.ThemeIcon('cloud-download'),
-        description: fetched ? `${fetched.events.size} event(s) fetched` : 'one request per subscription',
+        description: fetched ? vscode.l10n.t('{0} event(s) fetched', fetched.events.size) : vscode.l10n.t('one request per subscription'),
         alwaysShow: true,
       });
     }
   } else {
     const history = deps.history.list();
     if (history.length > 0) {
-      items.push({ action: 'none', label: 'Recent queries', kind: vscode.QuickPickItemKind.Separator });
+      items.push({ action: 'none', label: vscode.l10n.t('Recent queries'), kind: vscode.QuickPickItemKind.Separator });
       for (const h of history) {
         const past = runQuery(h, events, now, names.of(events), deps.impactedCount, deps.inWorkspace);
         items.push({ action: 'history', text: h, label: plain(h), iconPath: new vscode.ThemeIcon('history'), description: plain(past.description), alwaysShow: true });
@@ -187,7 +187,7 @@ export function paletteItems(
     }
   }
   if (incidents.length > 0) {
-    items.push({ action: 'none', label: incidents.length > MAX_EVENT_ITEMS ? `Events (first ${MAX_EVENT_ITEMS} of ${incidents.length})` : 'Events', kind: vscode.QuickPickItemKind.Separator });
+    items.push({ action: 'none', label: incidents.length > MAX_EVENT_ITEMS ? vscode.l10n.t('Events (first {0} of {1})', MAX_EVENT_ITEMS, incidents.length) : vscode.l10n.t('Events'), kind: vscode.QuickPickItemKind.Separator });
     for (const e of incidents.slice(0, MAX_EVENT_ITEMS)) items.push(eventItem(e, now, deps.subscriptionName));
   }
   return items;
@@ -195,8 +195,8 @@ export function paletteItems(
 
 function createPalette(initial: string): vscode.QuickPick<QueryItem> {
   const qp = vscode.window.createQuickPick<QueryItem>();
-  qp.title = 'Query Service Health Events';
-  qp.placeholder = 'e.g. active outages in West Europe since monday · type:PlannedMaintenance next week · -status:resolved';
+  qp.title = vscode.l10n.t('Query Service Health Events');
+  qp.placeholder = vscode.l10n.t('e.g. active outages in West Europe since monday · type:PlannedMaintenance next week · -status:resolved');
   // The query decides what matches; the QuickPick's own fuzzy match must not hide rows.
   qp.matchOnDescription = false;
   qp.matchOnDetail = false;
@@ -251,7 +251,7 @@ export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<
   const render = (): void => {
     qp.items = paletteItems(qp.value, deps, names, now(), fetched.get(fetchKey(qp.value)));
     qp.busy = inFlight !== undefined && inFlight.key === fetchKey(qp.value);
-    qp.title = qp.busy ? 'Query Service Health Events: searching the service…' : 'Query Service Health Events';
+    qp.title = qp.busy ? vscode.l10n.t('Query Service Health Events: searching the service…') : vscode.l10n.t('Query Service Health Events');
   };
   const onValue = (): void => {
     // A search for an older text is cancelled: its answer would be for words no longer typed.
@@ -275,7 +275,7 @@ export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<
       if (!signal.aborted) fetched.set(key, { mode: item.mode, events });
     } catch (error) {
       if (!signal.aborted) {
-        void vscode.window.showErrorMessage(error instanceof Error && error.message ? error.message : 'Searching the service failed; try again.');
+        void vscode.window.showErrorMessage(error instanceof Error && error.message ? error.message : vscode.l10n.t('Searching the service failed; try again.'));
       }
     } finally {
       if (inFlight === request) inFlight = undefined;

@@ -221,11 +221,11 @@ export class EventsTreeProvider extends SafeTreeDataProvider<TreeNode> {
       const error = c.store.lastError;
       if (error && c.store.size === 0) {
         return [
-          new MessageNode('error', "Couldn't load events", {
-            description: 'Retry',
+          new MessageNode('error', vscode.l10n.t("Couldn't load events"), {
+            description: vscode.l10n.t('Retry'),
             tooltip: error,
             icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
-            command: { command: Command.refresh, title: 'Retry' },
+            command: { command: Command.refresh, title: vscode.l10n.t('Retry') },
             contextValue: 'serviceHealth.error',
           }),
           new MessageNode('error-detail', error, { icon: new vscode.ThemeIcon('blank') }),

@@ -18,15 +18,15 @@ import { registerTreeRetryCommand } from './safeTreeProvider';
 
 export const EVENTS_VIEW_ID = 'serviceHealth.events';
 /** The view's name in package.json; the title says "Sample Data" in sample mode. */
-const VIEW_TITLE = 'Events';
+const viewTitle = (): string => vscode.l10n.t('Events');
 // "Sample" leads: a 300 px side bar cuts the end of "SERVICE HEALTH: …", never its start.
-const SAMPLE_VIEW_TITLE = 'Sample Data — Events';
+const sampleViewTitle = (): string => vscode.l10n.t('Sample Data — Events');
 /**
  * Shown above the tree in sample mode when no other message is. The view description says
  * "Sample data" too, but VS Code hides the pane header (and so the description) while the
  * container holds a single view; the title and this line stay visible.
  */
-export const SAMPLE_MESSAGE = 'Made-up events from the local sample service. Sign in to see your subscriptions.';
+export const sampleMessage = (): string => vscode.l10n.t('Made-up events from the local sample service. Sign in to see your subscriptions.');
 
 export { EventsTreeProvider, type TreeSnapshotNode };
 
@@ -108,23 +108,23 @@ export class EventsView extends Disposable {
 
     const parts: string[] = [];
     if (connection?.mode === 'sample') {
-      parts.push('Sample data');
+      parts.push(vscode.l10n.t('Sample data'));
     }
     if (phase === 'ready') {
-      parts.push(`${c.filter.windowDays}d`);
+      parts.push(vscode.l10n.t('{0}d', c.filter.windowDays));
       if (isRestricted(c.filter)) {
-        parts.push('filtered');
+        parts.push(vscode.l10n.t('filtered'));
       }
       if (c.query) {
         parts.push(c.query.describe(c.store.getEvents(), Date.now()));
       }
     }
     if (c.store.isStale || c.store.restoredFromCacheAt !== undefined || !c.holdsCache) {
-      parts.push('(stale)');
+      parts.push(vscode.l10n.t('(stale)'));
     }
     this.view.description = parts.join(' · ') || undefined;
     const sample = connection?.mode === 'sample';
-    const title = sample ? SAMPLE_VIEW_TITLE : VIEW_TITLE;
+    const title = sample ? sampleViewTitle() : viewTitle();
     if (this.view.title !== title) {
       this.view.title = title;
     }
@@ -132,13 +132,13 @@ export class EventsView extends Disposable {
     // over rows (an empty tree shows the welcome content, which a message would hide).
     // Any other message (an error, a filter note) still says the events are made up.
     const message = this.message(phase);
-    this.view.message = sample && message !== undefined ? `Sample data — ${message}` : (message ?? (sample && phase === 'ready' && visible.length > 0 ? SAMPLE_MESSAGE : undefined));
+    this.view.message = sample && message !== undefined ? vscode.l10n.t('Sample data — {0}', message) : (message ?? (sample && phase === 'ready' && visible.length > 0 ? sampleMessage() : undefined));
 
     // Counted in incidents, like the tree rows: one incident listed for three subscriptions is one.
     // Filters do not hide an outage from the badge, and made-up sample outages never get one.
     const screen = c.holdsCache ? undefined : c.firstScreen(this.groupBy());
     const unseen = phase !== 'ready' || sample ? 0 : screen ? screen.unseen : countIncidents(c.store.unseenActiveServiceIssues());
-    this.view.badge = unseen > 0 ? { value: unseen, tooltip: `${unseen} active service issue${unseen === 1 ? '' : 's'} not yet opened` } : undefined;
+    this.view.badge = unseen > 0 ? { value: unseen, tooltip: unseen === 1 ? vscode.l10n.t('1 active service issue not yet opened') : vscode.l10n.t('{0} active service issues not yet opened', unseen) } : undefined;
     if (rows) {
       this.firedKey = this.treeKey();
       this.provider.fire();
@@ -154,16 +154,16 @@ export class EventsView extends Disposable {
       return undefined;
     }
     if (c.isLoading && c.store.size === 0) {
-      return 'Loading events…';
+      return vscode.l10n.t('Loading events…');
     }
     const error = c.store.lastError;
     if (error && c.store.size > 0) {
       const at = c.store.lastSuccessAt;
-      return `Showing earlier results${at ? ` from ${new Date(at).toLocaleTimeString()}` : ''}: ${error}`;
+      return at ? vscode.l10n.t('Showing earlier results from {0}: {1}', new Date(at).toLocaleTimeString(), error) : vscode.l10n.t('Showing earlier results: {0}', error);
     }
     const cachedAt = c.store.restoredFromCacheAt ?? (c.holdsCache ? undefined : c.firstScreen(this.groupBy())?.savedAt);
     if (cachedAt !== undefined && !c.isLoading) {
-      return `Showing cached events from ${new Date(cachedAt).toLocaleString()}.`;
+      return vscode.l10n.t('Showing cached events from {0}.', new Date(cachedAt).toLocaleString());
     }
     // The filter says itself in the tree's first row ("Filtered: … · N of M shown").
     return undefined;

@@ -51,11 +51,11 @@ export function filterRowOf(source: Omit<FilterSource, 'store'>, shown: number, 
     return undefined;
   }
   const summary = filterSummary(source.filter, query);
-  return new MessageNode(FILTER_ROW_KEY, `Filtered: ${summary}`, {
-    description: `${shown} of ${held} shown · Clear`,
-    tooltip: `Showing ${shown} of ${held} events: ${summary}. Click to clear the filter.`,
+  return new MessageNode(FILTER_ROW_KEY, vscode.l10n.t('Filtered: {0}', summary), {
+    description: vscode.l10n.t('{0} of {1} shown · Clear', shown, held),
+    tooltip: vscode.l10n.t('Showing {0} of {1} events: {2}. Click to clear the filter.', shown, held, summary),
     icon: new vscode.ThemeIcon('filter-filled'),
-    command: { command: Command.clearFilter, title: 'Clear Filter' },
+    command: { command: Command.clearFilter, title: vscode.l10n.t('Clear Filter') },
     contextValue: 'serviceHealth.filterRow',
   });
 }

@@ -7,8 +7,25 @@ import type { Impact } from '../../core/model/schemas';
 import { parseShownTime } from '../../core/model/eventModel';
 import { eventTypeWords, levelWords, statusWords } from '../../core/render/enumWords';
 import { formatWhen } from '../../core/render/time';
-import { describeGroup, describeIncident, distinctLabels, levelOf, subscriptionNamesOf } from './rowText';
-import { pageRows } from './rowPaging';
+import { describeGroup, describeIncident, distinctLabels, levelOf, subscriptionNamesOf, type RowWords } from './rowText';
+
+/** The row descriptions' counted words in the display language. */
+const rowWords: RowWords = {
+  subscriptions: (n) => vscode.l10n.t('{0} subscriptions', n),
+  active: (n) => vscode.l10n.t('{0} active', n),
+  resolved: (n) => vscode.l10n.t('{0} resolved', n),
+};
+
+/** The "Show more" row's sentences in the display language (whole sentences, one per case). */
+const moreWords: MoreWords = {
+  label: (next) => vscode.l10n.t('Show {0} more', next),
+  notShown: (hidden) => vscode.l10n.t('{0} not shown', hidden),
+  accessible: (next, nextText, notShown) =>
+    next === 1
+      ? notShown ? vscode.l10n.t('Show {0} more event ({1})', nextText, notShown) : vscode.l10n.t('Show {0} more event', nextText)
+      : notShown ? vscode.l10n.t('Show {0} more events ({1})', nextText, notShown) : vscode.l10n.t('Show {0} more events', nextText),
+};
+import { pageRows, type MoreWords } from './rowPaging';
 import { Command } from '../base/commandIds';
 
 /** What the Events tree asks of the impacted-resources feature (see NodeContext.impacted); resources/resourceNodes.ts implements it. */
@@ -78,7 +95,7 @@ export class GroupNode extends TreeNode {
     const expanded = this.ctx.startsExpanded?.(g) ?? startsExpanded(g);
     const item = new vscode.TreeItem(g.label, expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = describeGroup(g);
+    item.description = describeGroup(g, rowWords);
     item.contextValue = `serviceHealth.group.${g.kind}`;
     item.iconPath = groupIcon(g);
     item.tooltip = `${g.label}: ${g.count} event${g.count === 1 ? '' : 's'}${g.activeCount > 0 ? `, ${g.activeCount} active` : ''}`;
@@ -94,11 +111,11 @@ export class GroupNode extends TreeNode {
       // A folded group of the cached first screen: its rows come from the full cache (the node in
       // their parent slot has this group's id, which is all VS Code matches).
       const full = this.ctx.fullGroup?.(this.group.id);
-      return full ? new GroupNode(full, this.ctx, this.parent instanceof GroupNode ? this.parent : undefined).getChildren() : [new MessageNode(`loading:${this.group.id}`, 'Loading cached events…', { icon: new vscode.ThemeIcon('loading~spin') }, this)];
+      return full ? new GroupNode(full, this.ctx, this.parent instanceof GroupNode ? this.parent : undefined).getChildren() : [new MessageNode(`loading:${this.group.id}`, vscode.l10n.t('Loading cached events…'), { icon: new vscode.ThemeIcon('loading~spin') }, this)];
     }
     // Labels are told apart over every row, so a row reads the same before and after "Show more".
     const labels = cut ? cut.labels : distinctLabels(this.group.incidents, this.group);
-    const page = pageRows(this.group.incidents, this.ctx.limitOf(this.group.id), undefined, cut?.total);
+    const page = pageRows(this.group.incidents, this.ctx.limitOf(this.group.id), undefined, cut?.total, moreWords);
     const rows: TreeNode[] = page.shown.map((r, i) => new EventNode(r, labels[i] ?? titleOf(r.primary.event), this.ctx, this));
     const more = page.more;
     if (more) {
@@ -107,7 +124,7 @@ export class GroupNode extends TreeNode {
           ...(more.description ? { description: more.description } : {}),
           icon: new vscode.ThemeIcon('more'),
           command: { command: Command.showMoreEvents, title: more.label, arguments: [this.group.id, more.nextLimit] },
-          tooltip: `${more.accessibleLabel} in ${this.group.label}`,
+          tooltip: vscode.l10n.t('{0} in {1}', more.accessibleLabel, this.group.label),
           contextValue: 'serviceHealth.more',
           accessibleLabel: more.accessibleLabel,
         }, this),
@@ -172,7 +189,7 @@ export class EventNode extends TreeNode {
     const item = new vscode.TreeItem(this.label, collapsible ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     const affects = this.ctx.impacted?.note(this.row);
-    item.description = [describeIncident(this.row, this.ctx.now), affects].filter(Boolean).join(' · ');
+    item.description = [describeIncident(this.row, this.ctx.now, rowWords), affects].filter(Boolean).join(' · ');
     item.iconPath = eventIcon(this.row.primary);
     // The tooltip is made on hover (resolveTreeItem): thousands of rows would carry it over for nothing.
     // Opening marks every copy seen, so "seen" means all of them.
@@ -184,7 +201,7 @@ export class EventNode extends TreeNode {
       seen ? 'seen' : 'unseen',
     ].filter(Boolean);
     item.contextValue = flags.join(';');
-    item.command = { command: Command.openDetails, title: 'Open Event Details', arguments: [{ subscriptionId, trackingId }, FROM_TREE] };
+    item.command = { command: Command.openDetails, title: vscode.l10n.t('Open Event Details'), arguments: [{ subscriptionId, trackingId }, FROM_TREE] };
     const subscriptions = this.row.copies.length > 1 ? `, ${this.row.copies.length} subscriptions` : '';
     // The full title first: screen readers (and the UI tests) read what the short label leaves out.
     const type = event.properties?.eventType;
@@ -232,7 +249,7 @@ export class ImpactNode extends TreeNode {
 
   override getChildren(): TreeNode[] {
     return (this.impact.impactedRegions ?? []).map(
-      (r, i) => new MessageNode(`${this.idPrefix}:r${i}`, r.impactedRegion ?? 'Unknown region', {
+      (r, i) => new MessageNode(`${this.idPrefix}:r${i}`, r.impactedRegion ?? vscode.l10n.t('Unknown region'), {
         description: r.status ?? undefined,
         icon: r.status === 'Active' ? new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor('list.warningForeground')) : new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
         contextValue: 'serviceHealth.region',
@@ -342,19 +359,19 @@ function eventTooltip(incident: IncidentRow, ctx: NodeContext, affects?: string)
     }
   };
   const level = p?.eventLevel ?? p?.level;
-  row('Type', p?.eventType ? eventTypeWords(p.eventType) : undefined);
-  row('Status', p?.status ? statusWords(p.status) : undefined);
-  row('Level', level ? levelWords(level) : undefined);
-  row('Priority', typeof p?.priority === 'number' ? String(p.priority) : undefined);
-  row('Services', incidentServices(incident).join(', '));
-  row('Regions', incidentRegions(incident).join(', '));
+  row(vscode.l10n.t('Type'), p?.eventType ? eventTypeWords(p.eventType) : undefined);
+  row(vscode.l10n.t('Status'), p?.status ? statusWords(p.status) : undefined);
+  row(vscode.l10n.t('Level'), level ? levelWords(level) : undefined);
+  row(vscode.l10n.t('Priority'), typeof p?.priority === 'number' ? String(p.priority) : undefined);
+  row(vscode.l10n.t('Services'), incidentServices(incident).join(', '));
+  row(vscode.l10n.t('Regions'), incidentRegions(incident).join(', '));
   const updated = parseShownTime(event.properties?.lastUpdateTime);
-  row('Last update', updated !== undefined ? formatWhen(updated, ctx.now) : undefined);
-  row('Tracking ID', trackingId);
-  row('Impacted resources', affects ? affects.replace(/^affects/u, 'Affects') : undefined);
+  row(vscode.l10n.t('Last update'), updated !== undefined ? formatWhen(updated, ctx.now) : undefined);
+  row(vscode.l10n.t('Tracking ID'), trackingId);
+  row(vscode.l10n.t('Impacted resources'), affects ? affects.replace(/^affects/u, 'Affects') : undefined);
   const subscriptions = subscriptionNamesOf(incident, ctx.subscriptionNames);
   if (subscriptions.length > 1) {
-    md.appendMarkdown(`Listed for ${subscriptions.length} subscriptions (details open the most recently updated copy):\n\n`);
+    md.appendMarkdown(`${vscode.l10n.t('Listed for {0} subscriptions (details open the most recently updated copy):', subscriptions.length)}\n\n`);
     for (const name of subscriptions) {
       md.appendMarkdown('- ');
       md.appendText(name);

@@ -22,19 +22,19 @@ function sections(current: EventFilter, events: readonly StoredEvent[]): { facet
     return [...seen.values()];
   };
   return [
-    { facet: 'types', title: 'Event type', values: union(EVENT_TYPES, facets.types, current.types), label: typeLabel },
-    { facet: 'statuses', title: 'Status', values: union(EVENT_STATUSES, facets.statuses, current.statuses) },
-    { facet: 'levels', title: 'Level', values: union(EVENT_LEVELS, facets.levels, current.levels) },
-    { facet: 'regions', title: 'Region', values: union(facets.regions, current.regions).sort((a, b) => a.localeCompare(b)) },
-    { facet: 'services', title: 'Service', values: union(facets.services, current.services).sort((a, b) => a.localeCompare(b)) },
+    { facet: 'types', title: vscode.l10n.t('Event type'), values: union(EVENT_TYPES, facets.types, current.types), label: typeLabel },
+    { facet: 'statuses', title: vscode.l10n.t('Status'), values: union(EVENT_STATUSES, facets.statuses, current.statuses) },
+    { facet: 'levels', title: vscode.l10n.t('Level'), values: union(EVENT_LEVELS, facets.levels, current.levels) },
+    { facet: 'regions', title: vscode.l10n.t('Region'), values: union(facets.regions, current.regions).sort((a, b) => a.localeCompare(b)) },
+    { facet: 'services', title: vscode.l10n.t('Service'), values: union(facets.services, current.services).sort((a, b) => a.localeCompare(b)) },
   ];
 }
 
 /** The picker's items (separators per facet); `picked` marks what the current filter holds. */
 export function filterItems(current: EventFilter, events: readonly StoredEvent[]): FacetItem[] {
-  const items: FacetItem[] = [{ label: 'Time window (by last update)', kind: vscode.QuickPickItemKind.Separator }];
+  const items: FacetItem[] = [{ label: vscode.l10n.t('Time window (by last update)'), kind: vscode.QuickPickItemKind.Separator }];
   for (const d of TIME_WINDOW_CHOICES) {
-    items.push({ facet: 'window', days: d, label: `Last ${d} day${d === 1 ? '' : 's'}`, picked: d === current.windowDays });
+    items.push({ facet: 'window', days: d, label: d === 1 ? vscode.l10n.t('Last day') : vscode.l10n.t('Last {0} days', d), picked: d === current.windowDays });
   }
   for (const section of sections(current, events)) {
     const chosen = new Set(current[section.facet].map((v) => v.toLowerCase()));
@@ -45,7 +45,7 @@ export function filterItems(current: EventFilter, events: readonly StoredEvent[]
     }
   }
   // The query's impacted:yes|no. Counts are known once an event's resources were listed (expanding it).
-  items.push({ label: 'Your resources', kind: vscode.QuickPickItemKind.Separator });
+  items.push({ label: vscode.l10n.t('Your resources'), kind: vscode.QuickPickItemKind.Separator });
   for (const impacted of [true, false]) {
     items.push({ facet: 'impacted', value: impacted ? 'yes' : 'no', label: impactedWords(impacted), description: `impacted:${impacted ? 'yes' : 'no'}`, picked: current.impacted === impacted });
   }
@@ -69,8 +69,8 @@ export function filterOf(selected: readonly FacetItem[], current: EventFilter): 
  */
 export function pickFilter(current: EventFilter, events: readonly StoredEvent[]): Promise<EventFilter | undefined> {
   const qp = vscode.window.createQuickPick<FacetItem>();
-  qp.title = 'Service Health: Filter Events';
-  qp.placeholder = 'Check what to show (nothing checked in a section shows all), then press Enter';
+  qp.title = vscode.l10n.t('Service Health: Filter Events');
+  qp.placeholder = vscode.l10n.t('Check what to show (nothing checked in a section shows all), then press Enter');
   qp.canSelectMany = true;
   qp.matchOnDescription = true;
   const items = filterItems(current, events);
@@ -104,16 +104,17 @@ export function pickFilter(current: EventFilter, events: readonly StoredEvent[])
   });
 }
 
-const GROUP_BY_ITEMS: { label: string; value: GroupBy; detail: string }[] = [
-  { label: 'Type, then status', value: 'type', detail: 'Service issues, planned maintenance, advisories… each split into Active and Resolved' },
-  { label: 'Status, then type', value: 'status', detail: 'Active and Resolved, each split by type' },
-  { label: 'Region', value: 'region', detail: 'An event appears under every region it impacts' },
-  { label: 'Service', value: 'service', detail: 'An event appears under every service it impacts' },
-  { label: 'Subscription', value: 'subscription', detail: 'One group per subscription' },
+// A function, not a constant: vscode.l10n.t answers in the display language only when called.
+const groupByItems = (): { label: string; value: GroupBy; detail: string }[] => [
+  { label: vscode.l10n.t('Type, then status'), value: 'type', detail: vscode.l10n.t('Service issues, planned maintenance, advisories… each split into Active and Resolved') },
+  { label: vscode.l10n.t('Status, then type'), value: 'status', detail: vscode.l10n.t('Active and Resolved, each split by type') },
+  { label: vscode.l10n.t('Region'), value: 'region', detail: vscode.l10n.t('An event appears under every region it impacts') },
+  { label: vscode.l10n.t('Service'), value: 'service', detail: vscode.l10n.t('An event appears under every service it impacts') },
+  { label: vscode.l10n.t('Subscription'), value: 'subscription', detail: vscode.l10n.t('One group per subscription') },
 ];
 
 export async function pickGroupBy(current: GroupBy): Promise<GroupBy | undefined> {
-  const items = GROUP_BY_ITEMS.map((i) => ({ ...i, description: i.value === current ? '(current)' : undefined }));
-  const picked = await vscode.window.showQuickPick(items, { title: 'Service Health: Group Events By' });
+  const items = groupByItems().map((i) => ({ ...i, description: i.value === current ? vscode.l10n.t('(current)') : undefined }));
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Service Health: Group Events By') });
   return picked?.value;
 }

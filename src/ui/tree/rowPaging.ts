@@ -27,20 +27,36 @@ export interface MoreRows {
   readonly accessibleLabel: string;
 }
 
+/** The "Show more" row's sentences; nodes.ts passes them translated (vscode.l10n), tests use the English ones. */
+export interface MoreWords {
+  /** "Show 300 more" (the count already formatted). */
+  readonly label: (next: string) => string;
+  /** "9,800 not shown". */
+  readonly notShown: (hidden: string) => string;
+  /** "Show 300 more events (9,800 not shown)"; `notShown` is undefined when the click shows them all. */
+  readonly accessible: (next: number, nextText: string, notShown: string | undefined) => string;
+}
+
+export const ENGLISH_MORE_WORDS: MoreWords = {
+  label: (next) => `Show ${next} more`,
+  notShown: (hidden) => `${hidden} not shown`,
+  accessible: (next, nextText, notShown) => `Show ${nextText} more event${next === 1 ? '' : 's'}${notShown ? ` (${notShown})` : ''}`,
+};
+
 export interface RowPage<T> {
   readonly shown: readonly T[];
   readonly more?: MoreRows;
 }
 
 /** The first `limit` rows, and the "Show more" row when some are left out (of `total`: a cached first screen holds the first rows only). */
-export function pageRows<T>(rows: readonly T[], limit: number, step = ROWS_PER_PAGE, total = rows.length): RowPage<T> {
+export function pageRows<T>(rows: readonly T[], limit: number, step = ROWS_PER_PAGE, total = rows.length, words: MoreWords = ENGLISH_MORE_WORDS): RowPage<T> {
   if (total <= limit) {
     return { shown: rows };
   }
   const hidden = total - limit;
   const next = Math.min(step, hidden);
-  const label = `Show ${formatCount(next)} more`;
-  const rest = hidden > next ? `${formatCount(hidden)} not shown` : undefined;
+  const label = words.label(formatCount(next));
+  const rest = hidden > next ? words.notShown(formatCount(hidden)) : undefined;
   return {
     shown: rows.slice(0, limit),
     more: {
@@ -49,7 +65,7 @@ export function pageRows<T>(rows: readonly T[], limit: number, step = ROWS_PER_P
       nextLimit: limit + next,
       label,
       ...(rest ? { description: rest } : {}),
-      accessibleLabel: `${label} event${next === 1 ? '' : 's'}${rest ? ` (${rest})` : ''}`,
+      accessibleLabel: words.accessible(next, formatCount(next), rest),
     },
   };
 }

@@ -88,24 +88,37 @@ export function levelOf(row: IncidentRow): string | undefined {
   return eventLevelOf(row.primary.event);
 }
 
+/** The counted words of row descriptions; nodes.ts passes them translated (vscode.l10n), tests use the English ones. */
+export interface RowWords {
+  readonly subscriptions: (count: number) => string;
+  readonly active: (count: number) => string;
+  readonly resolved: (count: number) => string;
+}
+
+export const ENGLISH_ROW_WORDS: RowWords = {
+  subscriptions: (n) => `${n} subscriptions`,
+  active: (n) => `${n} active`,
+  resolved: (n) => `${n} resolved`,
+};
+
 /** "3h ago · Critical · 3 subscriptions" (parts the row cannot fill are left out). */
-export function describeIncident(row: IncidentRow, now: number): string {
+export function describeIncident(row: IncidentRow, now: number, words: RowWords = ENGLISH_ROW_WORDS): string {
   const parts: (string | undefined)[] = [];
   const updated = lastUpdateOf(row.primary.event);
   parts.push(updated !== undefined ? relativeTime(updated, now) : undefined);
   parts.push(levelOf(row));
   const subscriptions = incidentSubscriptions(row).length;
-  parts.push(subscriptions > 1 ? `${subscriptions} subscriptions` : undefined);
+  parts.push(subscriptions > 1 ? words.subscriptions(subscriptions) : undefined);
   return parts.filter((p): p is string => !!p).join(' · ');
 }
 
 /** "3 active · 5 resolved" (a status group, all of one status, just counts). */
-export function describeGroup(group: Pick<EventGroup, 'kind' | 'count' | 'activeCount'>): string {
+export function describeGroup(group: Pick<EventGroup, 'kind' | 'count' | 'activeCount'>, words: RowWords = ENGLISH_ROW_WORDS): string {
   if (group.kind === 'status') {
     return String(group.count);
   }
   const other = group.count - group.activeCount;
-  const parts = [group.activeCount > 0 ? `${group.activeCount} active` : undefined, other > 0 ? `${other} resolved` : undefined];
+  const parts = [group.activeCount > 0 ? words.active(group.activeCount) : undefined, other > 0 ? words.resolved(other) : undefined];
   return parts.filter((p): p is string => !!p).join(' · ') || '0';
 }
 

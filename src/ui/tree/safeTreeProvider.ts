@@ -115,9 +115,9 @@ export abstract class SafeTreeDataProvider<T> implements vscode.TreeDataProvider
     const retry: TreeRetry = { retry: () => this.refresh(target) };
     return {
       label,
-      description: 'Retry',
-      tooltip: `${label}\n${errorText(error)}`,
-      command: { command: RETRY_TREE_ROWS_COMMAND, title: 'Retry', arguments: [retry] },
+      description: vscode.l10n.t('Retry'),
+      tooltip: [label, errorText(error)].join('\n'),
+      command: { command: RETRY_TREE_ROWS_COMMAND, title: vscode.l10n.t('Retry'), arguments: [retry] },
     };
   }
 

@@ -38,6 +38,19 @@ describe('tree row paging', () => {
     assert.equal(pageRows(rows(10_000), 10_000, 100).more, undefined);
   });
 
+  it('words the "Show more" row with the sentences it is given (the Events view passes them in the display language)', () => {
+    const words = {
+      label: (n: string) => `Afficher ${n} de plus`,
+      notShown: (n: string) => `${n} masqués`,
+      accessible: (next: number, n: string, rest: string | undefined) => `Afficher ${n} événement${next === 1 ? '' : 's'} de plus${rest ? ` (${rest})` : ''}`,
+    };
+    const page = pageRows(rows(10_000), 100, 100, 10_000, words);
+    assert.equal(page.more?.label, 'Afficher 100 de plus');
+    assert.equal(page.more?.description, '9,900 masqués');
+    assert.equal(page.more?.accessibleLabel, 'Afficher 100 événements de plus (9,900 masqués)');
+    assert.equal(pageRows(rows(101), 100, 100, 101, words).more?.accessibleLabel, 'Afficher 1 événement de plus');
+  });
+
   it('raises a limit by whole pages to show a row past it, and leaves it for a row within it', () => {
     assert.equal(limitShowing(99, 100, 100), 100);
     assert.equal(limitShowing(100, 100, 100), 200);

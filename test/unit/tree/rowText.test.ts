@@ -89,6 +89,16 @@ describe('tree row text', () => {
     assert.equal(describeGroup(active), '1');
   });
 
+  it('counts in the words it is given (the Events view passes them in the display language)', () => {
+    const words = { subscriptions: (n: number) => `${n} abonnements`, active: (n: number) => `${n} actifs`, resolved: (n: number) => `${n} résolus` };
+    const impact = [{ service: 'Storage', regions: ['West Europe'] }];
+    const shared = row([stored('s1', ev('K', { updated: NOW - HOUR, impact })), stored('s2', ev('K', { updated: NOW - HOUR, impact }))]);
+    assert.equal(describeIncident(shared, NOW, words), '1h ago · 2 abonnements');
+    const [west] = groupEvents([...shared.copies, stored('s1', ev('K2', { status: 'Resolved', impact }))], 'region');
+    assert.ok(west);
+    assert.equal(describeGroup(west, words), '1 actifs · 1 résolus');
+  });
+
   it('shortList sums up many names', () => {
     assert.equal(shortList([], 'regions'), undefined);
     assert.equal(shortList(['A', 'B'], 'regions'), 'A, B');

@@ -1,4 +1,5 @@
 /** The `@health` chat participant. */
+import * as vscode from 'vscode';
 import { EventResourcesApi } from '../../../core/api/eventResourcesApi';
 import { HealthChat } from '../../chat/chatParticipant';
 import { Command } from '../../base/commandIds';
@@ -30,7 +31,7 @@ export function registerChat(
       subscriptionName: deps.events.subscriptionName,
       impactedResources: (subscriptionId, trackingId, signal) => {
         const c = connections.current;
-        if (!c) throw new Error('Service Health is not connected; sign in or use the sample service, then ask again.');
+        if (!c) throw new Error(vscode.l10n.t('Service Health is not connected; sign in or use the sample service, then ask again.'));
         return new EventResourcesApi({ client: c.client, origin: c.origin, subscriptionName: c.subscriptionName }).listImpactedResources(subscriptionId, trackingId, { signal });
       },
     }),

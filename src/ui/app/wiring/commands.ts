@@ -67,11 +67,11 @@ async function selectSubscriptions(deps: CommandsDeps): Promise<void> {
   await deps.state.ready;
   const c = connections.current;
   if (!c) {
-    void vscode.window.showInformationMessage('Sign in or use the sample service first, then select subscriptions.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Sign in or use the sample service first, then select subscriptions.'));
     return;
   }
   if (c.mode === 'azure' && !auth.signedIn) {
-    void vscode.window.showInformationMessage('Sign in first, then select subscriptions.', 'Sign In').then((choice) => {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Sign in first, then select subscriptions.'), vscode.l10n.t('Sign In')).then((choice) => {
       if (choice) {
         void executeCommand(Command.signIn);
       }

@@ -2,6 +2,7 @@
  * Event details panels (loaded with the first panel), their restore-after-reload serializer, and
  * what they follow: impacted resources, subscription names, connection changes and Sign Out.
  */
+import * as vscode from 'vscode';
 import { cloudConfig } from '../../config/clouds';
 import { registerDetailsSerializer } from '../../details/detailsShared';
 import { LazyDetailsPanels, type DetailsPanels } from '../../details/lazyPanels';
@@ -22,7 +23,7 @@ export function registerDetails(
       fetchDetails: (ref, signal) => {
         const c = connections.current;
         if (!c) {
-          return Promise.reject(new Error('Not connected to a service; sign in or use the sample service, then try again.'));
+          return Promise.reject(new Error(vscode.l10n.t('Not connected to a service; sign in or use the sample service, then try again.')));
         }
         return c.api.fetchEventDetails(ref.subscriptionId, ref.trackingId, { signal });
       },

@@ -21,7 +21,6 @@ import type { EventsParts } from './events';
 import type { Register } from './register';
 import { errorText } from '../../../core/text/errorText';
 
-const OPEN_SETTING = 'Open Setting';
 
 export interface LifecycleDeps {
   readonly state: AppState;
@@ -122,7 +121,8 @@ export class ConnectionLifecycle extends Disposable {
     const overridden = settingWinsMessage(mode, resolveMode(vscode.workspace.getConfiguration(SECTION).inspect<unknown>('mode'), mode));
     if (overridden) {
       this.deps.log.info(overridden);
-      void vscode.window.showInformationMessage(overridden, OPEN_SETTING).then((choice) => {
+      const openSetting = vscode.l10n.t('Open Setting');
+      void vscode.window.showInformationMessage(overridden, openSetting).then((choice) => {
         if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.mode`);
       });
     }

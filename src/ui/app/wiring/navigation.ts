@@ -22,7 +22,7 @@ export class EventNavigation {
     await this.deps.events.controller.whenRestored();
     const stored = store.getEvent(ref.subscriptionId, ref.trackingId);
     if (!stored) {
-      void vscode.window.showInformationMessage('That event is no longer in the list; refresh the Service Health view.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('That event is no longer in the list; refresh the Service Health view.'));
       return false;
     }
     this.deps.details.show(ref, stored.event);

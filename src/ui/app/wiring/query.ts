@@ -58,9 +58,9 @@ async function fetchEvents(
   const c = deps.connection.connections.current;
   const ids = controller.subscriptionIds();
   if (!c || controller.phase() !== 'ready' || ids.length === 0) {
-    throw new Error('Connect to a service and select subscriptions first, then search again.');
+    throw new Error(vscode.l10n.t('Connect to a service and select subscriptions first, then search again.'));
   }
-  const results = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Searching Service Health events…' }, () =>
+  const results = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Searching Service Health events…') }, () =>
     c.api.listEventsForSubscriptions(ids, { ...(server.filter ? { filter: server.filter } : {}), ...(server.queryStartTime ? { queryStartTime: new Date(server.queryStartTime) } : {}), signal }),
   );
   const failed = results.filter((r) => r.error);
