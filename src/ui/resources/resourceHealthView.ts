@@ -93,6 +93,7 @@ export class ResourceHealthView implements vscode.Disposable {
   private held: Held = { kind: 'none' };
   private generation = 0;
   private readonly baseline = new HealthBaseline();
+  private loggedErrors = '';
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly deps: ResourceHealthDeps) {
@@ -129,9 +130,6 @@ export class ResourceHealthView implements vscode.Disposable {
         subscriptionIds,
       );
       results = outcome.results;
-      if (outcome.fallbackReason) {
-        this.deps.log.info(outcome.fallbackReason);
-      }
     } catch (error) {
       // Only unexpected failures land here (the listing reports per subscription): every subscription shows it.
       results = subscriptionIds.map((subscriptionId) => ({ subscriptionId, statuses: [], error: error instanceof Error ? error : new Error(errorText(error)) }));
@@ -146,6 +144,7 @@ export class ResourceHealthView implements vscode.Disposable {
   clear(): void {
     this.generation++;
     this.baseline.clear();
+    this.loggedErrors = '';
     this.set({ kind: 'none' });
   }
 
@@ -157,14 +156,26 @@ export class ResourceHealthView implements vscode.Disposable {
       statuses.push(...r.statuses);
       if (r.error) {
         errors.push({ subscriptionId: r.subscriptionId, message: errorText(r.error) });
-        this.deps.log.warn(`Resource health of subscription ${r.subscriptionId}: ${errorText(r.error)}`);
       } else {
         turned.push(...this.baseline.update(r.subscriptionId, r.statuses));
       }
     }
+    this.logErrors(errors);
     const portal = connection.mode !== 'sample' ? portalBase(connection.portalUrl) : undefined;
     this.set({ kind: 'loaded', statuses, errors, portal });
     this.announce(rowsToAnnounce(turned, this.deps.notifications(), connection.mode === 'sample'));
+  }
+
+  /** One line when the failing subscriptions change, not one per subscription and refresh (the log stays readable). */
+  private logErrors(errors: readonly { subscriptionId: string; message: string }[]): void {
+    const summary = errors.map((e) => `${e.subscriptionId}: ${e.message}`).join(' ');
+    if (summary !== this.loggedErrors) {
+      this.loggedErrors = summary;
+      const [first] = errors;
+      if (first) {
+        this.deps.log.warn(`Resource health: ${errors.length} subscription(s) could not be listed (${first.subscriptionId}: ${first.message}).`);
+      }
+    }
   }
 
   private announce(rows: readonly HealthRow[]): void {
