@@ -90,12 +90,12 @@ describe('Service Health in the workbench (UI)', function () {
     for (const g of groups) {
       assert.match(g.description, GROUP_COUNT, `group "${g.label}" has no count`);
     }
-    // The view's description sits in its pane header, which VS Code hides while the container holds a
-    // single view: it is there, but users read "Sample Data" in the container title and the note above the rows.
+    // The container holds two views (Events, Resources), so the Events view's pane header shows its
+    // title and description: users read "Sample Data" there and in the note above the rows.
     const description = await viewContainer(page, CONTAINER_ID).locator('.pane-header .description').first().textContent();
     assert.match(description ?? '', /^Sample data · \d+d/, 'the view description does not say it shows sample data');
-    const title = page.locator('.part.sidebar .composite.title .title-label').first();
-    assert.equal(await title.isVisible(), true, 'the side-bar title is hidden');
+    const title = viewContainer(page, CONTAINER_ID).locator('.pane-header .title').first();
+    assert.equal(await title.isVisible(), true, 'the Events view title is hidden');
     assert.match((await title.textContent()) ?? '', /Sample Data — Events/i, 'the title does not say "Sample Data"');
     const note = viewContainer(page, CONTAINER_ID).getByText(/^Made-up events from the local sample service\. Sign in to see your subscriptions\.$/);
     assert.equal(await note.first().isVisible(), true, 'the sample-data note is not shown above the rows');

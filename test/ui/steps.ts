@@ -239,10 +239,22 @@ export async function readQuotaTooltip(page: Page): Promise<{ text: string; requ
   return { text, requestsSent: Number(m[1]?.replace(/,/g, '')) };
 }
 
+/**
+ * The Events view's header: its pane header, the first of the container (which holds the Events
+ * and Resources views, so each view's title and actions sit in its own header, not the side bar's title).
+ */
+export async function eventsHeader(page: Page): Promise<Locator> {
+  if (!(await viewContainer(page, CONTAINER_ID).isVisible())) {
+    await clickActivityBarIcon(page, CONTAINER_TITLE);
+  }
+  return viewContainer(page, CONTAINER_ID).locator('.pane-header').first();
+}
+
 /** Clicks a view/title action of the Events view by its title (hovering the header shows the actions). */
 export async function viewTitleAction(page: Page, title: string): Promise<Locator> {
-  await page.locator('.part.sidebar .composite.title').first().hover();
-  const action = page.locator(`.part.sidebar a.action-label[aria-label="${title.replace(/"/g, '\\"')}"]`).first();
+  const header = await eventsHeader(page);
+  await header.hover();
+  const action = header.locator(`a.action-label[aria-label="${title.replace(/"/g, '\\"')}"]`).first();
   await action.waitFor({ state: 'visible', timeout: 10_000 });
   return action;
 }
@@ -288,7 +300,7 @@ export async function openFirstLockedEvent(page: Page): Promise<string> {
  * Waits for the overflow ("…") button, which is always there, so an empty answer cannot mean "not drawn yet".
  */
 export async function viewTitleActionLabels(page: Page): Promise<string[]> {
-  const title = page.locator('.part.sidebar .composite.title').first();
+  const title = await eventsHeader(page);
   await title.hover();
   await title.locator('a.action-label[aria-label^="Views and More Actions"], a.action-label[aria-label^="More Actions"]').first().waitFor({ state: 'visible', timeout: 10_000 });
   const labels = await title.locator('a.action-label').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
@@ -297,7 +309,7 @@ export async function viewTitleActionLabels(page: Page): Promise<string[]> {
 
 /** The items of the Events view's "…" menu (opened by clicking it, closed again with Escape). */
 export async function viewTitleMenuItems(page: Page): Promise<string[]> {
-  const title = page.locator('.part.sidebar .composite.title').first();
+  const title = await eventsHeader(page);
   await title.hover();
   await title.locator('a.action-label[aria-label^="Views and More Actions"], a.action-label[aria-label^="More Actions"]').first().click();
   const menu = page.locator('.context-view .monaco-menu');

@@ -14,6 +14,7 @@ import { registerConnection, registerLog } from './wiring/connection';
 import { registerDetails } from './wiring/details';
 import { registerEvents } from './wiring/events';
 import { registerInfra } from './wiring/infra';
+import { registerHealth } from './wiring/health';
 import { registerLifecycle } from './wiring/lifecycle';
 import { EventNavigation } from './wiring/navigation';
 import { registerQuery } from './wiring/query';
@@ -47,6 +48,7 @@ export class ServiceHealthApp extends Disposable {
     const details = registerDetails(register, { context, log, state, connection, events, lifecycle });
     const navigation = new EventNavigation({ events, details, log });
     registerQuota(register, { log, connection, events, lifecycle });
+    registerHealth(register, { log, state, events, lifecycle });
     registerRefresh(register, { state, connection, events, lifecycle, navigation });
     const queries = registerQuery(register, { context, log, connection, events, details, navigation });
     registerCommands(register, { state, log, connection, events, lifecycle, navigation, queries });

@@ -31,6 +31,7 @@ export const Command = {
   showMoreEvents: 'serviceHealth.showMoreEvents',
   retryTreeRows: 'serviceHealth.retryTreeRows',
   askInChat: 'serviceHealth.askInChat',
+  copyResourceId: 'serviceHealth.copyResourceId',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];

@@ -182,7 +182,7 @@ describe('A newcomer\'s first minutes (UI)', function () {
     await waitForWorkbench(page, 120_000);
     if (!(await viewContainer(page, CONTAINER_ID).isVisible())) await clickActivityBarIcon(page, CONTAINER_TITLE);
     await eventRows(page).first().waitFor({ state: 'visible', timeout: 60_000 });
-    const title = page.locator('.part.sidebar .composite.title .title-label').first();
+    const title = viewContainer(page, CONTAINER_ID).locator('.pane-header .title').first();
     assert.match((await title.textContent()) ?? '', /Sample Data — Events/i, 'the reloaded window is not in sample mode');
     // The walkthrough would open right after activation (the rows above mean it is done).
     await new Promise((r) => setTimeout(r, 2_000));

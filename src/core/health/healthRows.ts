@@ -1,0 +1,151 @@
+/**
+ * The Resources view's model without VS Code: one row per resource (name · type · region, its
+ * since/ETA time), grouped by state (not Available first) then resource group, and the baseline
+ * that tells which resources turned Unavailable or Degraded since the last load.
+ */
+import {
+  healthTime,
+  occurredTimeOf,
+  resourceGroupOfResource,
+  resourceIdOf,
+  resourceNameOfId,
+  resourceTypeOfId,
+  stateOf,
+  subscriptionOfResource,
+  type AvailabilityStatus,
+} from '../model/availability';
+import { shortType } from '../render/impactedRows';
+import { sortStatuses, stateRank } from './order';
+
+export interface HealthRow {
+  /** The resource's ARM id ("" when the status named none; such a row has no actions). */
+  readonly resourceId: string;
+  readonly name: string;
+  /** ARM type as received (`Microsoft.Compute/virtualMachines`), else "". */
+  readonly type: string;
+  readonly region: string;
+  readonly resourceGroup: string;
+  readonly subscriptionId: string;
+  /** The state as received; "Unknown" when the status had none. */
+  readonly state: string;
+  /** `name · type · region`, with the short type and only the parts known. */
+  readonly label: string;
+  readonly summary?: string;
+  readonly detailedStatus?: string;
+  /** When the current state began (ms), when known. */
+  readonly since?: number;
+  /** The expected resolution (ms), when the service gave one. */
+  readonly eta?: number;
+  readonly status: AvailabilityStatus;
+}
+
+export interface HealthGroup {
+  readonly resourceGroup: string;
+  readonly rows: readonly HealthRow[];
+}
+
+export interface StateSection {
+  /** The state as the first of its rows received it ("Unknown" for none). */
+  readonly state: string;
+  readonly rank: number;
+  readonly groups: readonly HealthGroup[];
+  readonly count: number;
+}
+
+export function healthRowOf(status: AvailabilityStatus): HealthRow {
+  const resourceId = resourceIdOf(status) ?? '';
+  const p = status.properties;
+  // Not status.name: that is the status's own name (`current`), not the resource's.
+  const name = (resourceId ? resourceNameOfId(resourceId) : undefined) ?? '';
+  const type = (resourceId ? resourceTypeOfId(resourceId) : undefined) ?? '';
+  const region = status.location?.trim() ?? '';
+  const since = healthTime(occurredTimeOf(status));
+  const eta = healthTime(p?.resolutionETA);
+  return {
+    resourceId,
+    name,
+    type,
+    region,
+    resourceGroup: (resourceId ? resourceGroupOfResource(resourceId) : undefined) ?? '',
+    subscriptionId: (resourceId ? subscriptionOfResource(resourceId) : undefined) ?? '',
+    state: stateOf(status) ?? 'Unknown',
+    label: [name, type ? shortType(type) : '', region].filter((s) => s !== '').join(' · '),
+    ...(p?.summary ? { summary: p.summary } : {}),
+    ...(p?.detailedStatus ? { detailedStatus: p.detailedStatus } : {}),
+    ...(since !== undefined ? { since } : {}),
+    ...(eta !== undefined ? { eta } : {}),
+    status,
+  };
+}
+
+/** Sections by state (Unavailable, Degraded, Unknown, later states, Available), each by resource group (named first, A→Z). */
+export function stateSections(statuses: readonly AvailabilityStatus[]): StateSection[] {
+  const sections = new Map<string, { state: string; rank: number; groups: Map<string, { resourceGroup: string; rows: HealthRow[] }> }>();
+  for (const status of sortStatuses(statuses)) {
+    const row = healthRowOf(status);
+    const key = row.state.toLowerCase();
+    let section = sections.get(key);
+    if (!section) {
+      section = { state: row.state, rank: stateRank(row.state), groups: new Map() };
+      sections.set(key, section);
+    }
+    const groupKey = row.resourceGroup.toLowerCase();
+    const group = section.groups.get(groupKey) ?? { resourceGroup: row.resourceGroup, rows: [] };
+    group.rows.push(row);
+    section.groups.set(groupKey, group);
+  }
+  // Later states share rank 3: order them by name so the view is stable.
+  return [...sections.values()]
+    .sort((a, b) => a.rank - b.rank || a.state.toLowerCase().localeCompare(b.state.toLowerCase()))
+    .map((s) => {
+      const groups = [...s.groups.values()].sort((a, b) => Number(a.resourceGroup === '') - Number(b.resourceGroup === '') || a.resourceGroup.toLowerCase().localeCompare(b.resourceGroup.toLowerCase()));
+      return { state: s.state, rank: s.rank, groups, count: groups.reduce((n, g) => n + g.rows.length, 0) };
+    });
+}
+
+/** Whether a state is one a notification is raised for: Unavailable or Degraded. */
+export function isAlarming(state: string): boolean {
+  return stateRank(state) <= 1;
+}
+
+/**
+ * Remembers each resource's last state. The first load of a subscription is its baseline (nothing
+ * is reported); after it, a resource reported is one now Unavailable or Degraded that was not in
+ * that same state before (newly seen resources included). Subscriptions that failed are left as
+ * they were, so a failure then a success does not report the whole subscription again.
+ */
+export class HealthBaseline {
+  private readonly states = new Map<string, Map<string, string>>();
+
+  /** The rows that turned Unavailable or Degraded since this subscription's previous load. */
+  update(subscriptionId: string, statuses: readonly AvailabilityStatus[]): HealthRow[] {
+    const key = subscriptionId.toLowerCase();
+    const previous = this.states.get(key);
+    const next = new Map<string, string>();
+    const turned: HealthRow[] = [];
+    for (const status of statuses) {
+      const row = healthRowOf(status);
+      if (!row.resourceId) {
+        continue;
+      }
+      const id = row.resourceId.toLowerCase();
+      const state = row.state.toLowerCase();
+      next.set(id, state);
+      if (previous && isAlarming(row.state) && previous.get(id) !== state) {
+        turned.push(row);
+      }
+    }
+    this.states.set(key, next);
+    return turned;
+  }
+
+  /** Forget everything (sign-out, another connection): the next load is a baseline again. */
+  clear(): void {
+    this.states.clear();
+  }
+}
+
+/** The resources a notification names: none when `serviceHealth.notifications` is off, or for the sample's made-up outages. */
+export function rowsToAnnounce(turned: readonly HealthRow[], level: 'all' | 'serviceIssues' | 'off', sample: boolean): HealthRow[] {
+  return level === 'off' || sample ? [] : [...turned];
+}
