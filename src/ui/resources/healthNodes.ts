@@ -10,7 +10,7 @@ import { NO_RESOURCE_GROUP } from '../../core/render/impactedRows';
 import { formatWhen } from '../../core/render/time';
 import { TreeNode } from '../tree/nodes';
 import { RESOURCE_CONTEXT } from './resourceContext';
-import { ResourceNode } from './resourceNodes';
+import { appendResourceFacts, ResourceNode } from './resourceNodes';
 
 const STATE_ICONS: readonly (readonly [string, string | undefined])[] = [
   ['error', 'errorForeground'],
@@ -137,18 +137,7 @@ export class HealthResourceNode extends ResourceNode {
         md.appendMarkdown('\n\n');
       }
     }
-    const line = (label: string, value: string): void => {
-      if (value) {
-        md.appendMarkdown(`${label}: `);
-        md.appendText(value);
-        md.appendMarkdown('  \n');
-      }
-    };
-    line(vscode.l10n.t('Type'), r.type);
-    line(vscode.l10n.t('Resource group'), r.resourceGroup);
-    line(vscode.l10n.t('Region'), r.region);
-    line(vscode.l10n.t('Subscription'), r.subscriptionId);
-    line(vscode.l10n.t('Resource ID'), r.resourceId);
+    appendResourceFacts(md, r);
     return md;
   }
 }

@@ -75,18 +75,7 @@ export class ResourceNode extends TreeNode {
     md.appendMarkdown('**');
     md.appendText(r.name);
     md.appendMarkdown('**\n\n');
-    const line = (label: string, value: string | undefined): void => {
-      if (value) {
-        md.appendMarkdown(`${label}: `);
-        md.appendText(value);
-        md.appendMarkdown('  \n');
-      }
-    };
-    line(vscode.l10n.t('Type'), r.type);
-    line(vscode.l10n.t('Resource group'), r.resourceGroup);
-    line(vscode.l10n.t('Region'), r.region);
-    line(vscode.l10n.t('Subscription'), r.subscriptionId);
-    line(vscode.l10n.t('Resource ID'), r.resourceId);
+    appendResourceFacts(md, r);
     item.tooltip = md;
     const parts = [
       r.name,
@@ -152,4 +141,23 @@ export function impactedTreeHooks(store: ImpactedResourcesStore, portal: () => s
       void store.load(row.copies);
     },
   };
+}
+
+/** A resource's facts in a tooltip, one "Label: value" line each (values as text, never Markdown); the Resources view shares them. */
+export function appendResourceFacts(
+  md: vscode.MarkdownString,
+  r: { readonly type?: string; readonly resourceGroup?: string; readonly region?: string; readonly subscriptionId?: string; readonly resourceId?: string },
+): void {
+  const line = (label: string, value: string | undefined): void => {
+    if (value) {
+      md.appendMarkdown(`${label}: `);
+      md.appendText(value);
+      md.appendMarkdown('  \n');
+    }
+  };
+  line(vscode.l10n.t('Type'), r.type);
+  line(vscode.l10n.t('Resource group'), r.resourceGroup);
+  line(vscode.l10n.t('Region'), r.region);
+  line(vscode.l10n.t('Subscription'), r.subscriptionId);
+  line(vscode.l10n.t('Resource ID'), r.resourceId);
 }
