@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
 import { activateWithSampleEvents } from './extensionApi';
 
-const TOOLS = ['serviceHealth_listEvents', 'serviceHealth_getEvent', 'serviceHealth_listImpactedResources', 'serviceHealth_getQuota'];
+const TOOLS = ['serviceHealth_listEvents', 'serviceHealth_getEvent', 'serviceHealth_listImpactedResources', 'serviceHealth_listResourceHealth', 'serviceHealth_getResourceHealth', 'serviceHealth_getQuota'];
 
 interface ListResult {
   interpretation: string;
@@ -45,11 +45,23 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
     await health.useAzure(); // the default mode, for the suites that follow
   });
 
-  it('registers the four tools with VS Code, with their input schemas', () => {
+  it('registers the six tools with VS Code, with their input schemas', () => {
     const registered = vscode.lm.tools.filter((t) => TOOLS.includes(t.name));
     assert.deepEqual(registered.map((t) => t.name).sort(), [...TOOLS].sort());
     const list = registered.find((t) => t.name === 'serviceHealth_listEvents');
     assert.ok(list?.inputSchema && 'properties' in list.inputSchema);
+  });
+
+  it('serviceHealth_listResourceHealth and serviceHealth_getResourceHealth answer in sample mode: not Available first, one resource with its actions as links', async () => {
+    const list = await invoke<{ total: number; byState: Record<string, number>; resources: Array<{ id: string; state: string }> }>('serviceHealth_listResourceHealth', {});
+    assert.ok(list.total > 0);
+    assert.equal(Object.values(list.byState).reduce((a, b) => a + b, 0), list.total);
+    const first = list.resources[0];
+    assert.ok(first && first.state !== 'Available', 'the sample’s active incidents leave resources that are not Available, listed first');
+    const one = await invoke<{ state: string; recommendedActions: Array<{ url?: string }> }>('serviceHealth_getResourceHealth', { resourceId: first.id });
+    assert.equal(one.state, first.state);
+    assert.ok(!JSON.stringify(one).includes('<#'), 'no placeholder reaches the model');
+    assert.ok(one.recommendedActions.every((a) => a.url === undefined || a.url.startsWith('https://')));
   });
 
   it('serviceHealth_listEvents counts what the Events view holds, leads with the interpretation and pages by 10', async () => {
@@ -143,7 +155,7 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
     await client.connect(new StdioClientTransport({ command: server.command, args: [...server.args], env, stderr: 'ignore' }));
     try {
       const { tools } = await client.listTools();
-      assert.equal(tools.length, 4);
+      assert.equal(tools.length, 6);
       const result = (await client.callTool({ name: 'list_health_events', arguments: { query: 'active outages' } })) as CallToolResult;
       const first = result.content[0];
       assert.ok(first?.type === 'text');

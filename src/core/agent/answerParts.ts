@@ -18,6 +18,10 @@ const MAX_TAGS = 5;
 const MAX_SERVICES = 5;
 const MAX_REGIONS = 10;
 const MAX_UPDATE_REGIONS = 10;
+/** A failure's sentence in an event list (where pages of events share the budget with it). */
+const FAILURE_TEXT_SHORT = 200;
+/** A failure's sentence where it is the point (resource health): a 403's reason and what to do, ARM's message included. */
+export const FAILURE_TEXT = 800;
 /** Failed subscriptions named in one answer; the rest are counted. */
 export const FAILURES_SHOWN = 3;
 
@@ -35,12 +39,12 @@ function capped<T>(items: readonly T[], max: number): { items: T[]; more?: strin
 }
 
 /** The subscriptions that failed: counted, the first few named with their (clipped) reason. */
-export function failuresOf(failures: readonly SubscriptionFailure[], name: SubscriptionNamer): Record<string, unknown> {
+export function failuresOf(failures: readonly SubscriptionFailure[], name: SubscriptionNamer, maxText = FAILURE_TEXT_SHORT): Record<string, unknown> {
   if (failures.length === 0) return {};
   const { items, more } = capped(failures, FAILURES_SHOWN);
   return {
     failedSubscriptionCount: failures.length,
-    failedSubscriptions: items.map((f) => ({ subscriptionId: f.subscriptionId, ...nameField(f.subscriptionId, name), message: clip(f.message, 200) })),
+    failedSubscriptions: items.map((f) => ({ subscriptionId: f.subscriptionId, ...nameField(f.subscriptionId, name), message: clip(f.message, maxText) })),
     ...(more ? { moreFailedSubscriptions: `${more} failed` } : {}),
   };
 }

@@ -18,9 +18,12 @@ import {
   SUBSCRIPTIONS_PER_EVENT,
   ToolInputError,
   type GetEventInput,
+  type GetResourceHealthInput,
   type ImpactedResourcesInput,
   type ListEventsInput,
+  type ListResourceHealthInput,
 } from './inputs';
+import { getResourceHealth, listResourceHealth } from './resourceHealth';
 import { quotaAnswer } from './quotaAnswer';
 import type { HealthDataSource } from './source';
 import { ToolAnswerError } from './toolAnswerError';
@@ -150,6 +153,16 @@ export class HealthTools {
       resources: shown,
       ...(page < pages ? { more: `Showing ${shown.length} of ${all.length}; call again with page: ${page + 1} for the next ${RESOURCES_PAGE_SIZE}.` } : {}),
     };
+  }
+
+  /** Availability of every resource of the subscriptions, not-Available first, one page with counts by state. */
+  async listResourceHealth(input: ListResourceHealthInput, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    return listResourceHealth(this.source, await this.subscriptionsFor(input.subscriptions), input, this.nameOf, signal);
+  }
+
+  /** One resource: state, since when, recommended actions as links, linked events, optionally its history. */
+  async getResourceHealth(input: GetResourceHealthInput, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    return getResourceHealth(this.source, input, this.nameOf, signal);
   }
 
   async getQuota(signal?: AbortSignal): Promise<Record<string, unknown>> {

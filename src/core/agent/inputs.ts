@@ -11,6 +11,9 @@ import * as z from 'zod';
  */
 export const EVENTS_PAGE_SIZE = 10;
 export const RESOURCES_PAGE_SIZE = 25;
+/** Statuses per page of resource health; transitions shown in one resource's history. */
+export const HEALTH_PAGE_SIZE = 25;
+export const HISTORY_SHOWN = 20;
 export const DEFAULT_DAYS = 7;
 /** get_health_event and impacted resources look further back: a tracking id may be weeks old. */
 export const LOOKUP_DAYS = 30;
@@ -68,11 +71,35 @@ export const impactedResourcesShape = {
   days: days(LOOKUP_DAYS),
 };
 
+export const listResourceHealthShape = {
+  subscriptions,
+  states: z
+    .array(z.string().min(1).max(40))
+    .max(10)
+    .optional()
+    .describe('Availability states to keep: Unavailable, Degraded, Unknown, Available, or Unhealthy for every state but Available; omit for all.'),
+  page,
+};
+
+export const getResourceHealthShape = {
+  resourceId: z
+    .string()
+    .min(1)
+    .max(1_000)
+    .describe('The resource id, e.g. /subscriptions/ID/resourceGroups/GROUP/providers/Microsoft.Compute/virtualMachines/NAME (listResourceHealth shows them).'),
+  includeHistory: z.boolean().optional().describe(`Also list the resource's latest availability transitions (at most ${HISTORY_SHOWN}).`),
+};
+
 export const listEventsInput = z.object(listEventsShape);
 export const getEventInput = z.object(getEventShape);
 export const impactedResourcesInput = z.object(impactedResourcesShape);
 
+export const listResourceHealthInput = z.object(listResourceHealthShape);
+export const getResourceHealthInput = z.object(getResourceHealthShape);
+
 export type ListEventsInput = z.infer<typeof listEventsInput>;
+export type ListResourceHealthInput = z.infer<typeof listResourceHealthInput>;
+export type GetResourceHealthInput = z.infer<typeof getResourceHealthInput>;
 export type GetEventInput = z.infer<typeof getEventInput>;
 export type ImpactedResourcesInput = z.infer<typeof impactedResourcesInput>;
 

@@ -3,10 +3,12 @@
  * The MCP server reads the API directly (every page); the extension answers from the events it
  * already holds when they cover the window, so a model's questions cost no extra quota.
  */
+import type { AvailabilityApi, SubscriptionStatuses } from '../api/availabilityApi';
 import type { EventResourcesApi } from '../api/eventResourcesApi';
 import type { HealthEventsApi } from '../api/healthEventsApi';
 import { trackingIdOrUndefined, type StoredEvent } from '../events/eventFacts';
 import type { QuotaState } from '../http/types';
+import type { AvailabilityStatus } from '../model/availability';
 import type { ImpactedResource } from '../model/eventResourceSchemas';
 import type { HealthEvent, RateLimitStatus } from '../model/schemas';
 import type { ListedSubscriptions } from '../subscriptions/listedSubscriptions';
@@ -39,6 +41,14 @@ export interface HealthDataSource {
   /** Resources of the subscription the event affects, every page. */
   listImpactedResources(subscriptionId: string, trackingId: string, signal?: AbortSignal): Promise<ImpactedResource[]>;
   rateLimit(signal?: AbortSignal): Promise<RateLimitReading>;
+  /** Resource Health of these subscriptions, every page; a failing subscription carries its error and loses no other. */
+  listAvailability?(subscriptionIds: readonly string[], signal?: AbortSignal): Promise<SubscriptionStatuses[]>;
+  /** One resource's current availability status, with its recommended actions. */
+  currentAvailability?(resourceId: string, signal?: AbortSignal): Promise<AvailabilityStatus>;
+  /** One resource's availability transitions. */
+  availabilityHistory?(resourceId: string, signal?: AbortSignal): Promise<AvailabilityStatus[]>;
+  /** The portal of the configured cloud: recommended actions' placeholder links open there. */
+  portal?(): string;
   now(): number;
   /** A subscription's display name, so answers name it; absent or undefined: only the id is known. */
   subscriptionName?(subscriptionId: string): string | undefined;
@@ -47,6 +57,10 @@ export interface HealthDataSource {
 export interface ApiSourceOptions {
   readonly api: HealthEventsApi;
   readonly resources: EventResourcesApi;
+  /** Resource Health; without it the resource health tools say they are not available. */
+  readonly availability?: AvailabilityApi;
+  /** The configured cloud's portal (default: the public cloud's). */
+  readonly portal?: string;
   /** The client's quota as its response headers reported it. */
   readonly quota: () => QuotaState | undefined;
   /** Fixed subscriptions (`--subscription`); empty: every subscription the token can see. */
@@ -97,8 +111,22 @@ export function apiSource(options: ApiSourceOptions): HealthDataSource {
       const quota = options.quota();
       return { ...(status ? { status } : {}), ...(quota ? { quota } : {}) };
     },
+    ...availabilityOf(options.availability, options.portal, named),
     now: options.now ?? Date.now,
     ...(listed ? { subscriptionName: listed.name } : {}),
+  };
+}
+
+type AvailabilityMethods = Pick<HealthDataSource, 'listAvailability' | 'currentAvailability' | 'availabilityHistory' | 'portal'>;
+
+function availabilityOf(api: AvailabilityApi | undefined, portal: string | undefined, named: <T>(work: Promise<T>) => Promise<T>): AvailabilityMethods {
+  if (!api) return {};
+  const at = (signal?: AbortSignal) => (signal ? { signal } : {});
+  return {
+    listAvailability: (subscriptionIds, signal) => named(api.listForSubscriptions(subscriptionIds, at(signal))),
+    currentAvailability: (resourceId, signal) => api.getCurrent(resourceId, at(signal)),
+    availabilityHistory: (resourceId, signal) => api.listHistory(resourceId, at(signal)),
+    portal: () => portal ?? 'https://portal.azure.com',
   };
 }
 

@@ -7,9 +7,11 @@ import { readFile } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import { serveOverStdio } from '../mcp/stdioServer';
 import { ListedSubscriptions, namesUnavailableText } from '../subscriptions/listedSubscriptions';
+import { AvailabilityApi } from '../api/availabilityApi';
 import { ApiError } from '../api/errors';
 import { TOKEN_FILE_ENV, tokenFileProvider } from '../mcp/tokenFile';
 import { explainForCli, str, withSession, type CommandContext } from './commands';
+import { portalForEndpoint } from './healthCommands';
 import { parseEndpoint, UsageError } from './options';
 import { SecretSet } from './secrets';
 import { TOKEN_ENV } from './usage';
@@ -42,6 +44,7 @@ export async function runMcp(ctx: CommandContext, streams: McpStreams | undefine
   // Started by VS Code: the token is read from the file the extension keeps fresh.
   const tokenProvider = tokenFile ? tokenFileProvider(tokenFile, new URL(parseEndpoint(str(ctx, 'endpoint'))).origin, (t) => secrets.add(t)) : undefined;
   const explain = (error: unknown, hasToken: boolean): unknown => (tokenFile ? explainForVsCode(error) : explainForCli(error, hasToken));
+  const baseUrl = parseEndpoint(str(ctx, 'endpoint'));
   return withSession({ ...ctx, stderr, ...(tokenProvider ? { tokenProvider } : {}) }, async ({ api, resources, client, hasToken }) => {
     const log = (line: string) => stderr.write(`health-events mcp: ${line}\n`);
     // Answers name subscriptions as the extension's do; without names (the listing denied) they show ids.
@@ -50,7 +53,7 @@ export async function runMcp(ctx: CommandContext, streams: McpStreams | undefine
       (error) => log(namesUnavailableText(explain(error, hasToken))),
     );
     await serveOverStdio({
-      source: { api, resources, quota: () => client.quota, subscriptions, now: ctx.now, listed },
+      source: { api, resources, availability: new AvailabilityApi({ client, baseUrl }), portal: portalForEndpoint(baseUrl), quota: () => client.quota, subscriptions, now: ctx.now, listed },
       redact,
       log,
       explain: (error) => explain(error, hasToken),

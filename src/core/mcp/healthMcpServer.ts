@@ -8,7 +8,16 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { answerText } from '../agent/budget';
 import type { ConsentAnswer, HealthTools } from '../agent/healthTools';
 import { toolErrorMessage } from '../agent/toolErrors';
-import { EVENTS_PAGE_SIZE, getEventShape, impactedResourcesShape, listEventsShape, RESOURCES_PAGE_SIZE } from '../agent/inputs';
+import {
+  EVENTS_PAGE_SIZE,
+  getEventShape,
+  getResourceHealthShape,
+  HEALTH_PAGE_SIZE,
+  impactedResourcesShape,
+  listEventsShape,
+  listResourceHealthShape,
+  RESOURCES_PAGE_SIZE,
+} from '../agent/inputs';
 
 export const MCP_SERVER_NAME = 'service-health';
 export const MCP_SERVER_VERSION = '0.1.0';
@@ -29,7 +38,8 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
     {
       instructions:
         'Azure Service Health: service issues, planned maintenance, health and security advisories and billing notices of the user’s subscriptions. ' +
-        'Start with list_health_events; get_health_event gives one event’s updates; list_impacted_resources says which of the user’s resources an event affects.',
+        'Start with list_health_events; get_health_event gives one event’s updates; list_impacted_resources says which of the user’s resources an event affects; ' +
+        'list_resource_health and get_resource_health say whether the user’s resources are available (Resource Health).',
     },
   );
   const run = async (name: string, body: (signal: AbortSignal) => Promise<Record<string, unknown>>, signal: AbortSignal): Promise<CallToolResult> => {
@@ -75,6 +85,7 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
     },
     (input, extra) => run('list_impacted_resources', (signal) => tools.listImpactedResources(input, signal), extra.signal),
   );
+  registerResourceHealthTools(server, tools, run);
   server.registerTool(
     'get_rate_limit',
     {
@@ -85,6 +96,34 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
     (extra) => run('get_rate_limit', (signal) => tools.getQuota(signal), extra.signal),
   );
   return server;
+}
+
+type Run = (name: string, body: (signal: AbortSignal) => Promise<Record<string, unknown>>, signal: AbortSignal) => Promise<CallToolResult>;
+
+/** Resource Health: the estate's availability, and one resource's. */
+function registerResourceHealthTools(server: McpServer, tools: HealthTools, run: Run): void {
+  server.registerTool(
+    'list_resource_health',
+    {
+      title: 'List the health of the user’s resources',
+      description:
+        'Resource Health availability (Unavailable, Degraded, Unknown, Available) of every resource of the user’s subscriptions, every page read; resources that are not Available first. ' +
+        `Returns counts by state and one page of ${HEALTH_PAGE_SIZE} resources with the events they are linked to (filter with states, call again with page for more).`,
+      inputSchema: listResourceHealthShape,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (input, extra) => run('list_resource_health', (signal) => tools.listResourceHealth(input, signal), extra.signal),
+  );
+  server.registerTool(
+    'get_resource_health',
+    {
+      title: 'Get the health of one resource',
+      description: 'One resource by id: availability state, since when, summary, recommended actions as links, the service events it is linked to (by tracking id), and optionally its history.',
+      inputSchema: getResourceHealthShape,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (input, extra) => run('get_resource_health', (signal) => tools.getResourceHealth(input, signal), extra.signal),
+  );
 }
 
 /**

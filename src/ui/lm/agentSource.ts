@@ -3,6 +3,7 @@
  * when they cover the question (no extra requests, no quota spent), the current connection's API
  * otherwise. When nothing can be loaded, the reason is the tool's answer (sign in, select…).
  */
+import { AvailabilityApi } from '../../core/api/availabilityApi';
 import { EventResourcesApi } from '../../core/api/eventResourcesApi';
 import { ToolAnswerError } from '../../core/agent/toolAnswerError';
 import { apiSource, type HealthDataSource } from '../../core/agent/source';
@@ -39,6 +40,8 @@ export function extensionSource(deps: AgentHostDeps): HealthDataSource {
     return apiSource({
       api: c.api,
       resources: new EventResourcesApi({ client: c.client, origin: c.origin, subscriptionName: c.subscriptionName }),
+      availability: new AvailabilityApi({ client: c.client, origin: c.origin, subscriptionName: c.subscriptionName }),
+      portal: c.portalUrl,
       quota: () => c.client.quota,
       subscriptions: deps.subscriptionIds(),
       now,
@@ -66,7 +69,17 @@ export function extensionSource(deps: AgentHostDeps): HealthDataSource {
     fetchEventDetails: async (subscriptionId, trackingId, signal) => (await api()).fetchEventDetails(subscriptionId, trackingId, signal),
     listImpactedResources: async (subscriptionId, trackingId, signal) => (await api()).listImpactedResources(subscriptionId, trackingId, signal),
     rateLimit: async (signal) => (await api()).rateLimit(signal),
+    listAvailability: async (subscriptionIds, signal) => required((await api()).listAvailability)(subscriptionIds, signal),
+    currentAvailability: async (resourceId, signal) => required((await api()).currentAvailability)(resourceId, signal),
+    availabilityHistory: async (resourceId, signal) => required((await api()).availabilityHistory)(resourceId, signal),
+    portal: () => deps.connection()?.portalUrl ?? 'https://portal.azure.com',
     now,
     subscriptionName: (id) => deps.connection()?.subscriptionName(id),
   };
+}
+
+/** The API source always has Resource Health (it is given an AvailabilityApi above). */
+function required<T>(method: T | undefined): T {
+  if (!method) throw new ToolAnswerError('Resource health is not available from this connection; tell the user to reconnect in the Service Health view, then call again.');
+  return method;
 }

@@ -1,11 +1,11 @@
 /**
  * The language-model tools (Copilot agent mode and any chat that calls tools): the agent core's
- * four operations behind `vscode.lm.registerTool`. Results are JSON text, one bounded page with
+ * six operations behind `vscode.lm.registerTool`. Results are JSON text, one bounded page with
  * the total and how to get more; a failure is thrown with a sentence the model can act on.
  */
 import * as vscode from 'vscode';
 import type { HealthTools } from '../../core/agent/healthTools';
-import type { GetEventInput, ImpactedResourcesInput, ListEventsInput } from '../../core/agent/inputs';
+import type { GetEventInput, GetResourceHealthInput, ImpactedResourcesInput, ListEventsInput, ListResourceHealthInput } from '../../core/agent/inputs';
 import type { HealthDataSource } from '../../core/agent/source';
 import { loadAgentTools, type AgentParts } from './lazyAgentTools';
 
@@ -14,6 +14,8 @@ export const LM_TOOL_NAMES = {
   getEvent: 'serviceHealth_getEvent',
   getQuota: 'serviceHealth_getQuota',
   listImpactedResources: 'serviceHealth_listImpactedResources',
+  listResourceHealth: 'serviceHealth_listResourceHealth',
+  getResourceHealth: 'serviceHealth_getResourceHealth',
 } as const;
 
 type Run<T> = (tools: HealthTools, input: T, signal: AbortSignal) => Promise<Record<string, unknown>>;
@@ -60,7 +62,7 @@ function tool<T>(
   };
 }
 
-/** Registers the four tools; the returned disposables unregister them. */
+/** Registers the six tools; the returned disposables unregister them. */
 export function registerLmTools(source: HealthDataSource, log: vscode.LogOutputChannel): vscode.Disposable[] {
   let loaded: LoadedTools | undefined;
   const tools = (): LoadedTools => {
@@ -122,6 +124,28 @@ export function registerLmTools(source: HealthDataSource, log: vscode.LogOutputC
     vscode.lm.registerTool(LM_TOOL_NAMES.listEvents, listEvents),
     vscode.lm.registerTool(LM_TOOL_NAMES.getEvent, getEvent),
     vscode.lm.registerTool(LM_TOOL_NAMES.listImpactedResources, impacted),
+    ...resourceHealthTools(tools, log),
     vscode.lm.registerTool(LM_TOOL_NAMES.getQuota, quota),
   ];
+}
+
+/** Resource Health: the estate's availability, and one resource's. */
+function resourceHealthTools(tools: () => LoadedTools, log: vscode.LogOutputChannel): vscode.Disposable[] {
+  const listHealth = tool<ListResourceHealthInput>(
+    tools,
+    (p, i) => p.parseInput(p.listResourceHealthInput, i),
+    (t, i, s) => t.listResourceHealth(i, s),
+    () => ({ invocationMessage: vscode.l10n.t('Reading the health of your resources') }),
+    log,
+    LM_TOOL_NAMES.listResourceHealth,
+  );
+  const getHealth = tool<GetResourceHealthInput>(
+    tools,
+    (p, i) => p.parseInput(p.getResourceHealthInput, i),
+    (t, i, s) => t.getResourceHealth(i, s),
+    (i) => ({ invocationMessage: vscode.l10n.t('Reading the health of {0}', i.resourceId.split('/').filter(Boolean).pop() ?? i.resourceId) }),
+    log,
+    LM_TOOL_NAMES.getResourceHealth,
+  );
+  return [vscode.lm.registerTool(LM_TOOL_NAMES.listResourceHealth, listHealth), vscode.lm.registerTool(LM_TOOL_NAMES.getResourceHealth, getHealth)];
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as z from 'zod';
-import { getEventInput, impactedResourcesInput, listEventsInput } from '../../../src/core/agent/inputs';
+import { getEventInput, getResourceHealthInput, impactedResourcesInput, listEventsInput, listResourceHealthInput } from '../../../src/core/agent/inputs';
 import { localizedManifest } from './localizedManifest';
 
 interface ToolContribution {
@@ -26,13 +26,15 @@ function schemaOf(schema: z.ZodType): unknown {
 describe('manifest: language-model tools and the MCP server definition provider', () => {
   const tools = manifest.contributes.languageModelTools ?? [];
 
-  it('declares the four tools, each referencable in prompts (#serviceHealth…)', () => {
+  it('declares the six tools, each referencable in prompts (#serviceHealth…)', () => {
     assert.deepEqual(
       tools.map((t) => [t.name, t.toolReferenceName]),
       [
         ['serviceHealth_listEvents', 'serviceHealth'],
         ['serviceHealth_getEvent', 'serviceHealthEvent'],
         ['serviceHealth_listImpactedResources', 'serviceHealthImpactedResources'],
+        ['serviceHealth_listResourceHealth', 'serviceHealthResources'],
+        ['serviceHealth_getResourceHealth', 'serviceHealthResource'],
         ['serviceHealth_getQuota', 'serviceHealthQuota'],
       ],
     );
@@ -44,6 +46,8 @@ describe('manifest: language-model tools and the MCP server definition provider'
     assert.deepEqual(byName.get('serviceHealth_listEvents'), schemaOf(listEventsInput));
     assert.deepEqual(byName.get('serviceHealth_getEvent'), schemaOf(getEventInput));
     assert.deepEqual(byName.get('serviceHealth_listImpactedResources'), schemaOf(impactedResourcesInput));
+    assert.deepEqual(byName.get('serviceHealth_listResourceHealth'), schemaOf(listResourceHealthInput));
+    assert.deepEqual(byName.get('serviceHealth_getResourceHealth'), schemaOf(getResourceHealthInput));
     assert.deepEqual(byName.get('serviceHealth_getQuota'), schemaOf(z.object({})));
   });
 

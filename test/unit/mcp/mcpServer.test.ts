@@ -89,12 +89,12 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
     );
   }
 
-  it('initializes as "service-health" and lists its four tools with input schemas', async () => {
+  it('initializes as "service-health" and lists its six tools with input schemas', async () => {
     const s = await connect(service);
     try {
       assert.equal(s.client.getServerVersion()?.name, 'service-health');
       const { tools } = await s.client.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), ['get_health_event', 'get_rate_limit', 'list_health_events', 'list_impacted_resources']);
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['get_health_event', 'get_rate_limit', 'get_resource_health', 'list_health_events', 'list_impacted_resources', 'list_resource_health']);
       const list = tools.find((t) => t.name === 'list_health_events');
       assert.ok(list?.inputSchema.properties && 'query' in list.inputSchema.properties && 'page' in list.inputSchema.properties);
       assert.deepEqual(s.errors, []);
@@ -107,7 +107,7 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
     const s = await connect(service, [], service.token, [distMcp()]);
     try {
       const { tools } = await s.client.listTools();
-      assert.equal(tools.length, 4);
+      assert.equal(tools.length, 6);
       const quota = json<{ requestsSent: number }>(await s.client.callTool({ name: 'get_rate_limit', arguments: {} }));
       assert.equal(quota.requestsSent, 1, 'its own GET /rate_limit, nothing else');
     } finally {
