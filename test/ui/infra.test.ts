@@ -77,7 +77,11 @@ describe('Service Health in a Bicep template (UI)', function () {
   });
 
   after(async () => {
-    await closeAllEditors(uiSession().page).catch(() => undefined);
+    const { page } = uiSession();
+    // Leave the window as the next groups expect it: no query filter, no Problems panel, no editors.
+    await runPaletteCommand(page, 'Service Health: Clear Filter').catch(() => undefined);
+    await runPaletteCommand(page, 'View: Close Panel').catch(() => undefined);
+    await closeAllEditors(page).catch(() => undefined);
     if (file) await rm(file, { force: true });
   });
 
