@@ -39,7 +39,17 @@ function readDecl(scope: Scope, decl: ScopeDecl, ctx: EvalContext, targets: Infr
     unresolved.push({ ...at, reason: `no Service Health service is known for resource type ${decl.type}` });
     return;
   }
-  const result = evaluate(decl.location, scope, ctx);
+  addLocations(service, at, evaluate(decl.location, scope, ctx), targets, unresolved);
+}
+
+/** Each value a location evaluated to becomes a target, or unresolved when it is no known region; each reason it could not be evaluated, unresolved. */
+function addLocations(
+  service: string,
+  at: { readonly file: string; readonly line: number; readonly column: number },
+  result: ReturnType<typeof evaluate>,
+  targets: InfraTarget[],
+  unresolved: InfraUnresolved[],
+): void {
   for (const value of result.values) {
     const region = regionDisplayName(value);
     if (region) {
@@ -113,18 +123,7 @@ function readAzd(files: ReadonlyMap<string, FileFacts>, ctx: EvalContext, target
         unresolved.push({ ...at, reason: `no Service Health service is known for azd host '${host}'` });
         continue;
       }
-      const result = evaluate({ k: 'env', name: 'AZURE_LOCATION' }, undefined, ctx);
-      for (const value of result.values) {
-        const region = regionDisplayName(value);
-        if (region) {
-          targets.push({ service, region, ...at });
-        } else {
-          unresolved.push({ ...at, reason: `${service}: '${value.slice(0, 60)}' is not a known Azure region` });
-        }
-      }
-      for (const r of result.reasons) {
-        unresolved.push({ ...at, reason: `${service}: ${r}` });
-      }
+      addLocations(service, at, evaluate({ k: 'env', name: 'AZURE_LOCATION' }, undefined, ctx), targets, unresolved);
     }
   }
 }

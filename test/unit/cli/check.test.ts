@@ -2,22 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli } from '../../../src/core/cli/runCli';
+import { cli, type Run } from './cliRun';
 import type { GeneratedEvent } from '../../../src/core/sample/generator';
 import { startSampleService, type SampleService } from '../../../src/core/sample/server';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(argv: string[], env: Record<string, string | undefined>): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, env });
-  return { code, stdout, stderr };
-}
 
 const SUB = '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
 const MAIN_BICEP = [

@@ -1,20 +1,8 @@
 import assert from 'node:assert/strict';
-import { runCli } from '../../../src/core/cli/runCli';
+import { cli } from './cliRun';
 import { impactedResourcesFor } from '../../../src/core/sample/impactedResources';
 import { startSampleService, type SampleService } from '../../../src/core/sample/server';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(argv: string[], env: Record<string, string | undefined>): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, env });
-  return { code, stdout, stderr };
-}
 
 const SEED = 7; // a seed with an active emerging issue, so the table is exercised
 const PAGE_SIZE = 2;

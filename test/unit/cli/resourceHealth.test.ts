@@ -1,22 +1,10 @@
 import assert from 'node:assert/strict';
 import { stateRank } from '../../../src/core/health/order';
 import { resourceIdOf, stateOf } from '../../../src/core/model/availability';
-import { runCli } from '../../../src/core/cli/runCli';
+import { cli } from './cliRun';
 import { startSampleService, type SampleService } from '../../../src/core/sample/server';
 import { startScriptedServer } from '../api/scriptedServer';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(argv: string[], env: Record<string, string | undefined>): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, env });
-  return { code, stdout, stderr };
-}
 
 const PAGE_SIZE = 5;
 

@@ -4,25 +4,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { runCli } from '../../../src/core/cli/runCli';
+import { cli, type Run } from './cliRun';
 import { startSampleService, type SampleService } from '../../../src/core/sample/server';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(argv: string[], env: Record<string, string | undefined> = {}, signal?: AbortSignal): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    env,
-    signal,
-  });
-  return { code, stdout, stderr };
-}
 
 const SINCE = ['--since', '2000-01-01T00:00:00Z'];
 
