@@ -9,7 +9,7 @@
 export const TOOL_ANSWER_BUDGET_BYTES = 16 * 1024;
 
 /** Lists inside an answer that the guard may shorten, most expendable first. */
-const TRIMMABLE = ['updates', 'resources', 'events', 'buckets', 'failedSubscriptions', 'subscriptions', 'subscriptionNames'] as const;
+const TRIMMABLE = ['unresolved', 'targets', 'updates', 'resources', 'events', 'buckets', 'failedSubscriptions', 'subscriptions', 'subscriptionNames', 'matches'] as const;
 
 function bytesOf(text: string): number {
   return Buffer.byteLength(text, 'utf8');

@@ -9,7 +9,9 @@ import { interpretationLine } from '../chat/answer';
 import { lastUpdateOf, titleOf, type StoredEvent } from '../events/eventFacts';
 import { formatQuery } from '../query';
 import { eventSummary, eventText, failuresOf, resourceSummary, SUBSCRIPTIONS_NOTE } from './answerParts';
+import { infraAnswer, mergeReports, type FolderReport } from './infraCheck';
 import {
+  CHECK_DAYS,
   DEFAULT_DAYS,
   EVENTS_PAGE_SIZE,
   LOOKUP_DAYS,
@@ -163,6 +165,23 @@ export class HealthTools {
   /** One resource: state, since when, recommended actions as links, linked events, optionally its history. */
   async getResourceHealth(input: GetResourceHealthInput, signal?: AbortSignal): Promise<Record<string, unknown>> {
     return getResourceHealth(this.source, input, this.nameOf, signal);
+  }
+
+  /**
+   * Which active service issues and planned maintenance touch what the templates deploy (same
+   * service, same region), of the default subscriptions; no events are read when there is no target.
+   */
+  async checkInfrastructure(parts: readonly FolderReport[], where: string, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const { report, files } = mergeReports(parts);
+    if (report.targets.length === 0) return infraAnswer(report, files, [], where);
+    const listing = await this.source.listEvents(await this.subscriptionsFor(undefined), new Date(this.source.now() - CHECK_DAYS * DAY), signal);
+    const answer = infraAnswer(report, files, listing.events.map((e) => e.event), where);
+    const failed = listing.failures.length;
+    return {
+      ...answer,
+      ...(failed > 0 ? { interpretation: `${String(answer['interpretation'])} ${failed} subscription${failed === 1 ? '' : 's'} could not be read (see failedSubscriptions), so an event there would be missed.` } : {}),
+      ...failuresOf(listing.failures, this.nameOf),
+    };
   }
 
   async getQuota(signal?: AbortSignal): Promise<Record<string, unknown>> {

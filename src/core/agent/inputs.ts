@@ -18,6 +18,8 @@ export const DEFAULT_DAYS = 7;
 /** get_health_event and impacted resources look further back: a tracking id may be weeks old. */
 export const LOOKUP_DAYS = 30;
 export const MAX_DAYS = 90;
+/** Infrastructure checks look back 30 days: planned maintenance is announced weeks before it starts (as the CLI's check). */
+export const CHECK_DAYS = 30;
 /** Subscriptions named per event in a list; more are counted (get_health_event lists them on request). */
 export const SUBSCRIPTIONS_PER_EVENT = 3;
 /** Subscription ids per page when get_health_event lists them (includeSubscriptionIds). */
@@ -90,6 +92,24 @@ export const getResourceHealthShape = {
   includeHistory: z.boolean().optional().describe(`Also list the resource's latest availability transitions (at most ${HISTORY_SHOWN}).`),
 };
 
+export const checkWorkspaceShape = {
+  folder: z
+    .string()
+    .min(1)
+    .max(1_000)
+    .optional()
+    .describe('Only this workspace folder (its name or path) or a folder inside one; omit to check every workspace folder.'),
+};
+
+export const checkInfrastructureShape = {
+  path: z
+    .string()
+    .min(1)
+    .max(1_000)
+    .optional()
+    .describe('The folder of the templates, inside one of the roots this server may read (a relative path is taken from the first root); omit to check every root.'),
+};
+
 export const listEventsInput = z.object(listEventsShape);
 export const getEventInput = z.object(getEventShape);
 export const impactedResourcesInput = z.object(impactedResourcesShape);
@@ -97,7 +117,12 @@ export const impactedResourcesInput = z.object(impactedResourcesShape);
 export const listResourceHealthInput = z.object(listResourceHealthShape);
 export const getResourceHealthInput = z.object(getResourceHealthShape);
 
+export const checkWorkspaceInput = z.object(checkWorkspaceShape);
+export const checkInfrastructureInput = z.object(checkInfrastructureShape);
+
 export type ListEventsInput = z.infer<typeof listEventsInput>;
+export type CheckWorkspaceInput = z.infer<typeof checkWorkspaceInput>;
+export type CheckInfrastructureInput = z.infer<typeof checkInfrastructureInput>;
 export type ListResourceHealthInput = z.infer<typeof listResourceHealthInput>;
 export type GetResourceHealthInput = z.infer<typeof getResourceHealthInput>;
 export type GetEventInput = z.infer<typeof getEventInput>;

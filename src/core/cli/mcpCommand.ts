@@ -4,6 +4,7 @@
  * only (a --token flag would show it in the process list of every MCP client).
  */
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { serveOverStdio } from '../mcp/stdioServer';
 import { ListedSubscriptions, namesUnavailableText } from '../subscriptions/listedSubscriptions';
@@ -35,6 +36,9 @@ export async function runMcp(ctx: CommandContext, streams: McpStreams | undefine
   // A file for many ids (the Windows command line holds about 32 K characters); --subscription for people.
   const fromFile = typeof file === 'string' ? await readSubscriptionsFile(file) : [];
   const subscriptions = [...(Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : []), ...fromFile].filter((s): s is string => typeof s === 'string').map((s) => s.trim()).filter((s) => s !== '');
+  // The folders check_infrastructure may read (VS Code passes its workspace folders).
+  const rootValues = ctx.values['root'];
+  const roots = (Array.isArray(rootValues) ? rootValues : typeof rootValues === 'string' ? [rootValues] : []).filter((r): r is string => typeof r === 'string' && r.trim() !== '').map((r) => resolve(r));
   const secrets = streams.secrets ?? new SecretSet();
   secrets.add(ctx.env[TOKEN_ENV]);
   const redact = (text: string): string => secrets.redact(text);
@@ -57,6 +61,7 @@ export async function runMcp(ctx: CommandContext, streams: McpStreams | undefine
       redact,
       log,
       explain: (error) => explain(error, hasToken),
+      roots,
       stdin: streams.stdin,
       stdout: streams.stdout,
       signal: ctx.signal,

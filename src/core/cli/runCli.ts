@@ -80,7 +80,7 @@ const COMMANDS = {
   'rate-limit': { usage: RATE_LIMIT_USAGE, options: COMMON_OPTIONS },
   mcp: {
     usage: MCP_USAGE,
-    options: { endpoint: { type: 'string' }, token: { type: 'string' }, subscription: { type: 'string', multiple: true }, 'subscriptions-file': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { endpoint: { type: 'string' }, token: { type: 'string' }, subscription: { type: 'string', multiple: true }, 'subscriptions-file': { type: 'string' }, root: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
   },
   'serve-sample': {
     usage: SERVE_SAMPLE_USAGE,

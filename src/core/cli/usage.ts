@@ -147,10 +147,11 @@ Options:
   -h, --help          Show this help
 `;
 
-export const MCP_USAGE = `Usage: health-events mcp [--endpoint URL] [--subscription ID ...]
+export const MCP_USAGE = `Usage: health-events mcp [--endpoint URL] [--subscription ID ...] [--root DIR ...]
 
 Serve Service Health to AI agents: a Model Context Protocol server on standard input and output
-with the tools list_health_events, get_health_event, list_impacted_resources and get_rate_limit.
+with the tools list_health_events, get_health_event, list_impacted_resources, list_resource_health,
+get_resource_health, check_infrastructure and get_rate_limit.
 Every page is read; logs go to standard error. Start it from an MCP client (VS Code, Claude
 Desktop, ...), not by hand.
 
@@ -161,6 +162,8 @@ Options:
                       subscription the token can see)
   --subscriptions-file PATH
                       A file of subscription ids, one per line (for many; the extension uses it)
+  --root DIR          A folder check_infrastructure may read (its templates, never run); repeat
+                      for several. Without one, the roots the client shares (MCP roots) are used
   -h, --help          Show this help
 
 The token comes from ${TOKEN_ENV} only and is never written anywhere.

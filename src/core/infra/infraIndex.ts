@@ -36,6 +36,11 @@ export class InfraIndex {
     return had;
   }
 
+  /** The paths of the files held (read or skipped). */
+  paths(): string[] {
+    return [...this.files.keys()];
+  }
+
   get size(): number {
     return this.files.size;
   }

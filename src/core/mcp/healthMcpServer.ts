@@ -9,6 +9,7 @@ import { answerText } from '../agent/budget';
 import type { ConsentAnswer, HealthTools } from '../agent/healthTools';
 import { toolErrorMessage } from '../agent/toolErrors';
 import {
+  checkInfrastructureShape,
   EVENTS_PAGE_SIZE,
   getEventShape,
   getResourceHealthShape,
@@ -18,6 +19,7 @@ import {
   listResourceHealthShape,
   RESOURCES_PAGE_SIZE,
 } from '../agent/inputs';
+import { fileRoots, readRoots } from './roots';
 
 export const MCP_SERVER_NAME = 'service-health';
 export const MCP_SERVER_VERSION = '0.1.0';
@@ -30,6 +32,8 @@ export interface HealthMcpServerOptions {
   readonly log: (line: string) => void;
   /** Rewords host-specific errors (a rejected token: where a new one comes from). */
   readonly explain?: (error: unknown) => unknown;
+  /** The folders check_infrastructure may read (`--root`); empty: the roots the client declares, if any. */
+  readonly roots?: readonly string[];
 }
 
 export function createHealthMcpServer(options: HealthMcpServerOptions): McpServer {
@@ -39,7 +43,8 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
       instructions:
         'Azure Service Health: service issues, planned maintenance, health and security advisories and billing notices of the user’s subscriptions. ' +
         'Start with list_health_events; get_health_event gives one event’s updates; list_impacted_resources says which of the user’s resources an event affects; ' +
-        'list_resource_health and get_resource_health say whether the user’s resources are available (Resource Health).',
+        'list_resource_health and get_resource_health say whether the user’s resources are available (Resource Health); ' +
+        'check_infrastructure says which active events touch what the user’s templates deploy.',
     },
   );
   const run = async (name: string, body: (signal: AbortSignal) => Promise<Record<string, unknown>>, signal: AbortSignal): Promise<CallToolResult> => {
@@ -86,6 +91,7 @@ export function createHealthMcpServer(options: HealthMcpServerOptions): McpServe
     (input, extra) => run('list_impacted_resources', (signal) => tools.listImpactedResources(input, signal), extra.signal),
   );
   registerResourceHealthTools(server, tools, run);
+  registerInfraTool(server, tools, run, options.roots ?? []);
   server.registerTool(
     'get_rate_limit',
     {
@@ -123,6 +129,34 @@ function registerResourceHealthTools(server: McpServer, tools: HealthTools, run:
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     (input, extra) => run('get_resource_health', (signal) => tools.getResourceHealth(input, signal), extra.signal),
+  );
+}
+
+/** The templates of a folder inside the roots against the active events (issue 24). */
+function registerInfraTool(server: McpServer, tools: HealthTools, run: Run, configured: readonly string[]): void {
+  const roots = async (signal: AbortSignal): Promise<readonly string[]> => {
+    if (configured.length > 0 || !server.server.getClientCapabilities()?.roots) return configured;
+    return fileRoots((await server.server.listRoots(undefined, { signal })).roots.map((r) => r.uri));
+  };
+  server.registerTool(
+    'check_infrastructure',
+    {
+      title: 'Check what the templates deploy against active events',
+      description:
+        'Reads the infrastructure templates (Bicep, ARM JSON, Terraform, azd) of a folder inside the roots this server may read (nothing is run) for the services they deploy and the regions, ' +
+        'and lists the active service issues and planned maintenance of the same service in the same region, each at file:line, with the targets found and what could not be read (and why).',
+      inputSchema: checkInfrastructureShape,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    (input, extra) =>
+      run(
+        'check_infrastructure',
+        async (signal) => {
+          const { parts, where } = readRoots(input.path, await roots(signal));
+          return tools.checkInfrastructure(parts, where, signal);
+        },
+        extra.signal,
+      ),
   );
 }
 

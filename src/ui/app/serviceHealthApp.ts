@@ -52,9 +52,9 @@ export class ServiceHealthApp extends Disposable {
     registerRefresh(register, { state, connection, events, lifecycle, navigation });
     const queries = registerQuery(register, { context, log, connection, events, details, navigation });
     registerCommands(register, { state, log, connection, events, lifecycle, navigation, queries });
+    const infra = registerInfra(register, { log, events });
     const chat = registerChat(register, { context, log, state, connection, events });
-    const agents = registerAgents(register, { context, log, state, connection, events });
-    registerInfra(register, { log, events });
+    const agents = registerAgents(register, { context, log, state, connection, events, infra });
     lifecycle.start();
     // After activation, not inside it: opening an editor is not part of starting.
     setTimeout(() => openWalkthroughOnce(context, log), 0);

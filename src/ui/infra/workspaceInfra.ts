@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { infraFileKind } from '../../core/infra/classify';
 import { InfraIndex } from '../../core/infra/infraIndex';
-import type { InfraTarget } from '../../core/infra/types';
+import type { InfraReport, InfraTarget } from '../../core/infra/types';
 import { errorText } from '../../core/text/errorText';
 import type { HealthEvent } from '../../core/model/eventModel';
 import { Disposable } from '../base/disposable';
@@ -73,6 +73,12 @@ export class WorkspaceInfra extends Disposable {
       }
     }
     return out;
+  }
+
+  /** Each workspace folder's report and template files, once the first read is done (it starts the read). */
+  async folderReports(): Promise<{ folder: vscode.WorkspaceFolder; report: InfraReport; paths: string[] }[]> {
+    await this.start();
+    return [...this.folders.values()].map(({ folder, index }) => ({ folder, report: index.report(), paths: index.paths() }));
   }
 
   private async readAll(): Promise<void> {

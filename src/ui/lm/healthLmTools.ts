@@ -5,9 +5,10 @@
  */
 import * as vscode from 'vscode';
 import type { HealthTools } from '../../core/agent/healthTools';
-import type { GetEventInput, GetResourceHealthInput, ImpactedResourcesInput, ListEventsInput, ListResourceHealthInput } from '../../core/agent/inputs';
+import type { CheckWorkspaceInput, GetEventInput, GetResourceHealthInput, ImpactedResourcesInput, ListEventsInput, ListResourceHealthInput } from '../../core/agent/inputs';
 import type { HealthDataSource } from '../../core/agent/source';
 import { loadAgentTools, type AgentParts } from './lazyAgentTools';
+import { workspaceParts, type WorkspaceTemplates } from './workspaceCheck';
 
 export const LM_TOOL_NAMES = {
   listEvents: 'serviceHealth_listEvents',
@@ -16,6 +17,7 @@ export const LM_TOOL_NAMES = {
   listImpactedResources: 'serviceHealth_listImpactedResources',
   listResourceHealth: 'serviceHealth_listResourceHealth',
   getResourceHealth: 'serviceHealth_getResourceHealth',
+  checkWorkspace: 'serviceHealth_checkWorkspace',
 } as const;
 
 type Run<T> = (tools: HealthTools, input: T, signal: AbortSignal) => Promise<Record<string, unknown>>;
@@ -62,8 +64,8 @@ function tool<T>(
   };
 }
 
-/** Registers the six tools; the returned disposables unregister them. */
-export function registerLmTools(source: HealthDataSource, log: vscode.LogOutputChannel): vscode.Disposable[] {
+/** Registers the seven tools; the returned disposables unregister them. */
+export function registerLmTools(source: HealthDataSource, log: vscode.LogOutputChannel, templates: WorkspaceTemplates): vscode.Disposable[] {
   let loaded: LoadedTools | undefined;
   const tools = (): LoadedTools => {
     if (!loaded) {
@@ -125,8 +127,29 @@ export function registerLmTools(source: HealthDataSource, log: vscode.LogOutputC
     vscode.lm.registerTool(LM_TOOL_NAMES.getEvent, getEvent),
     vscode.lm.registerTool(LM_TOOL_NAMES.listImpactedResources, impacted),
     ...resourceHealthTools(tools, log),
+    checkWorkspaceTool(tools, log, templates),
     vscode.lm.registerTool(LM_TOOL_NAMES.getQuota, quota),
   ];
+}
+
+/** What the workspace's templates deploy against the active events (issue 24). */
+function checkWorkspaceTool(tools: () => LoadedTools, log: vscode.LogOutputChannel, templates: WorkspaceTemplates): vscode.Disposable {
+  const check = tool<CheckWorkspaceInput>(
+    tools,
+    (p, i) => p.parseInput(p.checkWorkspaceInput, i),
+    async (t, i, s) => {
+      const { parts, where } = await workspaceParts(templates, i.folder, (message) => new (tools().parts.ToolInputError)(message));
+      return t.checkInfrastructure(parts, where, s);
+    },
+    (i) => ({
+      invocationMessage: i.folder
+        ? vscode.l10n.t('Checking the templates in {0} against Service Health', i.folder.slice(0, 80))
+        : vscode.l10n.t('Checking the workspace’s templates against Service Health'),
+    }),
+    log,
+    LM_TOOL_NAMES.checkWorkspace,
+  );
+  return vscode.lm.registerTool(LM_TOOL_NAMES.checkWorkspace, check);
 }
 
 /** Resource Health: the estate's availability, and one resource's. */

@@ -40,18 +40,19 @@ export class HealthMcpProvider extends Disposable implements vscode.McpServerDef
   constructor(private readonly deps: McpProviderDeps) {
     super();
     this.lastKey = this.key();
-    this._register(
-      deps.onDidChange(() => {
-        const key = this.key();
-        if (key === this.lastKey) return;
-        // A new version tells VS Code the server's endpoint, account or subscriptions changed.
-        this.lastKey = key;
-        this.generation += 1;
-        // A running server reads the new origin's token (and refuses it, for another endpoint) at once.
-        void this.refresher?.refresh();
-        this.changed.fire();
-      }),
-    );
+    const changed = (): void => {
+      const key = this.key();
+      if (key === this.lastKey) return;
+      // A new version tells VS Code the server's endpoint, account, subscriptions or roots changed.
+      this.lastKey = key;
+      this.generation += 1;
+      // A running server reads the new origin's token (and refuses it, for another endpoint) at once.
+      void this.refresher?.refresh();
+      this.changed.fire();
+    };
+    this._register(deps.onDidChange(changed));
+    // The workspace folders are the roots check_infrastructure may read.
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(changed));
     this._register({ dispose: () => this.refresher?.stop() });
   }
 
@@ -61,7 +62,7 @@ export class HealthMcpProvider extends Disposable implements vscode.McpServerDef
 
   private key(): string {
     const c = this.deps.connection();
-    return JSON.stringify([c?.identity ?? '', this.deps.subscriptionIds()]);
+    return JSON.stringify([c?.identity ?? '', this.deps.subscriptionIds(), workspaceRoots()]);
   }
 
   /** undefined while there is nothing to serve (signed out, no subscriptions). */
@@ -70,7 +71,7 @@ export class HealthMcpProvider extends Disposable implements vscode.McpServerDef
     const subscriptions = this.deps.subscriptionIds();
     if (!c || subscriptions.length === 0) return undefined;
     const script = vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'mcp.js').fsPath;
-    const args = [script, '--endpoint', c.origin, '--subscriptions-file', this.file(SUBSCRIPTIONS_FILE)];
+    const args = [script, '--endpoint', c.origin, '--subscriptions-file', this.file(SUBSCRIPTIONS_FILE), ...workspaceRoots().flatMap((root) => ['--root', root])];
     return { command: process.execPath, args, version: String(this.generation) };
   }
 
@@ -113,6 +114,11 @@ export class HealthMcpProvider extends Disposable implements vscode.McpServerDef
     server.env = { ...server.env, [TOKEN_FILE_ENV]: tokenFile };
     return server;
   }
+}
+
+/** The local workspace folders: the only folders the server's check_infrastructure may read. */
+function workspaceRoots(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
 }
 
 export function registerMcpProvider(deps: McpProviderDeps): { provider: HealthMcpProvider; disposables: vscode.Disposable[] } {

@@ -7,8 +7,13 @@ import * as vscode from 'vscode';
 import { extensionSource, type AgentHostDeps } from './agentSource';
 import { registerLmTools } from './healthLmTools';
 import { registerMcpProvider, type HealthMcpProvider, type McpProviderDeps } from './mcpProvider';
+import type { WorkspaceTemplates } from './workspaceCheck';
 
-export type AgentRegistrationDeps = AgentHostDeps & Omit<McpProviderDeps, 'connection' | 'subscriptionIds'>;
+export type AgentRegistrationDeps = AgentHostDeps &
+  Omit<McpProviderDeps, 'connection' | 'subscriptionIds'> & {
+    /** The workspace's templates as the extension read them (serviceHealth_checkWorkspace). */
+    readonly templates: WorkspaceTemplates;
+  };
 
 export interface AgentRegistration extends vscode.Disposable {
   /** undefined when the host has no MCP API. */
@@ -18,7 +23,7 @@ export interface AgentRegistration extends vscode.Disposable {
 export function registerAgentTools(deps: AgentRegistrationDeps): AgentRegistration {
   const disposables: vscode.Disposable[] = [];
   if (typeof vscode.lm?.registerTool === 'function') {
-    disposables.push(...registerLmTools(extensionSource(deps), deps.log));
+    disposables.push(...registerLmTools(extensionSource(deps), deps.log, deps.templates));
   } else {
     deps.log.info('The language-model tool API is not available in this host; the Service Health tools are not registered.');
   }

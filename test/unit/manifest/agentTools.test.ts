@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as z from 'zod';
-import { getEventInput, getResourceHealthInput, impactedResourcesInput, listEventsInput, listResourceHealthInput } from '../../../src/core/agent/inputs';
+import { checkWorkspaceInput, getEventInput, getResourceHealthInput, impactedResourcesInput, listEventsInput, listResourceHealthInput } from '../../../src/core/agent/inputs';
 import { localizedManifest } from './localizedManifest';
 
 interface ToolContribution {
@@ -26,7 +26,7 @@ function schemaOf(schema: z.ZodType): unknown {
 describe('manifest: language-model tools and the MCP server definition provider', () => {
   const tools = manifest.contributes.languageModelTools ?? [];
 
-  it('declares the six tools, each referencable in prompts (#serviceHealth…)', () => {
+  it('declares the seven tools, each referencable in prompts (#serviceHealth…)', () => {
     assert.deepEqual(
       tools.map((t) => [t.name, t.toolReferenceName]),
       [
@@ -35,6 +35,7 @@ describe('manifest: language-model tools and the MCP server definition provider'
         ['serviceHealth_listImpactedResources', 'serviceHealthImpactedResources'],
         ['serviceHealth_listResourceHealth', 'serviceHealthResources'],
         ['serviceHealth_getResourceHealth', 'serviceHealthResource'],
+        ['serviceHealth_checkWorkspace', 'serviceHealthWorkspace'],
         ['serviceHealth_getQuota', 'serviceHealthQuota'],
       ],
     );
@@ -48,6 +49,7 @@ describe('manifest: language-model tools and the MCP server definition provider'
     assert.deepEqual(byName.get('serviceHealth_listImpactedResources'), schemaOf(impactedResourcesInput));
     assert.deepEqual(byName.get('serviceHealth_listResourceHealth'), schemaOf(listResourceHealthInput));
     assert.deepEqual(byName.get('serviceHealth_getResourceHealth'), schemaOf(getResourceHealthInput));
+    assert.deepEqual(byName.get('serviceHealth_checkWorkspace'), schemaOf(checkWorkspaceInput));
     assert.deepEqual(byName.get('serviceHealth_getQuota'), schemaOf(z.object({})));
   });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -89,12 +90,12 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
     );
   }
 
-  it('initializes as "service-health" and lists its six tools with input schemas', async () => {
+  it('initializes as "service-health" and lists its seven tools with input schemas', async () => {
     const s = await connect(service);
     try {
       assert.equal(s.client.getServerVersion()?.name, 'service-health');
       const { tools } = await s.client.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), ['get_health_event', 'get_rate_limit', 'get_resource_health', 'list_health_events', 'list_impacted_resources', 'list_resource_health']);
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['check_infrastructure', 'get_health_event', 'get_rate_limit', 'get_resource_health', 'list_health_events', 'list_impacted_resources', 'list_resource_health']);
       const list = tools.find((t) => t.name === 'list_health_events');
       assert.ok(list?.inputSchema.properties && 'query' in list.inputSchema.properties && 'page' in list.inputSchema.properties);
       assert.deepEqual(s.errors, []);
@@ -107,11 +108,29 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
     const s = await connect(service, [], service.token, [distMcp()]);
     try {
       const { tools } = await s.client.listTools();
-      assert.equal(tools.length, 6);
+      assert.equal(tools.length, 7);
       const quota = json<{ requestsSent: number }>(await s.client.callTool({ name: 'get_rate_limit', arguments: {} }));
       assert.equal(quota.requestsSent, 1, 'its own GET /rate_limit, nothing else');
     } finally {
       await s.close();
+    }
+  });
+
+  it('--root confines check_infrastructure: a folder inside the root is read, a `../` escape is one sentence', async () => {
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-root-cli-')));
+    mkdirSync(join(base, 'root'));
+    mkdirSync(join(base, 'secret'));
+    writeFileSync(join(base, 'root', 'main.bicep'), "resource site 'Microsoft.Web/sites@2023-12-01' = {\n  name: 'web'\n  location: 'westeurope'\n}\n");
+    const s = await connect(service, ['--root', join(base, 'root')]);
+    try {
+      const ok = json<{ targetCount: number; targets: { service: string; region: string; at: string }[] }>(await s.client.callTool({ name: 'check_infrastructure', arguments: { path: '.' } }));
+      assert.deepEqual(ok.targets, [{ service: 'App Service', region: 'West Europe', at: 'main.bicep:3' }]);
+      const escape = (await s.client.callTool({ name: 'check_infrastructure', arguments: { path: '../secret' } })) as CallToolResult;
+      assert.equal(escape.isError, true);
+      assert.equal(textOf(escape), `Invalid path: ../secret is outside the folders this server may read (${join(base, 'root')}); pass a folder inside one of them.`);
+    } finally {
+      await s.close();
+      rmSync(base, { recursive: true, force: true });
     }
   });
 

@@ -2,11 +2,12 @@
 import { registerAgentTools, type AgentRegistration } from '../../lm/registerAgentTools';
 import { notReadyReason } from './events';
 import type { FeatureDeps } from './featureDeps';
+import type { InfraParts } from './infra';
 import type { Register } from './register';
 
 export function registerAgents(
   register: Register,
-  deps: FeatureDeps,
+  deps: FeatureDeps & { readonly infra: InfraParts },
 ): AgentRegistration {
   const { auth, connections } = deps.connection;
   const { controller } = deps.events;
@@ -24,6 +25,7 @@ export function registerAgents(
       extensionUri: deps.context.extensionUri,
       storageUri: deps.context.globalStorageUri,
       log: deps.log,
+      templates: deps.infra.infra,
     }),
   );
 }
