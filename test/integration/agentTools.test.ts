@@ -4,14 +4,19 @@
 // service. Expected counts are computed here from api.getEvents().
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import * as vscode from 'vscode';
 import type { ServiceHealthApi } from '../../src/extension';
+import { sameService, serviceOfArmType } from '../../src/core/infra/serviceMap';
 import { activateWithSampleEvents } from './extensionApi';
 
-const TOOLS = ['serviceHealth_listEvents', 'serviceHealth_getEvent', 'serviceHealth_listImpactedResources', 'serviceHealth_listResourceHealth', 'serviceHealth_getResourceHealth', 'serviceHealth_getQuota'];
+const TOOLS = ['serviceHealth_listEvents', 'serviceHealth_getEvent', 'serviceHealth_listImpactedResources', 'serviceHealth_listResourceHealth', 'serviceHealth_getResourceHealth', 'serviceHealth_checkWorkspace', 'serviceHealth_getQuota'];
+/** ARM types of services the sample service names. */
+const ARM_TYPES = ['Microsoft.Web/sites', 'Microsoft.Storage/storageAccounts', 'Microsoft.KeyVault/vaults', 'Microsoft.Compute/virtualMachines', 'Microsoft.Sql/servers/databases', 'Microsoft.ServiceBus/namespaces', 'Microsoft.EventHub/namespaces'];
 
 interface ListResult {
   interpretation: string;
@@ -45,7 +50,7 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
     await health.useAzure(); // the default mode, for the suites that follow
   });
 
-  it('registers the six tools with VS Code, with their input schemas', () => {
+  it('registers the seven tools with VS Code, with their input schemas', () => {
     const registered = vscode.lm.tools.filter((t) => TOOLS.includes(t.name));
     assert.deepEqual(registered.map((t) => t.name).sort(), [...TOOLS].sort());
     const list = registered.find((t) => t.name === 'serviceHealth_listEvents');
@@ -62,6 +67,39 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
     assert.equal(one.state, first.state);
     assert.ok(!JSON.stringify(one).includes('<#'), 'no placeholder reaches the model');
     assert.ok(one.recommendedActions.every((a) => a.url === undefined || a.url.startsWith('https://')));
+  });
+
+  it('serviceHealth_checkWorkspace names the active service issue touching a template of the workspace at file:line, and refuses a folder outside the workspace', async () => {
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(root, 'the test window opened no folder');
+    const issue = health
+      .getEvents()
+      .flatMap((e) => {
+        const p = e.event.properties;
+        const impact = p?.impact?.[0];
+        const type = ARM_TYPES.find((t) => sameService(serviceOfArmType(t) ?? '', impact?.impactedService ?? ''));
+        const region = impact?.impactedRegions?.[0]?.impactedRegion;
+        return p?.eventType === 'ServiceIssue' && p.status === 'Active' && type && region ? [{ trackingId: e.trackingId, type, region }] : [];
+      })[0];
+    assert.ok(issue, 'the sample holds no active service issue of a service this test can deploy');
+    const dir = join(root, 'agent-check');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'main.bicep'), `resource app '${issue.type}@2023-01-01' = {\n  name: 'agent-check'\n  location: '${issue.region}'\n}\n`);
+    try {
+      type Check = { interpretation: string; matches?: Array<{ trackingId: string; at: string }>; targets?: Array<{ at: string }> };
+      // The template is new: the workspace's index reads it on first use or from its file watcher.
+      let answer: Check | undefined;
+      for (let i = 0; i < 60 && !answer?.matches?.some((m) => m.trackingId === issue.trackingId); i++) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+        answer = await invoke<Check>('serviceHealth_checkWorkspace', { folder: 'agent-check' });
+      }
+      assert.ok(answer?.matches?.some((m) => m.trackingId === issue.trackingId && m.at === 'agent-check/main.bicep:3'), JSON.stringify(answer));
+      const empty = await invoke<Check>('serviceHealth_checkWorkspace', { folder: 'no-such-templates' });
+      assert.match(empty.interpretation, /^No templates \(Bicep, ARM JSON, Terraform or azd\) were found in .*no-such-templates, so nothing was checked\.$/u);
+      await assert.rejects(invoke('serviceHealth_checkWorkspace', { folder: '../..' }), /Invalid folder: \.\.\/\.\. is not inside a workspace folder/u);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('serviceHealth_listEvents counts what the Events view holds, leads with the interpretation and pages by 10', async () => {
@@ -146,6 +184,7 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
     assert.deepEqual(server.args.slice(1, 3), ['--endpoint', sample.url]);
     assert.equal(server.env['HEALTH_EVENTS_TOKEN'], undefined, 'the token went into the environment');
     assert.equal(server.args[3], '--subscriptions-file');
+    assert.deepEqual(server.args.slice(5), (vscode.workspace.workspaceFolders ?? []).flatMap((f) => ['--root', f.uri.fsPath]), 'the workspace folders are the roots check_infrastructure may read');
     const tokenFile = String(server.env['HEALTH_EVENTS_TOKEN_FILE']);
     assert.deepEqual(JSON.parse(readFileSync(tokenFile, 'utf8')), { origin: sample.url, token: sample.token });
     assert.ok(!server.args.includes(sample.token), 'the token is on the command line');
@@ -155,7 +194,7 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
     await client.connect(new StdioClientTransport({ command: server.command, args: [...server.args], env, stderr: 'ignore' }));
     try {
       const { tools } = await client.listTools();
-      assert.equal(tools.length, 6);
+      assert.equal(tools.length, 7);
       const result = (await client.callTool({ name: 'list_health_events', arguments: { query: 'active outages' } })) as CallToolResult;
       const first = result.content[0];
       assert.ok(first?.type === 'text');

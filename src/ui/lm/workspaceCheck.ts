@@ -23,15 +23,14 @@ export async function workspaceParts(templates: WorkspaceTemplates, folder: stri
   }
   const byName = all.find((f) => f.folder.name.toLowerCase() === folder.trim().toLowerCase());
   if (byName) return { parts: [{ prefix: '', report: byName.report, paths: byName.paths }], where: `the workspace folder ${byName.folder.name}` };
+  // `..` is resolved before the comparison; a relative folder is taken from the first workspace folder.
+  const wanted = resolve(all[0]?.folder.uri.fsPath ?? '', folder);
   for (const f of all) {
-    const root = f.folder.uri.fsPath;
-    // `..` is resolved before the comparison; a relative folder is taken from the first workspace folder.
-    const rel = relative(root, resolve(root, folder));
+    const rel = relative(f.folder.uri.fsPath, wanted);
     if (f.folder.uri.scheme === 'file' && (rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)))) {
       const under = rel.split(sep).join('/');
       return { parts: [{ prefix: '', report: f.report, paths: f.paths, under }], where: under ? `${f.folder.name}/${under}` : `the workspace folder ${f.folder.name}` };
     }
-    if (!isAbsolute(folder)) break;
   }
   const names = all.slice(0, 3).map((f) => f.folder.name).join(', ');
   throw inputError(`Invalid folder: ${folder.slice(0, 200)} is not inside a workspace folder (${names}${all.length > 3 ? ', …' : ''}); pass a workspace folder's name or a folder inside one, or omit folder.`);
