@@ -1,7 +1,7 @@
 // Entry point of dist/mcp.js: the MCP server alone (`health-events mcp` without the rest of the
 // CLI or the sample service), shipped in the .vsix so the extension can start it with its own Node.
 import { parseArgs } from 'node:util';
-import { runMcp } from './core/cli/mcpCommand';
+import { MCP_OPTIONS, runMcp } from './core/cli/mcpCommand';
 import { UsageError } from './core/cli/options';
 import { SecretSet } from './core/cli/secrets';
 import { MCP_USAGE } from './core/cli/usage';
@@ -19,7 +19,7 @@ async function main(): Promise<number> {
   try {
     const { values } = parseArgs({
       args: process.argv.slice(2),
-      options: { endpoint: { type: 'string' }, subscription: { type: 'string', multiple: true }, 'subscriptions-file': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: MCP_OPTIONS,
       strict: true,
       allowPositionals: false,
     });

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import type { ParseArgsConfig } from 'node:util';
 import { serveOverStdio } from '../mcp/stdioServer';
 import { ListedSubscriptions, namesUnavailableText } from '../subscriptions/listedSubscriptions';
 import { AvailabilityApi } from '../api/availabilityApi';
@@ -16,6 +17,15 @@ import { portalForEndpoint } from './healthCommands';
 import { parseEndpoint, UsageError } from './options';
 import { SecretSet } from './secrets';
 import { TOKEN_ENV } from './usage';
+
+/** The options of `health-events mcp`, shared by the CLI and dist/mcp.js so neither refuses what the other takes. */
+export const MCP_OPTIONS = {
+  endpoint: { type: 'string' },
+  subscription: { type: 'string', multiple: true },
+  'subscriptions-file': { type: 'string' },
+  root: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
 
 export interface McpStreams {
   readonly stdin: Readable;

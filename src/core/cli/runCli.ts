@@ -13,7 +13,7 @@ import { runDetails, runList, runRateLimit, runSubscriptions, type CommandContex
 import { UsageError } from './options';
 import { runResourceHealth } from './healthCommands';
 import { runEmergingIssues, runImpactedResources } from './resourceCommands';
-import { runMcp, type McpStreams } from './mcpCommand';
+import { MCP_OPTIONS, runMcp, type McpStreams } from './mcpCommand';
 import { SecretSet } from './secrets';
 import { runServeSample } from './serveSample';
 import { CHECK_USAGE, DETAILS_USAGE, MCP_USAGE, EMERGING_ISSUES_USAGE, IMPACTED_RESOURCES_USAGE, LIST_USAGE, MAIN_USAGE, RATE_LIMIT_USAGE, RESOURCE_HEALTH_USAGE, SERVE_SAMPLE_USAGE, SUBSCRIPTIONS_USAGE } from './usage';
@@ -80,7 +80,8 @@ const COMMANDS = {
   'rate-limit': { usage: RATE_LIMIT_USAGE, options: COMMON_OPTIONS },
   mcp: {
     usage: MCP_USAGE,
-    options: { endpoint: { type: 'string' }, token: { type: 'string' }, subscription: { type: 'string', multiple: true }, 'subscriptions-file': { type: 'string' }, root: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
+    // --token is taken only to refuse it with a sentence (the token would show in the process list).
+    options: { ...MCP_OPTIONS, token: { type: 'string' } },
   },
   'serve-sample': {
     usage: SERVE_SAMPLE_USAGE,

@@ -104,15 +104,20 @@ describe('health-events mcp (a JSON-RPC client over stdio against the sample ser
     }
   });
 
-  it('dist/mcp.js, the bundle the extension starts with its own Node, serves the same tools', async function () {
-    const s = await connect(service, [], service.token, [distMcp()]);
+  it('dist/mcp.js, the bundle the extension starts with its own Node, serves the same tools and takes --root as the extension passes it', async function () {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-dist-root-')));
+    writeFileSync(join(root, 'main.bicep'), "resource site 'Microsoft.Web/sites@2023-12-01' = {\n  name: 'web'\n  location: 'westeurope'\n}\n");
+    const s = await connect(service, ['--root', root], service.token, [distMcp()]);
     try {
       const { tools } = await s.client.listTools();
       assert.equal(tools.length, 7);
       const quota = json<{ requestsSent: number }>(await s.client.callTool({ name: 'get_rate_limit', arguments: {} }));
       assert.equal(quota.requestsSent, 1, 'its own GET /rate_limit, nothing else');
+      const check = json<{ targets: { at: string }[] }>(await s.client.callTool({ name: 'check_infrastructure', arguments: {} }));
+      assert.deepEqual(check.targets, [{ service: 'App Service', region: 'West Europe', at: 'main.bicep:3' }]);
     } finally {
       await s.close();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 
