@@ -3,10 +3,10 @@
 // into its state by itself (so `npm run screenshots -- <scene>` works alone) and waits for what it shows.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { closeAllEditors, detailsFrame, eventRows, firstChildRow, groupRow, openEventsView, readQuotaTooltip, setExpanded, viewTitleAction } from '../ui/steps';
+import { closeAllEditors, CONTAINER_ID, containerPane, detailsFrame, eventRows, firstChildRow, groupRow, openEventsView, readQuotaTooltip, setExpanded, setPaneExpanded, viewTitleAction } from '../ui/steps';
 import { createSampleWorkspace, type SampleWorkspace } from '../ui/workspace';
 import { applyTheme, THEMES, type ThemeKind } from './theme';
-import { hideSecondarySideBar, launchWorkbench, screenshot, statusBarItem, treeRows, webviewFrame } from './ui';
+import { hideSecondarySideBar, launchWorkbench, screenshot, statusBarItem, treeRows, viewContainer, webviewFrame } from './ui';
 
 /** What a scene may ask of the capture: a region instead of the whole window. */
 export interface Shot {
@@ -211,6 +211,22 @@ export const SCENES: readonly Scene[] = [
     caption: 'The details panel follows the color theme (here Default Light Modern).',
     prepare: async (page, ctx) => {
       await showDetailsOfServiceIssue(page, ctx, LIGHT);
+    },
+  },
+  {
+    name: 'resources-view',
+    caption: 'The Resources view: states that need attention first, then resource groups; each row "name · type · region" with since or ETA, its tooltip the summary.',
+    // Last, as it folds the Events view: the scenes before it show that view open.
+    prepare: async (page, ctx) => {
+      await baseState(page, ctx);
+      // The Events view is the container's first pane (its title changes with the mode).
+      await setPaneExpanded(viewContainer(page, CONTAINER_ID).locator('.pane').first(), false);
+      const pane = containerPane(page, 'Resources');
+      await setPaneExpanded(pane, true);
+      const row = pane.locator('.monaco-list-row[role=treeitem][aria-level="3"]').first();
+      await row.waitFor({ state: 'visible', timeout: 60_000 });
+      await row.hover();
+      await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'visible', timeout: 10_000 });
     },
   },
 ];

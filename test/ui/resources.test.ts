@@ -2,17 +2,13 @@
 // container; opened at the default 300 px side bar it lists what needs attention first.
 import * as assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
-import { viewContainer } from '../harness/ui';
 import { reportFailures, uiSession } from './session';
-import { CONTAINER_ID, DEFAULT_SIDEBAR, openEventsView, rowInfo, setSidebarWidth, waitFor, type RowInfo } from './steps';
+import { containerPane, DEFAULT_SIDEBAR, openEventsView, rowInfo, setPaneExpanded, setSidebarWidth, waitFor, type RowInfo } from './steps';
 
 const RANK: Record<string, number> = { Unavailable: 0, Degraded: 1, Unknown: 2, Available: 4 };
 
 function resourcesPane(page: Page): Locator {
-  return viewContainer(page, CONTAINER_ID)
-    .locator('.pane')
-    .filter({ has: page.locator('.pane-header .title', { hasText: /^Resources$/i }) })
-    .first();
+  return containerPane(page, 'Resources');
 }
 
 /** The pane's rendered rows in screen order (the list reuses row elements; data-index is the position). */
@@ -23,13 +19,6 @@ async function paneRows(pane: Locator): Promise<RowInfo[]> {
     out.push({ index: Number(await rows.nth(i).getAttribute('data-index')), info: await rowInfo(rows.nth(i)) });
   }
   return out.sort((a, b) => a.index - b.index).map((r) => r.info);
-}
-
-async function setPaneExpanded(pane: Locator, expanded: boolean): Promise<void> {
-  const header = pane.locator('.pane-header').first();
-  if ((await header.getAttribute('aria-expanded')) !== String(expanded)) {
-    await header.click();
-  }
 }
 
 describe('Resources view in the workbench (UI)', function () {

@@ -25,6 +25,22 @@ export async function openEventsView(page: Page): Promise<void> {
   await groupRow(page, 'Service issues').waitFor({ state: 'visible', timeout: 60_000 });
 }
 
+/** A pane of the Service Health container by its title (e.g. "Resources"). */
+export function containerPane(page: Page, title: string): Locator {
+  return viewContainer(page, CONTAINER_ID)
+    .locator('.pane')
+    .filter({ has: page.locator('.pane-header .title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') }) })
+    .first();
+}
+
+/** Unfolds or folds a pane by a click on its header's title, and waits until it did. */
+export async function setPaneExpanded(pane: Locator, expanded: boolean): Promise<void> {
+  const header = pane.locator('.pane-header').first();
+  if ((await header.getAttribute('aria-expanded')) === String(expanded)) return;
+  await header.locator('.title').first().click();
+  await waitFor(async () => ((await header.getAttribute('aria-expanded')) === String(expanded) ? true : undefined), 10_000, `the pane did not ${expanded ? 'unfold' : 'fold'}`);
+}
+
 /** A top-level group row by its exact label (e.g. "Service issues"). */
 export function groupRow(page: Page, label: string): Locator {
   return treeRows(page, CONTAINER_ID)

@@ -1,5 +1,6 @@
 // Runs the CLI in-process and keeps what it wrote: the set-up every CLI test file shares.
 import { runCli } from '../../../src/core/cli/runCli';
+import type { Clock } from '../../../src/core/http/types';
 
 export interface Run {
   code: number;
@@ -7,7 +8,8 @@ export interface Run {
   stderr: string;
 }
 
-export async function cli(argv: string[], env: Record<string, string | undefined> = {}, signal?: AbortSignal): Promise<Run> {
+/** `clock`: a fake clock for every wait of the run (retries, rate limits), so no test sleeps in real time. */
+export async function cli(argv: string[], env: Record<string, string | undefined> = {}, signal?: AbortSignal, clock?: Clock): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(argv, {
@@ -15,6 +17,7 @@ export async function cli(argv: string[], env: Record<string, string | undefined
     stderr: { write: (s: string) => (stderr += s) },
     env,
     signal,
+    ...(clock ? { clock } : {}),
   });
   return { code, stdout, stderr };
 }

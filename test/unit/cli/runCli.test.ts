@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { runCli } from '../../../src/core/cli/runCli';
 import { cli, type Run } from './cliRun';
+import { FakeClock } from '../http/fakeClock';
 import { startSampleService, type SampleService } from '../../../src/core/sample/server';
 
 
@@ -151,16 +152,22 @@ describe('health-events CLI (in-process, against the sample service)', () => {
     assert.match(run.stderr, /set HEALTH_EVENTS_TOKEN/);
   });
 
-  it('never prints the token: wrong token, --token warning, and service errors', async () => {
+  it('never prints the token: wrong token, --token warning, and service errors (a refused port retried on a fake clock)', async () => {
     const wrong = 'wrong-token-abcdefghijklmnop';
-    const a = await cli(['list', '--endpoint', service.url, '--subscription', subs[0] ?? ''], { HEALTH_EVENTS_TOKEN: wrong });
+    // Every wait on a fake clock: the refused port's retry backoff slept up to 1.75 s of real time.
+    const clock = new FakeClock(Date.now());
+    const a = await clock.runUntil(cli(['list', '--endpoint', service.url, '--subscription', subs[0] ?? ''], { HEALTH_EVENTS_TOKEN: wrong }, undefined, clock));
     assert.equal(a.code, 1);
     assert.match(a.stderr, /did not accept the token.*set HEALTH_EVENTS_TOKEN/);
-    const b = await cli(['details', '--endpoint', service.url, '--subscription', subs[0] ?? '', '--tracking-id', 'NOPE', '--token', service.token]);
+    const b = await clock.runUntil(cli(['details', '--endpoint', service.url, '--subscription', subs[0] ?? '', '--tracking-id', 'NOPE', '--token', service.token], {}, undefined, clock));
     assert.equal(b.code, 1);
     assert.match(b.stderr, /--token is visible to other users in the process list/);
-    const c = await cli(['list', '--endpoint', 'http://127.0.0.1:1', '--subscription', subs[0] ?? '', '--token', wrong]);
+    assert.deepEqual(clock.sleeps, [], 'a rejected token and a missing event are answered without a wait');
+    const c = await clock.runUntil(cli(['list', '--endpoint', 'http://127.0.0.1:1', '--subscription', subs[0] ?? '', '--token', wrong], {}, undefined, clock));
     assert.equal(c.code, 1);
+    assert.match(c.stderr, /Nothing answered at http:\/\/127\.0\.0\.1:1 \(ECONNREFUSED\)/);
+    // The events and the subscription names (two requests) are each tried 4 times: 3 waits each.
+    assert.equal(clock.sleeps.length, 6, `waits: ${clock.sleeps.join(', ')}`);
     for (const run of [a, b, c]) {
       assert.ok(!run.stdout.includes(wrong) && !run.stderr.includes(wrong));
       assert.ok(!run.stdout.includes(service.token) && !run.stderr.includes(service.token));
