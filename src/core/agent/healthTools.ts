@@ -227,13 +227,14 @@ function notFound(trackingId: string, days: number): ToolAnswerError {
 }
 
 function ownersByIncident(events: readonly StoredEvent[]): Map<string, string[]> {
-  const owners = new Map<string, string[]>();
+  // Sets while collecting: an incident shared by 1,000 subscriptions would otherwise cost a scan per event.
+  const owners = new Map<string, Set<string>>();
   for (const e of events) {
     const key = e.trackingId.toUpperCase();
-    const list = owners.get(key) ?? [];
-    if (!list.includes(e.subscriptionId)) list.push(e.subscriptionId);
-    owners.set(key, list);
+    const set = owners.get(key) ?? new Set<string>();
+    set.add(e.subscriptionId);
+    owners.set(key, set);
   }
-  return owners;
+  return new Map([...owners].map(([key, set]) => [key, [...set]]));
 }
 

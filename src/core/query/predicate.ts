@@ -23,7 +23,8 @@ interface EventView {
 
 const foldText = (s: string): string => s.toLowerCase().replace(/\s+/gu, ' ');
 
-function view(event: HealthEvent): EventView {
+/** `withText`: fold the title and summary only when the query has words (they dominate the cost on large estates). */
+function view(event: HealthEvent, withText: boolean): EventView {
   const p = event.properties ?? {};
   const impact = p.impact ?? [];
   const regions = impact.flatMap((i) => i.impactedRegions ?? []);
@@ -41,7 +42,7 @@ function view(event: HealthEvent): EventView {
       regions: (i.impactedRegions ?? []).map((r) => regionKey(r.impactedRegion ?? '')),
     })),
     tags: tags.map(compactKey),
-    haystack: foldText([p.title, p.summary, p.header, trackingIdOf(event)].filter((s) => !!s).join('\n')),
+    haystack: withText ? foldText([p.title, p.summary, p.header, trackingIdOf(event)].filter((s) => !!s).join('\n')) : '',
     sensitive: p.isEventSensitive === true,
     hir: p.isHIR === true,
     lastUpdate: parseServiceTime(p.lastUpdateTime),
@@ -93,8 +94,15 @@ export function buildPredicate(q: ParsedQuery, now: number, impactedCount?: Impa
   const want = compileFields(q);
   const drop = compileFields(q.exclude);
   const futureSince = q.since !== undefined && q.since > now;
+  const withText = want.text.length > 0 || drop.text.length > 0;
+  // One view per event object: an incident shared by many subscriptions is often one parsed object.
+  const views = new WeakMap<HealthEvent, EventView>();
   return (event) => {
-    const v = view(event);
+    let v = views.get(event);
+    if (v === undefined) {
+      v = view(event, withText);
+      views.set(event, v);
+    }
     if (want.types.size > 0 && !want.types.has(v.type)) return false;
     if (want.subTypes.size > 0 && !want.subTypes.has(v.subType)) return false;
     if (want.statuses.size > 0 && !hasAny(want.statuses, v.statuses)) return false;
