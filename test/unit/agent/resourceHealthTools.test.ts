@@ -40,9 +40,10 @@ describe('resource health agent tools against the sample service (real HTTP, MCP
     await service.close();
   });
   beforeEach(async () => {
+    // Product retries stay on: on a loaded machine a listing can time out once, and the estate must stay whole.
     service.faults.clear();
     service.knobs.unreadableSubscriptions = [];
-    client = new ThrottledClient({ origin: service.url, tokenProvider: { getToken: async () => service.token }, maxTransientRetries: 0 });
+    client = new ThrottledClient({ origin: service.url, tokenProvider: { getToken: async () => service.token } });
     const source = apiSource({
       api: new HealthEventsApi({ client }),
       resources: new EventResourcesApi({ client }),
