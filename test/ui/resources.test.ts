@@ -1,36 +1,11 @@
 // The Resources view as users see it (sample mode): a second, folded pane of the Service Health
 // container; opened at the default 300 px side bar it lists what needs attention first.
 import * as assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
-import { viewContainer } from '../harness/ui';
+import { paneRows, resourcesPane, setPaneExpanded } from './resourcesPane';
 import { reportFailures, uiSession } from './session';
-import { CONTAINER_ID, DEFAULT_SIDEBAR, openEventsView, rowInfo, setSidebarWidth, waitFor, type RowInfo } from './steps';
+import { DEFAULT_SIDEBAR, openEventsView, setSidebarWidth, waitFor } from './steps';
 
 const RANK: Record<string, number> = { Unavailable: 0, Degraded: 1, Unknown: 2, Available: 4 };
-
-function resourcesPane(page: Page): Locator {
-  return viewContainer(page, CONTAINER_ID)
-    .locator('.pane')
-    .filter({ has: page.locator('.pane-header .title', { hasText: /^Resources$/i }) })
-    .first();
-}
-
-/** The pane's rendered rows in screen order (the list reuses row elements; data-index is the position). */
-async function paneRows(pane: Locator): Promise<RowInfo[]> {
-  const rows = pane.locator('.monaco-list-row[role=treeitem]');
-  const out: { index: number; info: RowInfo }[] = [];
-  for (let i = 0; i < (await rows.count()); i++) {
-    out.push({ index: Number(await rows.nth(i).getAttribute('data-index')), info: await rowInfo(rows.nth(i)) });
-  }
-  return out.sort((a, b) => a.index - b.index).map((r) => r.info);
-}
-
-async function setPaneExpanded(pane: Locator, expanded: boolean): Promise<void> {
-  const header = pane.locator('.pane-header').first();
-  if ((await header.getAttribute('aria-expanded')) !== String(expanded)) {
-    await header.click();
-  }
-}
 
 describe('Resources view in the workbench (UI)', function () {
   this.timeout(120_000);
