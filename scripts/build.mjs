@@ -164,6 +164,15 @@ const contexts = await Promise.all([
     entryPoints: ['media/details/main.ts'],
     outfile: `${out}/webview/details.js`,
   }),
+  // Resource health webview script (same shell, CSP and stylesheet as the event details).
+  esbuild.context({
+    ...common,
+    platform: 'browser',
+    target: 'es2022',
+    format: 'iife',
+    entryPoints: ['media/details/health.ts'],
+    outfile: `${out}/webview/health.js`,
+  }),
 ]);
 
 // Codicons for webviews: .vscodeignore drops node_modules, so ship the css and font from dist/.

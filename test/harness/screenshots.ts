@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { closeAllEditors, CONTAINER_ID, containerPane, detailsFrame, eventRows, firstChildRow, groupRow, openEventsView, readQuotaTooltip, setExpanded, setPaneExpanded, viewTitleAction } from '../ui/steps';
+import { resourcesPane } from '../ui/resourcesPane';
 import { createSampleWorkspace, type SampleWorkspace } from '../ui/workspace';
 import { applyTheme, THEMES, type ThemeKind } from './theme';
 import { hideSecondarySideBar, launchWorkbench, screenshot, statusBarItem, treeRows, viewContainer, webviewFrame } from './ui';
@@ -211,6 +212,22 @@ export const SCENES: readonly Scene[] = [
     caption: 'The details panel follows the color theme (here Default Light Modern).',
     prepare: async (page, ctx) => {
       await showDetailsOfServiceIssue(page, ctx, LIGHT);
+    },
+  },
+  {
+    // Before resources-view: it leaves the Resources pane open under the Events view.
+    name: 'resource-health',
+    caption: 'A resource\'s health panel (click a Resources row): state, why and since when, actions, active events and history.',
+    prepare: async (page, ctx) => {
+      await baseState(page, ctx, DARK);
+      const pane = resourcesPane(page);
+      await setPaneExpanded(pane, true);
+      const row = pane.locator('.monaco-list-row[role=treeitem][aria-level="3"]').first();
+      await row.waitFor({ state: 'visible', timeout: 60_000 });
+      await row.click();
+      const frame = webviewFrame(page);
+      await frame.locator('section.health-history h2', { hasText: /^History \(/ }).waitFor({ state: 'visible', timeout: 30_000 });
+      await page.mouse.move(VIEWPORT.width - 10, VIEWPORT.height / 2);
     },
   },
   {

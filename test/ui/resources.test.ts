@@ -1,25 +1,11 @@
 // The Resources view as users see it (sample mode): a second, folded pane of the Service Health
 // container; opened at the default 300 px side bar it lists what needs attention first.
 import * as assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
+import { paneRows, resourcesPane, setPaneExpanded } from './resourcesPane';
 import { reportFailures, uiSession } from './session';
-import { containerPane, DEFAULT_SIDEBAR, openEventsView, rowInfo, setPaneExpanded, setSidebarWidth, waitFor, type RowInfo } from './steps';
+import { DEFAULT_SIDEBAR, openEventsView, setSidebarWidth, waitFor } from './steps';
 
 const RANK: Record<string, number> = { Unavailable: 0, Degraded: 1, Unknown: 2, Available: 4 };
-
-function resourcesPane(page: Page): Locator {
-  return containerPane(page, 'Resources');
-}
-
-/** The pane's rendered rows in screen order (the list reuses row elements; data-index is the position). */
-async function paneRows(pane: Locator): Promise<RowInfo[]> {
-  const rows = pane.locator('.monaco-list-row[role=treeitem]');
-  const out: { index: number; info: RowInfo }[] = [];
-  for (let i = 0; i < (await rows.count()); i++) {
-    out.push({ index: Number(await rows.nth(i).getAttribute('data-index')), info: await rowInfo(rows.nth(i)) });
-  }
-  return out.sort((a, b) => a.index - b.index).map((r) => r.info);
-}
 
 describe('Resources view in the workbench (UI)', function () {
   this.timeout(120_000);

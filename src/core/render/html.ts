@@ -14,6 +14,8 @@ export interface DetailsHtmlInputs {
   readonly styleUri: string;
   /** Document title (escaped here). */
   readonly title: string;
+  /** What shows until the first render (escaped here); default "Loading event details…". */
+  readonly loadingText?: string;
 }
 
 /** 128 random bits, base64 (a CSP base64-value). */
@@ -51,7 +53,7 @@ export function renderDetailsHtml(inputs: DetailsHtmlInputs): string {
 <title>${escapeHtml(inputs.title)}</title>
 </head>
 <body>
-<main id="root" aria-live="polite"><p class="loading"><span class="codicon codicon-loading codicon-modifier-spin"></span> Loading event details…</p></main>
+<main id="root" aria-live="polite"><p class="loading"><span class="codicon codicon-loading codicon-modifier-spin"></span> ${escapeHtml(inputs.loadingText ?? 'Loading event details…')}</p></main>
 <script nonce="${attr(nonce)}" src="${attr(inputs.scriptUri)}"></script>
 </body>
 </html>`;

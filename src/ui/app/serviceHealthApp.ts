@@ -15,6 +15,7 @@ import { registerDetails } from './wiring/details';
 import { registerEvents } from './wiring/events';
 import { registerInfra } from './wiring/infra';
 import { registerHealth } from './wiring/health';
+import { registerHealthPanel } from './wiring/healthPanel';
 import { registerLifecycle } from './wiring/lifecycle';
 import { EventNavigation } from './wiring/navigation';
 import { registerQuery } from './wiring/query';
@@ -48,7 +49,8 @@ export class ServiceHealthApp extends Disposable {
     const details = registerDetails(register, { context, log, state, connection, events, lifecycle });
     const navigation = new EventNavigation({ events, details, log });
     registerQuota(register, { log, connection, events, lifecycle });
-    registerHealth(register, { log, state, events, lifecycle });
+    const health = registerHealth(register, { log, state, events, lifecycle });
+    registerHealthPanel(register, { context, log, state, connection, events, lifecycle, health });
     registerRefresh(register, { state, connection, events, lifecycle, navigation });
     const queries = registerQuery(register, { context, log, connection, events, details, navigation });
     registerCommands(register, { state, log, connection, events, lifecycle, navigation, queries });

@@ -32,6 +32,7 @@ export const Command = {
   retryTreeRows: 'serviceHealth.retryTreeRows',
   askInChat: 'serviceHealth.askInChat',
   copyResourceId: 'serviceHealth.copyResourceId',
+  showResourceHealth: 'serviceHealth.showResourceHealth',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];

@@ -4,3 +4,4 @@
  */
 export { EventDetailsPanels } from './eventDetailsPanels';
 export { eventMarkdown } from '../../core/export/eventMarkdown';
+export { ResourceHealthPanels } from '../resources/resourceHealthPanels';

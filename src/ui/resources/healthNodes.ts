@@ -8,6 +8,7 @@ import type { HealthRow, StateSection } from '../../core/health/healthRows';
 import { stateRank } from '../../core/health/order';
 import { NO_RESOURCE_GROUP } from '../../core/render/impactedRows';
 import { formatWhen } from '../../core/render/time';
+import { Command } from '../base/commandIds';
 import { TreeNode } from '../tree/nodes';
 import { RESOURCE_CONTEXT } from './resourceContext';
 import { appendResourceFacts, ResourceNode } from './resourceNodes';
@@ -119,6 +120,9 @@ export class HealthResourceNode extends ResourceNode {
     const flags = [RESOURCE_CONTEXT, this.portalUrl ? 'portal' : undefined, r.resourceId ? 'id' : undefined].filter(Boolean);
     item.contextValue = flags.join(';');
     item.tooltip = this.tooltip(when);
+    if (r.resourceId) {
+      item.command = { command: Command.showResourceHealth, title: vscode.l10n.t('Show Health Details'), arguments: [r.resourceId] };
+    }
     item.accessibilityInformation = { label: [r.label, r.state, when].filter(Boolean).join(', '), role: 'treeitem' };
     return item;
   }
