@@ -48,7 +48,7 @@ export class ServiceHealthApp extends Disposable {
     const details = registerDetails(register, { context, log, state, connection, events, lifecycle });
     const navigation = new EventNavigation({ events, details, log });
     registerQuota(register, { log, connection, events, lifecycle });
-    registerHealth(register, { log, state, events, lifecycle });
+    registerHealth(register, { context, log, state, connection, events, details, lifecycle });
     registerRefresh(register, { state, connection, events, lifecycle, navigation });
     const queries = registerQuery(register, { context, log, connection, events, details, navigation });
     registerCommands(register, { state, log, connection, events, lifecycle, navigation, queries });
