@@ -1,19 +1,12 @@
 // The Resources view as users see it (sample mode): a second, folded pane of the Service Health
-// container; opened at the default 300 px side bar it lists what needs attention first.
+// container; opened at the default 300 px side bar it lists what needs attention first. Folded
+// with notifications off (the UI workspace), it lists nothing until it is opened.
 import * as assert from 'node:assert/strict';
-import type { Locator, Page } from 'playwright-core';
-import { viewContainer } from '../harness/ui';
+import type { Locator } from 'playwright-core';
 import { reportFailures, uiSession } from './session';
-import { CONTAINER_ID, DEFAULT_SIDEBAR, openEventsView, rowInfo, setSidebarWidth, waitFor, type RowInfo } from './steps';
+import { DEFAULT_SIDEBAR, openEventsView, resourcesPane, rowInfo, setPaneExpanded, setSidebarWidth, waitFor, type RowInfo } from './steps';
 
 const RANK: Record<string, number> = { Unavailable: 0, Degraded: 1, Unknown: 2, Available: 4 };
-
-function resourcesPane(page: Page): Locator {
-  return viewContainer(page, CONTAINER_ID)
-    .locator('.pane')
-    .filter({ has: page.locator('.pane-header .title', { hasText: /^Resources$/i }) })
-    .first();
-}
 
 /** The pane's rendered rows in screen order (the list reuses row elements; data-index is the position). */
 async function paneRows(pane: Locator): Promise<RowInfo[]> {
@@ -23,13 +16,6 @@ async function paneRows(pane: Locator): Promise<RowInfo[]> {
     out.push({ index: Number(await rows.nth(i).getAttribute('data-index')), info: await rowInfo(rows.nth(i)) });
   }
   return out.sort((a, b) => a.index - b.index).map((r) => r.info);
-}
-
-async function setPaneExpanded(pane: Locator, expanded: boolean): Promise<void> {
-  const header = pane.locator('.pane-header').first();
-  if ((await header.getAttribute('aria-expanded')) !== String(expanded)) {
-    await header.click();
-  }
 }
 
 describe('Resources view in the workbench (UI)', function () {
@@ -61,6 +47,10 @@ describe('Resources view in the workbench (UI)', function () {
       const resource = rows.find((r) => r.level === 3);
       assert.match(resource?.label ?? '', /^[^·]+ · [^·]+ · [^·]+$/, `row "${resource?.label ?? ''}" does not read "name · type · region"`);
       assert.match(resource?.description ?? '', /^(since|ETA) /, `row description "${resource?.description ?? ''}" has no since/ETA`);
+      // Regions as people read them ("West Europe"), never the ARM name (`westeurope`).
+      const regions = rows.filter((r) => r.level === 3).map((r) => r.label.split(' · ')[2] ?? '');
+      assert.ok(regions.some((r) => / /.test(r)), `no region display name among ${regions.join(', ')}`);
+      assert.ok(!regions.some((r) => /^(westeurope|northeurope|eastus)$/.test(r)), `an ARM region name is shown: ${regions.join(', ')}`);
     } finally {
       // Later tests read every row of the container: fold the pane again.
       await setPaneExpanded(pane, false);

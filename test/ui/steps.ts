@@ -401,3 +401,19 @@ export async function setSidebarWidth(page: Page, width: number): Promise<void> 
     return now && Math.abs(now.width - width) < 3 ? true : undefined;
   }, 5_000, `the side bar did not become ${width} px wide`);
 }
+
+/** The Resources pane of the Service Health container (a second, folded pane). */
+export function resourcesPane(page: Page): Locator {
+  return viewContainer(page, CONTAINER_ID)
+    .locator('.pane')
+    .filter({ has: page.locator('.pane-header .title', { hasText: /^Resources$/i }) })
+    .first();
+}
+
+/** Unfolds or folds a pane by its header, as a user clicks it. */
+export async function setPaneExpanded(pane: Locator, expanded: boolean): Promise<void> {
+  const header = pane.locator('.pane-header').first();
+  if ((await header.getAttribute('aria-expanded')) !== String(expanded)) {
+    await header.click();
+  }
+}
