@@ -112,7 +112,16 @@ describe('Impacted resources in the workbench (UI)', function () {
       await setPaneExpanded(pane, false);
     }
     const { row, groups } = await expandEventWithResources(page);
-    const resources = groups.flatMap((g) => g.resources);
+    // Resource groups may come back folded: unfold each, then read its resources.
+    for (const g of groups) {
+      await setExpanded(treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${g.name}$`) }) }).first(), true);
+    }
+    const total = groups.reduce((n, g) => n + g.count, 0);
+    const resources = await waitFor(async () => {
+      const found = (await allRows(page)).filter((r) => r.level === 5);
+      return found.length === total ? found : undefined;
+    }, 10_000, `the ${total} resources did not show`);
+    assert.ok(resources.length > 0);
     const withHealth = resources.filter((r) => HEALTH_WORD.test(r.description));
     // The sample's estate holds every impacted resource: each has a status.
     assert.equal(withHealth.length, resources.length, `rows without health: ${resources.filter((r) => !HEALTH_WORD.test(r.description)).map((r) => `${r.label} (${r.description})`).join(', ')}`);
