@@ -1,6 +1,6 @@
 /**
  * The details panel's "Impacted resources" section: resource groups, each listing its resources
- * (name, type, region). Text only (textContent); resource links are portal URLs the host built
+ * (name, type, region, and its current health when the Resources view listed it). Text only (textContent); resource links are portal URLs the host built
  * and opens after checking them again (the page's click handler sends them to the host).
  */
 import type { ResourcesView } from '../../src/core/render/resourcesView';
@@ -13,6 +13,9 @@ export interface SectionKit {
   icon(name: string): HTMLElement;
   section(title: string, iconName: string, ...children: Child[]): HTMLElement;
 }
+
+/** The tone (icon colour) of a health icon; the state's word stays in the foreground colour. */
+const TONES: Readonly<Record<string, string>> = { error: 'tone-error', warning: 'tone-warning', pass: 'tone-success' };
 
 export function renderImpactedResources(view: ResourcesView | undefined, kit: SectionKit): HTMLElement | undefined {
   if (!view) {
@@ -41,7 +44,9 @@ export function renderImpactedResources(view: ResourcesView | undefined, kit: Se
           name = h('span', undefined, r.name);
         }
         const meta = [r.type, r.region, r.subscription].filter(Boolean).join(' · ');
-        const li = h('li', 'region resource', h('span', 'region-name', icon('symbol-field'), ' ', name), meta ? h('span', 'muted small', meta) : null);
+        // Health only when the Resources view listed this resource: unknown shows nothing, never "Available".
+        const health = r.health ? h('span', `resource-health ${TONES[r.health.icon] ?? 'tone-neutral'}`, icon(r.health.icon), ' ', r.health.state) : null;
+        const li = h('li', 'region resource', h('span', 'region-name', icon('symbol-field'), ' ', name), meta ? h('span', 'muted small', meta) : null, health);
         if (r.fullType) {
           li.title = r.fullType;
         }

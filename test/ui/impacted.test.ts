@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { treeRows } from '../harness/ui';
 import { reportFailures, uiSession } from './session';
-import { CONTAINER_ID, allRows, closeAllEditors, detailsFrame, eventRows, groupRow, openEventsView, rowInfo, setExpanded, viewTitleAction, waitFor, type RowInfo } from './steps';
+import { CONTAINER_ID, allRows, closeAllEditors, detailsFrame, eventRows, groupRow, openEventsView, resourcesPane, rowInfo, setExpanded, setPaneExpanded, viewTitleAction, waitFor, type RowInfo } from './steps';
+
+const HEALTH_WORD = / · (Available|Unavailable|Degraded|Unknown)$/;
 
 /** The names the sample service lists for its subscriptions (src/core/sample/listSubscriptions.ts). */
 const SAMPLE_SUBSCRIPTION_NAMES = /(?:Contoso Production|Contoso Dev\/Test|Fabrikam Analytics|Northwind Retail|Tailspin Toys)/;
@@ -88,14 +90,49 @@ describe('Impacted resources in the workbench (UI)', function () {
       assert.equal(g.resources.length, g.count, `${g.name} says ${g.count} resources but shows ${g.resources.length}`);
       for (const r of g.resources) {
         assert.equal(r.level, 5, 'resources sit under their resource group');
-        // "virtualMachines · westeurope": the short type and the region.
-        assert.match(r.description, /^[A-Za-z]+ · [a-z0-9]+$|^[a-z0-9]+$/, `resource "${r.label}" description "${r.description}"`);
+        // "virtualMachines · westeurope": the short type and the region (then its health, once the Resources view listed it).
+        assert.match(r.description, /^(?:[A-Za-z]+ · )?[a-z0-9]+(?: · [A-Z][A-Za-z]+)?$/, `resource "${r.label}" description "${r.description}"`);
       }
     }
     // Once known, the event row says how many of your resources it affects.
     const total = groups.reduce((n, g) => n + g.count, 0);
     const row = await rowInfo(eventRows(page).filter({ has: page.locator('.label-name', { hasText: label }) }).first());
     assert.match(row.description, new RegExp(`affects ${total} of your resources$`), `the row does not say it affects ${total}: "${row.description}"`);
+  });
+
+  it('an impacted resource row shows its current health (icon and word) once the Resources view listed it, and the details panel too', async () => {
+    const { page } = uiSession();
+    await openEventsView(page);
+    // Notifications are off in the UI workspace: health is listed when the Resources view is shown.
+    const pane = resourcesPane(page);
+    await setPaneExpanded(pane, true);
+    try {
+      await waitFor(async () => ((await pane.locator('.monaco-list-row[role=treeitem][aria-level="3"]').count()) > 0 ? true : undefined), 60_000, 'the Resources view listed no resource');
+    } finally {
+      await setPaneExpanded(pane, false);
+    }
+    const { row, groups } = await expandEventWithResources(page);
+    // Resource groups may come back folded: unfold each, then read its resources.
+    for (const g of groups) {
+      await setExpanded(treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${g.name}$`) }) }).first(), true);
+    }
+    const total = groups.reduce((n, g) => n + g.count, 0);
+    const resources = await waitFor(async () => {
+      const found = (await allRows(page)).filter((r) => r.level === 5);
+      return found.length === total ? found : undefined;
+    }, 10_000, `the ${total} resources did not show`);
+    assert.ok(resources.length > 0);
+    const withHealth = resources.filter((r) => HEALTH_WORD.test(r.description));
+    // The sample's estate holds every impacted resource: each has a status.
+    assert.equal(withHealth.length, resources.length, `rows without health: ${resources.filter((r) => !HEALTH_WORD.test(r.description)).map((r) => `${r.label} (${r.description})`).join(', ')}`);
+    await row.click();
+    const frame = await detailsFrame(page);
+    const section = frame.locator('section.impacted-resources');
+    await section.locator('li.resource-group').first().waitFor({ state: 'visible', timeout: 20_000 });
+    const words = (await section.locator('.resource-health').allInnerTexts()).map((t) => t.trim());
+    assert.equal(words.length, resources.length, 'the panel shows a health per resource');
+    assert.ok(words.every((w) => /^(Available|Unavailable|Degraded|Unknown)$/.test(w)), `health words: ${words.join(', ')}`);
+    await closeAllEditors(page);
   });
 
   it('the details panel has an "Impacted resources" section with the same groups', async () => {

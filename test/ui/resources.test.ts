@@ -1,5 +1,6 @@
 // The Resources view as users see it (sample mode): a second, folded pane of the Service Health
-// container; opened at the default 300 px side bar it lists what needs attention first.
+// container; opened at the default 300 px side bar it lists what needs attention first. Folded
+// with notifications off (the UI workspace), it lists nothing until it is opened.
 import * as assert from 'node:assert/strict';
 import { paneRows, resourcesPane, setPaneExpanded } from './resourcesPane';
 import { reportFailures, uiSession } from './session';
@@ -36,6 +37,10 @@ describe('Resources view in the workbench (UI)', function () {
       const resource = rows.find((r) => r.level === 3);
       assert.match(resource?.label ?? '', /^[^·]+ · [^·]+ · [^·]+$/, `row "${resource?.label ?? ''}" does not read "name · type · region"`);
       assert.match(resource?.description ?? '', /^(since|ETA) /, `row description "${resource?.description ?? ''}" has no since/ETA`);
+      // Regions as people read them ("West Europe"), never the ARM name (`westeurope`).
+      const regions = rows.filter((r) => r.level === 3).map((r) => r.label.split(' · ')[2] ?? '');
+      assert.ok(regions.some((r) => / /.test(r)), `no region display name among ${regions.join(', ')}`);
+      assert.ok(!regions.some((r) => /^(westeurope|northeurope|eastus)$/.test(r)), `an ARM region name is shown: ${regions.join(', ')}`);
     } finally {
       // Later tests read every row of the container: fold the pane again.
       await setPaneExpanded(pane, false);

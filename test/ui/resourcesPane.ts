@@ -1,12 +1,8 @@
 // Steps of the Resources view (the second pane of the Service Health container), shared by its UI tests.
-import type { Locator, Page } from 'playwright-core';
-import { containerPane, rowInfo, type RowInfo } from './steps';
+import type { Locator } from 'playwright-core';
+import { rowInfo, type RowInfo } from './steps';
 
-export { setPaneExpanded } from './steps';
-
-export function resourcesPane(page: Page): Locator {
-  return containerPane(page, 'Resources');
-}
+export { resourcesPane, setPaneExpanded } from './steps';
 
 /** The pane's rendered rows in screen order (the list reuses row elements; data-index is the position). */
 export async function paneRows(pane: Locator): Promise<RowInfo[]> {

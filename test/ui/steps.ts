@@ -417,3 +417,8 @@ export async function setSidebarWidth(page: Page, width: number): Promise<void> 
     return now && Math.abs(now.width - width) < 3 ? true : undefined;
   }, 5_000, `the side bar did not become ${width} px wide`);
 }
+
+/** The Resources pane of the Service Health container (a second, folded pane). */
+export function resourcesPane(page: Page): Locator {
+  return containerPane(page, 'Resources');
+}

@@ -12,6 +12,8 @@ export interface AvailabilityListingOptions {
   readonly graph: Pick<ResourceGraphApi, 'batches' | 'listAvailabilityBatch' | 'subscriptionsInScope'>;
   /** Subscriptions from which Resource Graph is used (serviceHealth.resourceGraphThreshold); 0 or less never. */
   readonly threshold: number;
+  /** Through Resource Graph, ask only for statuses changed at or after this time (see core/health/healthLoad.ts). */
+  readonly since?: Date;
   readonly signal?: AbortSignal;
   readonly log?: (line: string) => void;
 }
@@ -24,6 +26,8 @@ export interface AvailabilityOutcome {
   /** The subscriptions Resource Graph left out: their health is unknown, never "all healthy". */
   readonly leftOut: string[];
   readonly skippedRows: number;
+  /** The subscriptions whose `statuses` are only the changes since `since` (merge them into those held); the others are in full. */
+  readonly changesOnly: string[];
 }
 
 /** The error of a subscription Resource Graph left out: named, and never read as healthy. */
@@ -34,13 +38,16 @@ export function leftOutError(): ApiError {
   );
 }
 
-/** A batch's rows per subscription, with the left-out ones (no rows and out of scope) carrying leftOutError. */
+/**
+ * A batch's rows per subscription, with the left-out ones (no rows and out of scope) carrying
+ * leftOutError. Asking for changes only, no rows is "nothing changed": no scope query.
+ */
 async function graphBatch(o: AvailabilityListingOptions, batch: readonly string[]): Promise<{ results: SubscriptionStatuses[]; skipped: number }> {
-  const found = await o.graph.listAvailabilityBatch(batch, o.signal);
-  const silent = [...found.bySubscription.values()].some((rows) => rows.length === 0);
+  const found = await o.graph.listAvailabilityBatch(batch, o.signal, o.since);
+  const silent = o.since === undefined && [...found.bySubscription.values()].some((rows) => rows.length === 0);
   const inScope = silent ? await o.graph.subscriptionsInScope(batch, o.signal) : new Set<string>();
   const results = [...found.bySubscription].map(([subscriptionId, statuses]) =>
-    statuses.length > 0 || inScope.has(subscriptionId) ? { subscriptionId, statuses } : { subscriptionId, statuses, error: leftOutError() },
+    statuses.length > 0 || o.since !== undefined || inScope.has(subscriptionId) ? { subscriptionId, statuses } : { subscriptionId, statuses, error: leftOutError() },
   );
   return { results, skipped: found.skipped };
 }
@@ -48,8 +55,9 @@ async function graphBatch(o: AvailabilityListingOptions, batch: readonly string[
 export async function listAvailability(o: AvailabilityListingOptions, subscriptionIds: readonly string[]): Promise<AvailabilityOutcome> {
   const unique = [...new Set(subscriptionIds)];
   if (o.threshold <= 0 || unique.length < o.threshold) {
-    return { results: await o.api.listForSubscriptions(unique, { signal: o.signal }), via: 'subscriptions', leftOut: [], skippedRows: 0 };
+    return { results: await o.api.listForSubscriptions(unique, { signal: o.signal }), via: 'subscriptions', leftOut: [], skippedRows: 0, changesOnly: [] };
   }
+  const changesOnly: string[] = [];
   const byId = new Map<string, SubscriptionStatuses>();
   const batches = o.graph.batches(unique);
   let graphBatches = 0;
@@ -61,6 +69,9 @@ export async function listAvailability(o: AvailabilityListingOptions, subscripti
         const { results, skipped } = await graphBatch(o, batch);
         graphBatches++;
         skippedRows += skipped;
+        if (o.since !== undefined) {
+          changesOnly.push(...batch);
+        }
         results.forEach((r) => byId.set(r.subscriptionId, r));
       } catch (error) {
         if (o.signal?.aborted) {
@@ -78,6 +89,7 @@ export async function listAvailability(o: AvailabilityListingOptions, subscripti
     via: graphBatches === batches.length ? 'resourceGraph' : graphBatches === 0 ? 'subscriptions' : 'mixed',
     leftOut: results.filter((r) => r.error instanceof ApiError && r.error.code === NOT_IN_SCOPE_CODE).map((r) => r.subscriptionId),
     skippedRows,
+    changesOnly,
     ...(reason !== undefined ? { fallbackReason: reason } : {}),
   };
 }

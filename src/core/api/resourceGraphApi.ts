@@ -6,7 +6,7 @@ import { PagingError } from './errors';
 import { apiTargetOf, type HealthEventsApiOptions } from './healthEventsApi';
 import { requestJson, type HttpRequester } from './paging';
 import {
-  AVAILABILITY_QUERY,
+  availabilityQuery,
   eventFromRow,
   eventsQuery,
   impactedFromRow,
@@ -106,9 +106,9 @@ export class ResourceGraphApi {
     return this.collect(subscriptions, eventsQuery(start), eventFromRow, signal);
   }
 
-  /** The current availability status of every resource of one batch (HealthResources), per subscription id as sent. */
-  async listAvailabilityBatch(subscriptions: readonly string[], signal?: AbortSignal): Promise<BatchRows<AvailabilityStatus>> {
-    return this.collect(subscriptions, AVAILABILITY_QUERY, statusFromRow, signal);
+  /** The current availability status of every resource of one batch (HealthResources), per subscription id as sent; with `since`, only those changed at or after it. */
+  async listAvailabilityBatch(subscriptions: readonly string[], signal?: AbortSignal, since?: Date): Promise<BatchRows<AvailabilityStatus>> {
+    return this.collect(subscriptions, availabilityQuery(since), statusFromRow, signal);
   }
 
   /** Every event's impacted resources in one batch (ServiceHealthResources), per subscription id as sent. */

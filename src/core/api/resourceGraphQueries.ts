@@ -59,13 +59,19 @@ export function eventFromRow(row: GraphRow): HealthEvent | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** HealthResources: the current availability status of every resource of the batch. */
-export const AVAILABILITY_QUERY = [
-  'HealthResources',
-  "| where type =~ 'microsoft.resourcehealth/availabilitystatuses'",
-  '| project id, name, type, location, subscriptionId, properties',
-  '| order by subscriptionId asc, id asc',
-].join('\n');
+/**
+ * HealthResources: the current availability status of every resource of the batch; with `since`,
+ * only those whose state changed at or after it (`occurredTime`, as Resource Graph spells it).
+ */
+export function availabilityQuery(since?: Date): string {
+  return [
+    'HealthResources',
+    "| where type =~ 'microsoft.resourcehealth/availabilitystatuses'",
+    ...(since ? [`| where todatetime(properties.occurredTime) >= datetime(${since.toISOString()})`] : []),
+    '| project id, name, type, location, subscriptionId, properties',
+    '| order by subscriptionId asc, id asc',
+  ].join('\n');
+}
 
 /** ServiceHealthResources: every event's impacted resources in the batch (one query instead of one listing per event). */
 export const IMPACTED_RESOURCES_QUERY = [

@@ -14,6 +14,7 @@ import {
   subscriptionOfResource,
   type AvailabilityStatus,
 } from '../model/availability';
+import { regionDisplayName } from '../query/regionNames';
 import { shortType } from '../render/impactedRows';
 import { sortStatuses, stateRank } from './order';
 
@@ -23,6 +24,7 @@ export interface HealthRow {
   readonly name: string;
   /** ARM type as received (`Microsoft.Compute/virtualMachines`), else "". */
   readonly type: string;
+  /** The region's display name ("Central India"), or the name as received when it is not a known region. */
   readonly region: string;
   readonly resourceGroup: string;
   readonly subscriptionId: string;
@@ -58,7 +60,9 @@ export function healthRowOf(status: AvailabilityStatus): HealthRow {
   // Not status.name: that is the status's own name (`current`), not the resource's.
   const name = (resourceId ? resourceNameOfId(resourceId) : undefined) ?? '';
   const type = (resourceId ? resourceTypeOfId(resourceId) : undefined) ?? '';
-  const region = status.location?.trim() ?? '';
+  const location = status.location?.trim() ?? '';
+  // People read "Central India", not the ARM name `centralindia` the service sends.
+  const region = location ? (regionDisplayName(location) ?? location) : '';
   const since = healthTime(occurredTimeOf(status));
   const eta = healthTime(p?.resolutionETA);
   return {

@@ -37,3 +37,16 @@ export function sortStatuses<T extends AvailabilityStatus>(statuses: readonly T[
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+const STATE_ICONS: readonly { readonly icon: string; readonly color?: string }[] = [
+  { icon: 'error', color: 'errorForeground' },
+  { icon: 'warning', color: 'list.warningForeground' },
+  { icon: 'question' },
+  { icon: 'circle-outline' },
+  { icon: 'pass', color: 'testing.iconPassed' },
+];
+
+/** The codicon (and theme color) a state is shown with, by its rank; the tree and the details panel share it. */
+export function stateIconOf(state: string | undefined): { readonly icon: string; readonly color?: string } {
+  return STATE_ICONS[stateRank(state)] ?? { icon: 'circle-outline' };
+}

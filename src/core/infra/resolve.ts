@@ -1,7 +1,7 @@
 /** All files' facts → the report: deployment targets, and what could not be resolved (with why). Why: docs/architecture.md#infra-reader */
 import type { FileFacts } from './facts';
 import { evaluate, type EvalContext } from './evaluate';
-import { regionDisplayName } from './regionNames';
+import { regionDisplayName } from '../query/regionNames';
 import { buildScopes, type Scope, type ScopeDecl } from './scopes';
 import { isWithoutService, serviceOfArmType, serviceOfAzdHost, serviceOfAzurermType } from './serviceMap';
 import type { InfraReport, InfraTarget, InfraUnresolved } from './types';

@@ -3,4 +3,5 @@ export * from './schemas';
 export * from './eventResourceSchemas';
 export { graphRowSchema, queryResponseSchema } from '../api/resourceGraphSchemas';
 export { cachedEvent, snapshotSchema } from '../cache/snapshotSchema';
+export { healthSnapshotSchema } from '../cache/healthSnapshotSchema';
 export * from './availabilitySchemas';

@@ -16,6 +16,14 @@ export interface ResourceItemView {
   readonly subscription?: string;
   /** Portal page; absent for sample data and resources without an ARM id. */
   readonly url?: string;
+  /** Its current health (state as received, codicon, theme color); absent when unknown, never "healthy" by default. */
+  readonly health?: ResourceHealthView;
+}
+
+export interface ResourceHealthView {
+  readonly state: string;
+  readonly icon: string;
+  readonly color?: string;
 }
 
 export interface ResourceGroupView {
@@ -29,7 +37,12 @@ export type ResourcesView =
   | { readonly state: 'loaded'; readonly count: number; readonly groups: readonly ResourceGroupView[]; readonly partialError?: string };
 
 /** `portal` undefined: no links (sample mode). */
-export function resourcesViewOf(state: ResourcesState | undefined, portal: string | undefined, subscriptionName?: SubscriptionNamer): ResourcesView {
+export function resourcesViewOf(
+  state: ResourcesState | undefined,
+  portal: string | undefined,
+  subscriptionName?: SubscriptionNamer,
+  healthOf?: (resourceId: string | undefined) => ResourceHealthView | undefined,
+): ResourcesView {
   if (state === undefined || state.kind === 'loading') {
     return { state: 'loading' };
   }
@@ -43,7 +56,8 @@ export function resourcesViewOf(state: ResourcesState | undefined, portal: strin
     resources: g.rows.map((r) => {
       const url = portal ? resourcePortalUrl(r.resourceId, portal) : undefined;
       const subscription = several ? { subscription: subscriptionNameOr(r.subscriptionId, subscriptionName) } : {};
-      return { name: r.name, type: r.type ? shortType(r.type) : '', fullType: r.type, region: r.region, ...subscription, ...(url ? { url } : {}) };
+      const health = healthOf?.(r.resourceId);
+      return { name: r.name, type: r.type ? shortType(r.type) : '', fullType: r.type, region: r.region, ...subscription, ...(url ? { url } : {}), ...(health ? { health } : {}) };
     }),
   }));
   return { state: 'loaded', count: state.rows.length, groups, ...(state.partialError ? { partialError: state.partialError } : {}) };

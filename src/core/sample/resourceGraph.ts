@@ -12,7 +12,7 @@ const MAX_TOP = 1000;
 const EVENTS_QUERY =
   /^ServiceHealthResources \| where type =~ 'microsoft\.resourcehealth\/events' \| where todatetime\(properties\.LastUpdateTime\) >= datetime\((\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z)\) \| project id, name, type, location, subscriptionId, properties \| order by subscriptionId asc, todatetime\(properties\.LastUpdateTime\) desc, name asc$/;
 const HEALTH_QUERY =
-  /^HealthResources \| where type =~ 'microsoft\.resourcehealth\/availabilitystatuses' \| project id, name, type, location, subscriptionId, properties \| order by subscriptionId asc, id asc$/;
+  /^HealthResources \| where type =~ 'microsoft\.resourcehealth\/availabilitystatuses' (?:\| where todatetime\(properties\.occurredTime\) >= datetime\((\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z)\) )?\| project id, name, type, location, subscriptionId, properties \| order by subscriptionId asc, id asc$/;
 const SCOPE_QUERY = /^ResourceContainers \| where type =~ 'microsoft\.resources\/subscriptions' \| project id, subscriptionId$/;
 const RESOURCES_QUERY =
   /^ServiceHealthResources \| where type =~ 'microsoft\.resourcehealth\/events\/impactedresources' \| project id, name, type, subscriptionId, properties \| order by subscriptionId asc, id asc$/;
@@ -150,14 +150,19 @@ function resourceRows(ctx: ResourceGraphContext, subscriptions: readonly string[
 }
 
 /** HealthResources: the estate's current statuses, spelled as Resource Graph does (`occurredTime`, the resource's id and type). */
-function healthRows(ctx: ResourceGraphContext, subscriptions: readonly string[]): unknown[] {
+function healthRows(ctx: ResourceGraphContext, subscriptions: readonly string[], since: number | undefined): unknown[] {
   return subscriptions.flatMap((sub) =>
-    ctx.estate.resourcesOf(sub).map((resource) => {
+    ctx.estate.resourcesOf(sub).flatMap((resource) => {
       const status = ctx.estate.current(resource);
+      // The incremental query: only the states that changed at or after `since`.
+      const occurred = Date.parse(status.properties?.occuredTime ?? '');
+      if (since !== undefined && !(occurred >= since)) {
+        return [];
+      }
       const properties: Record<string, unknown> = { ...status.properties, occurredTime: status.properties?.occuredTime, targetResourceId: resource.id, targetResourceType: resource.type };
       delete properties['occuredTime'];
       delete properties['recommendedActions'];
-      return { id: status.id, name: status.name, type: 'microsoft.resourcehealth/availabilitystatuses', location: status.location, subscriptionId: sub, properties };
+      return [{ id: status.id, name: status.name, type: 'microsoft.resourcehealth/availabilitystatuses', location: status.location, subscriptionId: sub, properties }];
     }),
   );
 }
@@ -193,7 +198,7 @@ export function queryResourceGraph(ctx: ResourceGraphContext, url: URL, bodyText
   const subscriptions = [...new Map(request.subscriptions.filter((s) => !unreadable.has(subKey(s))).map((s) => [subKey(s), s])).values()].sort((a, b) => (subKey(a) < subKey(b) ? -1 : 1));
   const events = EVENTS_QUERY.exec(query);
   const scope = SCOPE_QUERY.test(query);
-  const health = HEALTH_QUERY.test(query);
+  const health = HEALTH_QUERY.exec(query);
   if (!events && !scope && !health && !RESOURCES_QUERY.test(query)) {
     return armError(400, 'InvalidQuery', 'Query is invalid. The sample service answers only the queries this extension sends.', quota.headers);
   }
@@ -207,7 +212,7 @@ export function queryResourceGraph(ctx: ResourceGraphContext, url: URL, bodyText
         : scope
           ? scopeRows(ctx, subscriptions)
           : health
-            ? healthRows(ctx, subscriptions)
+            ? healthRows(ctx, subscriptions, health[1] !== undefined ? Date.parse(health[1]) : undefined)
             : resourceRows(ctx, subscriptions);
   ctx.cache.key = hash;
   ctx.cache.rows = rows;

@@ -49,7 +49,7 @@ export class ServiceHealthApp extends Disposable {
     const details = registerDetails(register, { context, log, state, connection, events, lifecycle });
     const navigation = new EventNavigation({ events, details, log });
     registerQuota(register, { log, connection, events, lifecycle });
-    const health = registerHealth(register, { log, state, events, lifecycle });
+    const health = registerHealth(register, { context, log, state, connection, events, details, lifecycle });
     registerHealthPanel(register, { context, log, state, connection, events, lifecycle, health });
     registerRefresh(register, { state, connection, events, lifecycle, navigation });
     const queries = registerQuery(register, { context, log, connection, events, details, navigation });

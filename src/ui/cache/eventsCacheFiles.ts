@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 
-export type CachePart = 'full' | 'screen';
+/** The manifest, the first screen, and the last resource health listing (its own file: it refreshes on its own schedule). */
+export type CachePart = 'full' | 'screen' | 'health';
 
 export interface CacheWrite {
   readonly manifest: { readonly shards: readonly string[] };
@@ -75,9 +76,20 @@ export class EventsCacheFiles {
     }
   }
 
+  /** Writes one part on its own (the health listing); nothing after Sign Out, and deleted again when Sign Out came during the write. */
+  async writePart(identity: string, part: 'health', value: unknown): Promise<void> {
+    if (await this.signedOut()) {
+      return;
+    }
+    await this.writeOne(this.uri(identity, part), JSON.stringify(value));
+    if (await this.signedOut()) {
+      await this.deleteOne(this.uri(identity, part));
+    }
+  }
+
   /** Deletes every part; resolves to whether the manifest existed. */
   async delete(identity: string): Promise<boolean> {
-    const [full] = await Promise.all([this.deleteOne(this.uri(identity, 'full')), this.deleteOne(this.uri(identity, 'screen'))]);
+    const [full] = await Promise.all([this.deleteOne(this.uri(identity, 'full')), this.deleteOne(this.uri(identity, 'screen')), this.deleteOne(this.uri(identity, 'health'))]);
     await this.deleteOthers(identity, () => true);
     return full;
   }

@@ -5,26 +5,13 @@
  */
 import * as vscode from 'vscode';
 import type { HealthRow, StateSection } from '../../core/health/healthRows';
-import { stateRank } from '../../core/health/order';
 import { NO_RESOURCE_GROUP } from '../../core/render/impactedRows';
 import { formatWhen } from '../../core/render/time';
 import { Command } from '../base/commandIds';
 import { TreeNode } from '../tree/nodes';
 import { RESOURCE_CONTEXT } from './resourceContext';
 import { appendResourceFacts, ResourceNode } from './resourceNodes';
-
-const STATE_ICONS: readonly (readonly [string, string | undefined])[] = [
-  ['error', 'errorForeground'],
-  ['warning', 'list.warningForeground'],
-  ['question', undefined],
-  ['circle-outline', undefined],
-  ['pass', 'testing.iconPassed'],
-];
-
-function stateIcon(state: string): vscode.ThemeIcon {
-  const [icon, color] = STATE_ICONS[stateRank(state)] ?? ['circle-outline', undefined];
-  return new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
-}
+import { stateIcon } from './stateIcons';
 
 /** What the rows need from the view: the time now and the portal base (undefined in sample mode). */
 export interface HealthNodeContext {

@@ -9,6 +9,7 @@ import { EventResourcesApi } from '../../core/api/eventResourcesApi';
 import { csvFileBytes, impactedResourcesCsv } from '../../core/export/csv';
 import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey } from '../../core/events/grouping';
+import { stateIconOf } from '../../core/health/order';
 import { trackingIdOf, type HealthEvent } from '../../core/model/eventModel';
 import { portalBase } from '../../core/render/links';
 import { resourcesViewOf, type ResourcesView } from '../../core/render/resourcesView';
@@ -20,7 +21,7 @@ import { externalUri } from '../details/detailsShared';
 import { eventMarkdown } from '../details/lazyPanels';
 import { ImpactedResourcesStore, type ListResources } from './impactedResourcesStore';
 import type { ImpactedTreeHooks } from '../tree/nodes';
-import { impactedTreeHooks, ResourceNode } from './resourceNodes';
+import { impactedTreeHooks, ResourceNode, type HealthOf } from './resourceNodes';
 
 export const AZURE_RESOURCES_EXTENSION_ID = 'ms-azuretools.vscode-azureresourcegroups';
 const REVEAL_COMMAND = 'azureResourceGroups.revealResource';
@@ -50,6 +51,8 @@ export class ImpactedResourcesFeature extends Disposable {
   private list: ListResources | undefined;
   /** The active details panel's event; the details wiring says where to find it (see followActivePanel). */
   private activePanel: () => EventRef | undefined = () => undefined;
+  /** The current health of a resource; the Resources view says where to find it (see followHealth). */
+  private healthOf: HealthOf = () => undefined;
 
   constructor(private readonly deps: ImpactedResourcesDeps) {
     super();
@@ -61,7 +64,7 @@ export class ImpactedResourcesFeature extends Disposable {
         failed: vscode.l10n.t('Could not list the impacted resources; try again later.'),
       },
     });
-    this.treeHooks = impactedTreeHooks(this.store, () => this.portal());
+    this.treeHooks = impactedTreeHooks(this.store, () => this.portal(), () => this.healthOf);
     this.registerCommands();
     void this.updateAzureResourcesContext();
     this._register(vscode.extensions.onDidChange(() => void this.updateAzureResourcesContext()));
@@ -70,6 +73,11 @@ export class ImpactedResourcesFeature extends Disposable {
   /** Commands run without a row act on this panel's event first (the details panels come after this feature). */
   followActivePanel(active: () => EventRef | undefined): void {
     this.activePanel = active;
+  }
+
+  /** Rows and the panel section show each resource's health from here (the Resources view comes after this feature). */
+  followHealth(healthOf: HealthOf): void {
+    this.healthOf = healthOf;
   }
 
   /** Known count for `impacted:yes` (by tracking id, over every subscription's copy). */
@@ -89,7 +97,10 @@ export class ImpactedResourcesFeature extends Disposable {
   /** The details panel section for an event (starts loading it). */
   panelSection(ref: EventRef): ResourcesView {
     const copies = this.copiesOf(ref);
-    const view = resourcesViewOf(this.store.peek(copies), this.portal(), this.deps.connection()?.subscriptionName);
+    const view = resourcesViewOf(this.store.peek(copies), this.portal(), this.deps.connection()?.subscriptionName, (id) => {
+      const mark = this.healthOf(id);
+      return mark ? { state: mark.state, ...stateIconOf(mark.state) } : undefined;
+    });
     // After this render: the load's change notice then re-renders the panel only if its section changed.
     queueMicrotask(() => void this.store.load(copies));
     return view;

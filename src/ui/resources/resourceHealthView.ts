@@ -1,15 +1,18 @@
 /**
- * The Resources view: the availability of every resource in the selected subscriptions, loaded
- * after each events load through the connection's client (per subscription, or Resource Graph from
- * `serviceHealth.resourceGraphThreshold` on). A subscription that failed is an error row; the
- * others keep showing. Resources turning Unavailable or Degraded after the first load are announced.
+ * The Resources view: the availability of every resource in the selected subscriptions, listed
+ * after events loads (when, and how much: docs/architecture.md#health-healthload), cached per
+ * account. A failed subscription is an error row; the others keep showing. Resources turning
+ * Unavailable or Degraded are announced.
  */
 import * as vscode from 'vscode';
 import { AvailabilityApi, type SubscriptionStatuses } from '../../core/api/availabilityApi';
 import { listAvailability } from '../../core/api/availabilityListing';
 import { ResourceGraphApi } from '../../core/api/resourceGraphApi';
+import { healthSnapshotOf, readHealthSnapshot } from '../../core/cache/healthSnapshot';
+import { HealthIndex, mergeStatuses, type ResourceHealthMark } from '../../core/health/healthIndex';
+import { afterEventsLoad, incrementalSince, subscriptionsKey, type ListingMemory } from '../../core/health/healthLoad';
 import { HealthBaseline, rowsToAnnounce, stateSections, type HealthRow } from '../../core/health/healthRows';
-import type { AvailabilityStatus } from '../../core/model/availability';
+import { resourceIdOf, subscriptionOfResource, type AvailabilityStatus } from '../../core/model/availability';
 import { portalBase } from '../../core/render/links';
 import { errorText } from '../../core/text/errorText';
 import { Command } from '../base/commandIds';
@@ -28,6 +31,8 @@ export interface ResourceHealthDeps {
   readonly log: vscode.LogOutputChannel;
   readonly notifications: () => NotificationLevel;
   readonly subscriptionName: (id: string) => string | undefined;
+  /** The account's health cache file (events-<hash>.health.json); none in tests. */
+  readonly cache?: { read(identity: string): Promise<unknown>; write(identity: string, value: unknown): Promise<void> };
   readonly now?: () => number;
 }
 
@@ -94,18 +99,68 @@ export class ResourceHealthView implements vscode.Disposable {
   private generation = 0;
   private readonly baseline = new HealthBaseline();
   private loggedErrors = '';
+  private index = new HealthIndex([]);
+  /** The last listing, for an incremental next one (see incrementalSince). */
+  private listing: ListingMemory | undefined;
+  /** An events load happened while the view was hidden and nothing needed statuses: list when shown. */
+  private pending: { connection: Connection; subscriptionIds: readonly string[] } | undefined;
+  private readonly now: () => number;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the statuses held change (loaded, restored, cleared): impacted-resource rows show them. */
+  readonly onDidChangeHealth = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly deps: ResourceHealthDeps) {
     const now = deps.now ?? Date.now;
+    this.now = now;
     this.provider = new ResourcesTreeProvider(() => this.held, now, (id) => deps.subscriptionName(id) ?? id, deps.log);
     this.view = vscode.window.createTreeView(RESOURCES_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
-    this.disposables.push(this.provider, this.view, registerCommand(Command.copyResourceId, (arg: unknown) => this.copyId(arg), deps.log));
+    this.disposables.push(this.provider, this.view, this.changed, registerCommand(Command.copyResourceId, (arg: unknown) => this.copyId(arg), deps.log));
+    this.disposables.push(this.view.onDidChangeVisibility((e) => this.onVisible(e.visible)));
   }
 
   /** Every status held, for tests and other parts (empty until loaded). */
   statuses(): readonly AvailabilityStatus[] {
     return this.held.kind === 'loaded' ? this.held.statuses : [];
+  }
+
+  /** A resource's current health as last listed; undefined when unknown (not listed, its subscription failed or was left out). */
+  healthOf(resourceId: string | undefined): ResourceHealthMark | undefined {
+    return this.index.of(resourceId);
+  }
+
+  /** After an events load: list now, when the view is shown, or not at all (every subscription refused the token). */
+  afterEventsLoad(connection: Connection, subscriptionIds: readonly string[], errors: readonly unknown[]): void {
+    const next = afterEventsLoad({ visible: this.view.visible, notifications: this.deps.notifications(), errors, subscriptionCount: subscriptionIds.length });
+    this.pending = next === 'whenShown' ? { connection, subscriptionIds } : undefined;
+    if (next === 'load') {
+      void this.load(connection, subscriptionIds);
+    } else if (next === 'skip' && subscriptionIds.length > 0) {
+      this.deps.log.info('Resource health: not listed, as every subscription refused the token; sign in again to list it.');
+    }
+  }
+
+  private onVisible(visible: boolean): void {
+    const pending = this.pending;
+    if (visible && pending) {
+      this.pending = undefined;
+      void this.load(pending.connection, pending.subscriptionIds);
+    }
+  }
+
+  /** The account's cached statuses, shown until the first listing answers (never over statuses already listed). */
+  async restore(connection: Connection): Promise<void> {
+    if (connection.mode === 'sample' || !this.deps.cache) {
+      return;
+    }
+    const generation = this.generation;
+    const cached = readHealthSnapshot(await this.deps.cache.read(connection.identity).catch(() => undefined));
+    if (!cached || generation !== this.generation || this.held.kind === 'loaded') {
+      return;
+    }
+    this.listing = cached.listing;
+    this.set({ kind: 'loaded', statuses: cached.statuses, errors: [], portal: portalBase(connection.portalUrl) });
+    this.deps.log.info(`Resource health: showing ${cached.statuses.length} cached status(es) until the next listing.`);
   }
 
   /** Lists the subscriptions' availability over this connection; a later load or clear() wins over this one. */
@@ -118,18 +173,24 @@ export class ResourceHealthView implements vscode.Disposable {
     if (this.held.kind !== 'loaded') {
       this.set({ kind: 'loading' });
     }
+    const startedAt = this.now();
+    const threshold = resourceGraphThreshold();
+    const since = this.held.kind === 'loaded' ? incrementalSince(this.listing, subscriptionIds, threshold, startedAt) : undefined;
     let results: SubscriptionStatuses[];
+    let changesOnly: string[] = [];
     try {
       const outcome = await listAvailability(
         {
           api: new AvailabilityApi({ client: connection.client, origin: connection.origin, subscriptionName: connection.subscriptionName }),
           graph: new ResourceGraphApi({ client: connection.client, origin: connection.origin }),
-          threshold: resourceGraphThreshold(),
+          threshold,
+          ...(since ? { since } : {}),
           log: (line) => this.deps.log.info(line),
         },
         subscriptionIds,
       );
       results = outcome.results;
+      changesOnly = outcome.changesOnly;
     } catch (error) {
       // Only unexpected failures land here (the listing reports per subscription): every subscription shows it.
       results = subscriptionIds.map((subscriptionId) => ({ subscriptionId, statuses: [], error: error instanceof Error ? error : new Error(errorText(error)) }));
@@ -137,7 +198,9 @@ export class ResourceHealthView implements vscode.Disposable {
     if (generation !== this.generation) {
       return;
     }
-    this.apply(results, connection);
+    const full = this.withHeld(results, new Set(changesOnly.map((id) => id.toLowerCase())));
+    this.apply(full, connection);
+    this.remember(full, subscriptionIds, startedAt, changesOnly.length > 0, connection);
   }
 
   /** Signed out or another connection: nothing shown, and the next load is a baseline again. */
@@ -145,7 +208,37 @@ export class ResourceHealthView implements vscode.Disposable {
     this.generation++;
     this.baseline.clear();
     this.loggedErrors = '';
+    this.listing = undefined;
+    this.pending = undefined;
     this.set({ kind: 'none' });
+  }
+
+  /** Each subscription's statuses in full: the changes of an incremental listing merged into those held. */
+  private withHeld(results: readonly SubscriptionStatuses[], changesOnly: ReadonlySet<string>): SubscriptionStatuses[] {
+    if (changesOnly.size === 0) {
+      return [...results];
+    }
+    const held = this.statuses();
+    return results.map((r) => {
+      const key = r.subscriptionId.toLowerCase();
+      if (!changesOnly.has(key) || r.error) {
+        return r;
+      }
+      const mine = held.filter((s) => subscriptionOfResource(resourceIdOf(s) ?? '')?.toLowerCase() === key);
+      return { ...r, statuses: mergeStatuses(mine, r.statuses) };
+    });
+  }
+
+  /** Keeps the listing memory (only when every subscription answered) and caches the statuses of the account. */
+  private remember(results: readonly SubscriptionStatuses[], subscriptionIds: readonly string[], startedAt: number, incremental: boolean, connection: Connection): void {
+    const complete = results.every((r) => !r.error);
+    const fullAt = incremental && this.listing ? this.listing.fullAt : startedAt;
+    this.listing = complete ? { subscriptions: subscriptionsKey(subscriptionIds), fullAt, startedAt } : undefined;
+    if (!complete || connection.mode === 'sample' || !this.deps.cache || !this.listing) {
+      return;
+    }
+    const snapshot = healthSnapshotOf(this.statuses(), this.listing, this.now());
+    this.deps.cache.write(connection.identity, snapshot).catch((e: unknown) => this.deps.log.warn(`Resource health: the cache could not be written (${errorText(e)}).`));
   }
 
   private apply(results: readonly SubscriptionStatuses[], connection: Connection): void {
@@ -197,7 +290,9 @@ export class ResourceHealthView implements vscode.Disposable {
 
   private set(held: Held): void {
     this.held = held;
+    this.index = new HealthIndex(held.kind === 'loaded' ? held.statuses : []);
     this.provider.changedAll();
+    this.changed.fire();
   }
 
   private async copyId(arg: unknown): Promise<void> {

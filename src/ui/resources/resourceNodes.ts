@@ -10,6 +10,15 @@ import { MessageNode, TreeNode, type ImpactedTreeHooks } from '../tree/nodes';
 import type { ImpactedResourcesStore } from './impactedResourcesStore';
 import { RESOURCE_CONTEXT } from './resourceContext';
 import { Command } from '../base/commandIds';
+import { stateIcon } from './stateIcons';
+
+/** A resource's current health as the Resources view last listed it (see core/health/healthIndex.ts); undefined: unknown. */
+export interface HealthMark {
+  readonly state: string;
+  readonly summary?: string;
+}
+
+export type HealthOf = (resourceId: string | undefined) => HealthMark | undefined;
 
 export class ResourceGroupNode extends TreeNode {
   constructor(
@@ -18,6 +27,7 @@ export class ResourceGroupNode extends TreeNode {
     private readonly idPrefix: string,
     private readonly portal: string | undefined,
     parent: TreeNode,
+    private readonly health?: HealthOf,
   ) {
     super(parent);
   }
@@ -38,7 +48,7 @@ export class ResourceGroupNode extends TreeNode {
   }
 
   override getChildren(): TreeNode[] {
-    return this.rows.map((r, i) => new ResourceNode(r, `${this.id}:${i}`, this.portal, this));
+    return this.rows.map((r, i) => new ResourceNode(r, `${this.id}:${i}`, this.portal, this, this.health?.(r.resourceId)));
   }
 }
 
@@ -48,6 +58,8 @@ export class ResourceNode extends TreeNode {
     private readonly key: string,
     private readonly portal: string | undefined,
     parent: TreeNode,
+    /** Its current health when known: shown as the icon and a word; nothing when unknown (never "healthy"). */
+    readonly healthMark?: HealthMark,
   ) {
     super(parent);
   }
@@ -65,8 +77,9 @@ export class ResourceNode extends TreeNode {
     const r = this.row;
     const item = new vscode.TreeItem(r.name, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = [r.type ? shortType(r.type) : undefined, r.region || undefined].filter(Boolean).join(' · ');
-    item.iconPath = new vscode.ThemeIcon('symbol-field');
+    const health = this.healthMark;
+    item.description = [r.type ? shortType(r.type) : undefined, r.region || undefined, health?.state].filter(Boolean).join(' · ');
+    item.iconPath = health ? stateIcon(health.state) : new vscode.ThemeIcon('symbol-field');
     const flags = [RESOURCE_CONTEXT, this.portalUrl ? 'portal' : undefined, r.resourceId ? 'id' : undefined].filter(Boolean);
     item.contextValue = flags.join(';');
     const md = new vscode.MarkdownString(undefined, false);
@@ -75,6 +88,14 @@ export class ResourceNode extends TreeNode {
     md.appendMarkdown('**');
     md.appendText(r.name);
     md.appendMarkdown('**\n\n');
+    if (health) {
+      md.appendText(vscode.l10n.t('Health now: {0}', health.state));
+      md.appendMarkdown('\n\n');
+      if (health.summary) {
+        md.appendText(health.summary);
+        md.appendMarkdown('\n\n');
+      }
+    }
     appendResourceFacts(md, r);
     item.tooltip = md;
     const parts = [
@@ -82,6 +103,7 @@ export class ResourceNode extends TreeNode {
       r.type || vscode.l10n.t('resource'),
       r.resourceGroup ? vscode.l10n.t('resource group {0}', r.resourceGroup) : vscode.l10n.t('resource group not given'),
       r.region || vscode.l10n.t('region not given'),
+      ...(health ? [health.state] : []),
     ];
     item.accessibilityInformation = { label: parts.join(', '), role: 'treeitem' };
     return item;
@@ -89,7 +111,7 @@ export class ResourceNode extends TreeNode {
 }
 
 /** The rows for one state of an incident's resources. */
-export function resourceChildren(state: ResourcesState | undefined, row: IncidentRow, idPrefix: string, portal: string | undefined, parent: TreeNode): TreeNode[] {
+export function resourceChildren(state: ResourcesState | undefined, row: IncidentRow, idPrefix: string, portal: string | undefined, parent: TreeNode, health?: HealthOf): TreeNode[] {
   const key = `resources:${idPrefix}`;
   if (state === undefined) {
     // Never asked (a snapshot walking the tree): only an expand loads, and only then a row shows.
@@ -118,7 +140,7 @@ export function resourceChildren(state: ResourcesState | undefined, row: Inciden
     }, parent);
     return [none];
   }
-  const nodes: TreeNode[] = groupByResourceGroup(state.rows).map((g) => new ResourceGroupNode(g.resourceGroup, g.rows, idPrefix, portal, parent));
+  const nodes: TreeNode[] = groupByResourceGroup(state.rows).map((g) => new ResourceGroupNode(g.resourceGroup, g.rows, idPrefix, portal, parent, health));
   if (state.partialError) {
     nodes.push(new MessageNode(`${key}:partial`, vscode.l10n.t('Some subscriptions could not be listed: {0}', state.partialError), {
       icon: new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')),
@@ -130,9 +152,9 @@ export function resourceChildren(state: ResourcesState | undefined, row: Inciden
 }
 
 /** The hooks the Events tree uses, over the store; `portal` is undefined in sample mode (made-up resources have no page). */
-export function impactedTreeHooks(store: ImpactedResourcesStore, portal: () => string | undefined): ImpactedTreeHooks {
+export function impactedTreeHooks(store: ImpactedResourcesStore, portal: () => string | undefined, health: () => HealthOf): ImpactedTreeHooks {
   return {
-    children: (row, idPrefix, parent) => resourceChildren(store.peek(row.copies), row, idPrefix, portal(), parent),
+    children: (row, idPrefix, parent) => resourceChildren(store.peek(row.copies), row, idPrefix, portal(), parent, health()),
     note: (row) => {
       const n = store.countOf(row.primary.trackingId);
       return n === undefined || n === 0 ? undefined : affectsText(n);

@@ -50,6 +50,30 @@ describe('resource health of many subscriptions through Resource Graph (sample s
     }
   });
 
+  it('incremental (since the last listing): only the statuses whose state changed since then, in one query and no scope query; the subscriptions are marked changes-only', async () => {
+    const all = await listAvailability({ api, graph, threshold: 3 }, service.subscriptionIds);
+    const times = all.results.flatMap((r) => r.statuses.map((s) => Date.parse(occurredTimeOf(s) ?? ''))).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
+    const middle = times[Math.floor(times.length / 2)] ?? 0;
+    service.resetStats();
+    const changed = await listAvailability({ api, graph, threshold: 3, since: new Date(middle) }, service.subscriptionIds);
+    assert.equal(service.stats.byPath.get(GRAPH_PATH), 1, 'one query: a subscription without changes is not asked about its scope');
+    assert.deepEqual(changed.changesOnly, service.subscriptionIds);
+    assert.deepEqual(changed.leftOut, [], 'no changes is not "left out"');
+    const got = changed.results.flatMap((r) => r.statuses);
+    assert.ok(got.length > 0 && got.length < times.length, `${got.length} changed of ${times.length}`);
+    assert.ok(got.every((s) => Date.parse(occurredTimeOf(s) ?? '') >= middle), 'a status older than since was sent');
+    // Nothing changed after the future: no rows, and no subscription reported as failed.
+    const none = await listAvailability({ api, graph, threshold: 3, since: new Date(Date.now() + 86_400_000) }, service.subscriptionIds);
+    assert.equal(none.results.flatMap((r) => r.statuses).length, 0);
+    assert.equal(none.results.filter((r) => r.error).length, 0);
+  });
+
+  it('below the threshold, the ARM list (no time filter) is listed in full even when changes are asked for', async () => {
+    const out = await listAvailability({ api, graph, threshold: 7, since: new Date(Date.now() + 86_400_000) }, service.subscriptionIds);
+    assert.deepEqual(out.changesOnly, []);
+    assert.ok(out.results.every((r) => r.statuses.length > 0));
+  });
+
   it('below the threshold, each subscription is listed by the availability API (no Resource Graph request)', async () => {
     const out = await listAvailability({ api, graph, threshold: 7 }, service.subscriptionIds);
     assert.equal(out.via, 'subscriptions');

@@ -13,13 +13,18 @@ const status = (id: string, state: string | undefined, extra: Record<string, unk
 describe('Resources view model: rows, grouping and order', () => {
   it('a row reads name · type · region, with the resource group, subscription, since and ETA (not the status’s own name "current")', () => {
     const row = healthRowOf(status(rid('s1', 'rg-app', 'vm1'), 'Degraded', { summary: 'Your VM is degraded.', occuredTime: '2026-03-04T05:06:07Z', resolutionETA: '2026-03-04T07:00:00Z' }));
-    assert.equal(row.label, 'vm1 · virtualMachines · westeurope');
+    assert.equal(row.label, 'vm1 · virtualMachines · West Europe');
     assert.equal(row.name, 'vm1');
     assert.equal(row.resourceGroup, 'rg-app');
     assert.equal(row.subscriptionId, 's1');
     assert.equal(row.summary, 'Your VM is degraded.');
     assert.equal(row.since, Date.UTC(2026, 2, 4, 5, 6, 7));
     assert.equal(row.eta, Date.UTC(2026, 2, 4, 7, 0, 0));
+  });
+  it('a row names the region as people read it ("Central India" for the ARM name centralindia), and keeps a region it does not know as received', () => {
+    assert.equal(healthRowOf(status(rid('s1', 'rg', 'vm'), 'Available', {}, 'centralindia')).region, 'Central India');
+    assert.equal(healthRowOf(status(rid('s1', 'rg', 'vm'), 'Available', {}, 'centralindia')).label, 'vm · virtualMachines · Central India');
+    assert.equal(healthRowOf(status(rid('s1', 'rg', 'vm'), 'Available', {}, 'marsnorth1')).region, 'marsnorth1');
   });
   it('a row leaves out parts it does not know, and a status without a state is Unknown', () => {
     const row = healthRowOf(status(rid('s1', 'rg', 'db'), undefined, {}, ''));

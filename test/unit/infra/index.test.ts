@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { InfraIndex } from '../../../src/core/infra/infraIndex';
-import { regionDisplayName } from '../../../src/core/infra/regionNames';
+import { regionDisplayName } from '../../../src/core/query/regionNames';
 import { mappedServiceNames, sameService, serviceOfArmType, serviceOfAzurermType } from '../../../src/core/infra/serviceMap';
 import { DEFAULT_SERVICES } from '../../../src/core/query/services';
 import { serviceKey } from '../../../src/core/query/normalize';

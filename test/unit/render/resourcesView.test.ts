@@ -17,6 +17,15 @@ describe('details panel: impacted resources section', () => {
     assert.equal(view.groups[1]?.resources[0]?.url, undefined);
   });
 
+  it('each resource the Resources view listed shows its current health (state and icon); an unknown one shows none, never Available', () => {
+    const health = (id: string | undefined) => (id?.toLowerCase().endsWith('/web-1') ? { state: 'Unavailable', icon: 'error', color: 'errorForeground' } : undefined);
+    const view = resourcesViewOf({ kind: 'loaded', rows }, undefined, undefined, health);
+    assert.ok(view.state === 'loaded');
+    assert.deepEqual(view.groups[0]?.resources[0]?.health, { state: 'Unavailable', icon: 'error', color: 'errorForeground' });
+    assert.equal(view.groups[1]?.resources[0]?.health, undefined);
+    assert.ok(!('health' in (view.groups[1]?.resources[0] ?? {})), 'no health key for an unknown resource');
+  });
+
   it('sample mode (no portal) has no links; loading and errors pass through', () => {
     const view = resourcesViewOf({ kind: 'loaded', rows }, undefined);
     assert.ok(view.state === 'loaded');

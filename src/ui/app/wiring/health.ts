@@ -1,30 +1,49 @@
-/** The Resources view: loads resource health after each events load, clears on sign-out and on another connection. */
-import type * as vscode from 'vscode';
+/**
+ * The Resources view: lists resource health after events loads (when visible or notifications are
+ * on), restores the account's cached statuses on each connection, clears on sign-out, and tells the
+ * impacted-resource rows and the details panels each resource's current health.
+ */
+import { EventsCacheFiles } from '../../cache/eventsCacheFiles';
+import type { DetailsPanels } from '../../details/lazyPanels';
 import { ResourceHealthView } from '../../resources/resourceHealthView';
-import type { AppState } from '../appState';
-import type { EventsParts } from './events';
 import type { ConnectionLifecycle } from './lifecycle';
+import type { FeatureDeps } from './featureDeps';
 import type { Register } from './register';
 
 export function registerHealth(
   register: Register,
-  deps: {
-    readonly log: vscode.LogOutputChannel;
-    readonly state: AppState;
-    readonly events: EventsParts;
+  deps: FeatureDeps & {
+    readonly details: Pick<DetailsPanels, 'refreshImpactedResources'>;
     readonly lifecycle: Pick<ConnectionLifecycle, 'onDidChangeConnection' | 'onDidSignOut'>;
   },
 ): ResourceHealthView {
-  const { controller } = deps.events;
+  const { controller, impacted, view } = deps.events;
+  // The events cache's folder and Sign Out rules: Sign Out deletes this file with the events'.
+  const files = new EventsCacheFiles(deps.context.globalStorageUri, () => deps.connection.auth.signedOutElsewhere());
   const health = register(
     new ResourceHealthView({
       log: deps.log,
       notifications: () => deps.state.settings.notifications,
       subscriptionName: deps.events.subscriptionName,
+      cache: { read: (identity) => files.read(identity, 'health'), write: (identity, value) => files.writePart(identity, 'health', value) },
     }),
   );
-  register(controller.onDidLoad(({ connection }) => void health.load(connection, controller.subscriptionIds())));
-  register(deps.lifecycle.onDidChangeConnection(() => health.clear()));
+  register(controller.onDidLoad(({ connection, errors }) => health.afterEventsLoad(connection, controller.subscriptionIds(), errors)));
+  register(
+    deps.lifecycle.onDidChangeConnection(({ current }) => {
+      health.clear();
+      if (current) {
+        void health.restore(current);
+      }
+    }),
+  );
   register(deps.lifecycle.onDidSignOut(() => health.clear()));
+  impacted.followHealth((id) => health.healthOf(id));
+  register(
+    health.onDidChangeHealth(() => {
+      view.render();
+      deps.details.refreshImpactedResources();
+    }),
+  );
   return health;
 }

@@ -1,6 +1,6 @@
 /** Region names as templates write them (`westeurope`, `West Europe`) → the display name Service Health uses. */
-import { regionKey } from '../query/normalize';
-import { buildRegionIndex } from '../query/regions';
+import { regionKey } from './normalize';
+import { buildRegionIndex } from './regions';
 
 let index: Map<string, string> | undefined;
 
