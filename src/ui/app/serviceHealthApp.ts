@@ -48,13 +48,13 @@ export class ServiceHealthApp extends Disposable {
     const details = registerDetails(register, { context, log, state, connection, events, lifecycle });
     const navigation = new EventNavigation({ events, details, log });
     registerQuota(register, { log, connection, events, lifecycle });
-    registerHealth(register, { log, state, events, lifecycle });
+    const health = registerHealth(register, { log, state, events, lifecycle });
     registerRefresh(register, { state, connection, events, lifecycle, navigation });
     const queries = registerQuery(register, { context, log, connection, events, details, navigation });
     registerCommands(register, { state, log, connection, events, lifecycle, navigation, queries });
-    const chat = registerChat(register, { context, log, state, connection, events });
+    const { infra } = registerInfra(register, { log, events });
+    const chat = registerChat(register, { context, log, state, connection, events }, { health, infra });
     const agents = registerAgents(register, { context, log, state, connection, events });
-    registerInfra(register, { log, events });
     lifecycle.start();
     // After activation, not inside it: opening an editor is not part of starting.
     setTimeout(() => openWalkthroughOnce(context, log), 0);

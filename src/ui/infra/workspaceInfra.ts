@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { infraFileKind } from '../../core/infra/classify';
 import { InfraIndex } from '../../core/infra/infraIndex';
-import type { InfraTarget } from '../../core/infra/types';
+import type { InfraReport, InfraTarget } from '../../core/infra/types';
 import { errorText } from '../../core/text/errorText';
 import type { HealthEvent } from '../../core/model/eventModel';
 import { Disposable } from '../base/disposable';
@@ -48,6 +48,12 @@ export class WorkspaceInfra extends Disposable {
       return undefined;
     }
     return touchesAny(event, this.keys);
+  }
+
+  /** Each folder's report once the first read is done (it starts the read), for `@health`. */
+  async reports(): Promise<Array<{ folder: vscode.WorkspaceFolder; report: InfraReport }>> {
+    await this.start();
+    return [...this.folders.values()].map(({ folder, index }) => ({ folder, report: index.report() }));
   }
 
   get isStarted(): boolean {
