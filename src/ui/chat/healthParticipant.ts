@@ -175,7 +175,10 @@ export class HealthChatAnswers {
     const run = runQuery(text, events, now, this.names.of(events), this.deps.impactedCount);
     if (!command && hasResourceTerms(run.parsed) && this.deps.resourceHealth) {
       // "What is unhealthy in rg-app?": a question about resources, not events.
-      return this.resourceReply(await answerResourceList(run.parsed, this.deps, this.resourceContext(events, now, stream, token)), stream);
+      const reply = await answerResourceList(run.parsed, this.deps, this.resourceContext(events, now, stream, token));
+      // "Is West Europe down?" may mean the region's events: offer them as the first follow-up.
+      const eventsOnly = formatQuery({ ...run.parsed, health: [], resources: [], resourceGroups: [] });
+      return this.resourceReply(reply, stream, eventsOnly ? [{ label: vscode.l10n.t('Events instead: {0}', eventsOnly), prompt: eventsOnly }] : []);
     }
     return this.answerQuery(run, stream, command);
   }
@@ -185,9 +188,9 @@ export class HealthChatAnswers {
     return { events, now, names: this.names.of(events), subscriptions, progress: (text) => stream.progress(text), token };
   }
 
-  private resourceReply(reply: ResourceReply, stream: AnswerStream): vscode.ChatResult {
+  private resourceReply(reply: ResourceReply, stream: AnswerStream, followups: readonly Followup[] = []): vscode.ChatResult {
     stream.markdown(this.trusted(reply.markdown));
-    return this.result({ followups: [activeFollowup()], listed: reply.listed, ...(reply.total !== undefined ? { total: reply.total } : {}) });
+    return this.result({ followups: [...followups, activeFollowup()], listed: reply.listed, ...(reply.total !== undefined ? { total: reply.total } : {}) });
   }
 
   private answerQuery(run: QueryRun, stream: AnswerStream, command: string | undefined): vscode.ChatResult {

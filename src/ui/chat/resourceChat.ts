@@ -105,7 +105,9 @@ async function oneResource(name: string, deps: ResourceChatDeps, ctx: ResourceCo
   if (!health) return { markdown: `${NO_HEALTH()}\n`, listed: [] };
   if (found.length === 0) {
     const where = subscriptionList(ctx.subscriptions, deps.subscriptionName ?? (() => undefined));
-    return { markdown: resourceNotFound(name, health.statuses.length, where), listed: [], total: 0 };
+    // A subscription whose health could not be listed may hold it: never say it is not there.
+    const failed = health.failed.length > 0 ? `${vscode.l10n.t('The health of {0} could not be listed, so the resource may be there.', subscriptionList(health.failed, deps.subscriptionName ?? (() => undefined)))}\n` : '';
+    return { markdown: `${resourceNotFound(name, health.statuses.length, where)}${failed}`, listed: [], total: 0 };
   }
   const parts = found.map((status) => resourceHealthAnswer({ status, events: ctx.events, openCommand: deps.openCommand, now: ctx.now, ...(health.portal ? { portal: health.portal } : {}) }));
   return { markdown: parts.join('\n---\n\n'), listed: [], total: found.length };
