@@ -3,7 +3,9 @@
  * id as the heading, the event linked to its details), each with its current health when the
  * Resources view knows it. VS Code-free; text from the service is escaped.
  */
-import { titleOf, type StoredEvent } from '../events/eventFacts';
+import { isActive, titleOf, type StoredEvent } from '../events/eventFacts';
+import type { ImpactedCount } from '../query/predicate';
+import { distinctIncidents } from './eventQuery';
 import { healthRowOf } from '../health/healthRows';
 import type { AvailabilityStatus } from '../model/availability';
 import type { ImpactedResource } from '../model/eventResourceSchemas';
@@ -13,9 +15,23 @@ import { commandUri, escapeMarkdown } from './answer';
 /** Resources listed per event before "…and N more". */
 export const MAX_PER_EVENT = 10;
 
+/** How many active events "which of my resources are affected?" asks about (one request per subscription copy). */
+export const MAX_EVENTS_ASKED = 10;
+
+/**
+ * The active incidents to ask about, in the held (priority) order, at most `max`; those the tree
+ * already knows affect none are skipped. `active` counts every candidate, for "asked N of M".
+ */
+export function eventsToAsk(events: readonly StoredEvent[], impactedCount: ImpactedCount | undefined, max = MAX_EVENTS_ASKED): { asked: StoredEvent[]; active: number } {
+  const active = distinctIncidents(events.filter((e) => isActive(e.event) && impactedCount?.(e.event) !== 0));
+  return { asked: active.slice(0, Math.max(1, max)), active: active.length };
+}
+
 export interface AffectedGroup {
   readonly event: StoredEvent;
   readonly resources: readonly ImpactedResource[];
+  /** True when listing its resources failed for some subscription (the list may be short). */
+  readonly failed?: boolean;
 }
 
 export interface AffectedInput {
@@ -35,7 +51,7 @@ export function affectedAnswer(input: AffectedInput): { markdown: string; events
   const total = hit.reduce((n, g) => n + g.resources.length, 0);
   const lines = [`**${escapeMarkdown(`Your resources affected by active events: ${total} resource${total === 1 ? '' : 's'} in ${hit.length} event${hit.length === 1 ? '' : 's'}`)}**`];
   if (hit.length === 0) {
-    lines.push('', `None of the ${input.asked} active event${input.asked === 1 ? '' : 's'} asked lists any of your resources.`);
+    lines.push('', `None of the ${input.asked} active event${input.asked === 1 ? '' : 's'} asked lists any of your resources${input.groups.some((g) => g.failed) ? ' that could be listed' : ''}.`);
   }
   for (const { event, resources } of hit) {
     const title = escapeMarkdown(titleOf(event.event)) || 'Untitled event';
@@ -48,6 +64,10 @@ export function affectedAnswer(input: AffectedInput): { markdown: string; events
       lines.push(`- **${escapeMarkdown(row.name)}**${facts ? ` (${facts})` : ''} — ${state ? escapeMarkdown(state) : 'health not known'}`);
     }
     if (rows.length > MAX_PER_EVENT) lines.push(`- …and ${rows.length - MAX_PER_EVENT} more; the event's details list them all.`);
+  }
+  const failed = input.groups.filter((g) => g.failed).map((g) => escapeMarkdown(g.event.trackingId));
+  if (failed.length > 0) {
+    lines.push('', `Could not list the resources of ${failed.join(', ')} for every subscription; ask again later, or open the event's details.`);
   }
   if (input.active > input.asked) {
     lines.push('', `Asked the ${input.asked} highest-priority of ${input.active} active events; the Events view shows the others' resources.`);

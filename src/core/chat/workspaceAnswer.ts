@@ -54,7 +54,7 @@ export function workspaceAnswer(input: WorkspaceAnswerInput): { markdown: string
       const where = `${match.file}:${match.line}`;
       lines.push(`  - ${at ? `[${escapeMarkdown(where)}](${at})` : escapeMarkdown(where)} deploys ${escapeMarkdown(match.service)} in ${escapeMarkdown(match.region)}`);
     }
-    if (places.length > MAX_PLACES) lines.push(`  - …and ${places.length - MAX_PLACES} more places`);
+    if (places.length > MAX_PLACES) lines.push(`  - …and ${places.length - MAX_PLACES} more place${places.length - MAX_PLACES === 1 ? '' : 's'}`);
   }
   if (unresolvedNote) lines.push('', unresolvedNote.trim());
   return { markdown: `${lines.join('\n')}\n`, events: [...byEvent.keys()] };

@@ -4,20 +4,17 @@
  * affected?". The answers are core (src/core/chat); this module gathers what they read.
  */
 import * as vscode from 'vscode';
-import { affectedAnswer, type AffectedGroup } from '../../core/chat/affectedAnswer';
-import { distinctIncidents, type KnownNames } from '../../core/chat/eventQuery';
+import { affectedAnswer, eventsToAsk, type AffectedGroup } from '../../core/chat/affectedAnswer';
+import type { KnownNames } from '../../core/chat/eventQuery';
 import { findResources, resourceDescription, resourceHealthAnswer, resourceListAnswer, resourceMatcher, resourceNotFound } from '../../core/chat/healthAnswer';
 import type { ResourceQuestion } from '../../core/chat/resourceQuestions';
 import { workspaceAnswer, type WorkspaceFolderReport } from '../../core/chat/workspaceAnswer';
-import { isActive, type StoredEvent } from '../../core/events/eventFacts';
+import type { StoredEvent } from '../../core/events/eventFacts';
 import type { AvailabilityStatus } from '../../core/model/availability';
 import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
 import { parseQuery, type ParsedQuery } from '../../core/query';
 import { subscriptionList, type SubscriptionNamer } from '../../core/subscriptions/names';
 import type { ImpactedCount } from '../../core/query/predicate';
-
-/** How many active events "which of my resources are affected?" asks about (one request per subscription copy). */
-export const MAX_EVENTS_ASKED = 10;
 
 export interface HeldHealth {
   readonly statuses: readonly AvailabilityStatus[];
@@ -71,9 +68,7 @@ export async function answerResourceQuestion(question: ResourceQuestion, deps: R
 
 async function affected(deps: ResourceChatDeps, ctx: ResourceContext): Promise<ResourceReply> {
   const list = deps.impactedResources;
-  // Known to affect none (the tree counted them): not asked again.
-  const active = distinctIncidents(ctx.events.filter((e) => isActive(e.event) && deps.impactedCount?.(e.event) !== 0));
-  const asked = active.slice(0, MAX_EVENTS_ASKED);
+  const { asked, active } = eventsToAsk(ctx.events, deps.impactedCount);
   ctx.progress(vscode.l10n.t('Asking which of your resources {0} active events affect…', asked.length));
   const controller = new AbortController();
   const cancel = ctx.token.onCancellationRequested(() => controller.abort());
@@ -82,13 +77,15 @@ async function affected(deps: ResourceChatDeps, ctx: ResourceContext): Promise<R
       Promise.all(
         asked.map(async (incident): Promise<AffectedGroup> => {
           const copies = ctx.events.filter((e) => e.trackingId.toUpperCase() === incident.trackingId.toUpperCase());
-          const lists = list ? await Promise.all(copies.map((c) => list(c.subscriptionId, c.trackingId, controller.signal).catch(() => []))) : [];
-          return { event: incident, resources: lists.flat() };
+          let failed = false;
+          // One failing copy is said in the answer (never read as "affects none"); the others still count.
+          const lists = list ? await Promise.all(copies.map((c) => list(c.subscriptionId, c.trackingId, controller.signal).catch(() => ((failed = true), [])))) : [];
+          return { event: incident, resources: lists.flat(), ...(failed ? { failed } : {}) };
         }),
       ),
       deps.resourceHealth?.() ?? Promise.resolve(undefined),
     ]);
-    const answer = affectedAnswer({ groups, health: health?.statuses ?? [], active: active.length, asked: asked.length, openCommand: deps.openCommand });
+    const answer = affectedAnswer({ groups, health: health?.statuses ?? [], active, asked: asked.length, openCommand: deps.openCommand });
     return { markdown: answer.markdown, listed: answer.events, total: answer.total };
   } finally {
     cancel.dispose();

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { affectedAnswer } from '../../../src/core/chat/affectedAnswer';
-import { findResources, resourceDescription, resourceHealthAnswer, resourceListAnswer, resourceMatcher, resourceNotFound } from '../../../src/core/chat/healthAnswer';
+import { affectedAnswer, eventsToAsk, MAX_EVENTS_ASKED, MAX_PER_EVENT } from '../../../src/core/chat/affectedAnswer';
+import { findResources, MAX_HEALTH_LINES, resourceDescription, resourceHealthAnswer, resourceListAnswer, resourceMatcher, resourceNotFound } from '../../../src/core/chat/healthAnswer';
 import { resourceQuestion } from '../../../src/core/chat/resourceQuestions';
-import { workspaceAnswer } from '../../../src/core/chat/workspaceAnswer';
+import { MAX_PLACES, workspaceAnswer } from '../../../src/core/chat/workspaceAnswer';
 import { InfraIndex } from '../../../src/core/infra/infraIndex';
 import type { AvailabilityStatus } from '../../../src/core/model/availability';
 import type { ImpactedResource } from '../../../src/core/model/eventResourceSchemas';
@@ -99,6 +99,12 @@ describe('chat: resource health questions', () => {
     assert.match(answer.markdown, /Asked the 10 highest-priority of 12 active events/u);
   });
 
+  it('an event whose resources could not be listed (the request failed) is said, never read as affecting none', () => {
+    const answer = affectedAnswer({ groups: [{ event: issue, resources: [], failed: true }], health: [], active: 1, asked: 1, openCommand: OPEN });
+    assert.match(answer.markdown, /None of the 1 active event asked lists any of your resources that could be listed\./u);
+    assert.match(answer.markdown, /Could not list the resources of ABCD-123 for every subscription/u);
+  });
+
   it('"is anything this workspace deploys affected?": each event with the file:line links that deploy its service and region', () => {
     const index = new InfraIndex();
     index.set('infra/main.bicep', "resource app 'Microsoft.Web/sites@2023-01-01' = {\n  name: 'a'\n  location: 'westeurope'\n}\n");
@@ -115,5 +121,43 @@ describe('chat: resource health questions', () => {
   it('a workspace without templates gets one clear sentence', () => {
     const md = workspaceAnswer({ folders: [{ report: new InfraIndex().report(), link: () => undefined }], events: [issue], openCommand: OPEN }).markdown;
     assert.equal(md, 'This workspace has no Bicep, ARM, Terraform or azd template with an Azure resource, so there is nothing to check.\n');
+  });
+
+  describe('limits (both sides)', () => {
+    const vm = (i: number): ImpactedResource => ({ properties: { targetResourceId: idOf('rg', VM, `vm${String(i).padStart(2, '0')}`), targetResourceType: VM } });
+    const active = (i: number) => ({ subscriptionId: 's1', trackingId: `EV${i}-1A`, event: event({ name: `EV${i}-1A`, status: 'Active' }) });
+
+    it(`asks at most ${MAX_EVENTS_ASKED} active events, skipping those known to affect none and resolved ones`, () => {
+      const at = (n: number) => Array.from({ length: n }, (_, i) => active(i));
+      assert.equal(eventsToAsk(at(MAX_EVENTS_ASKED), undefined).asked.length, MAX_EVENTS_ASKED);
+      const over = eventsToAsk(at(MAX_EVENTS_ASKED + 1), undefined);
+      assert.deepEqual([over.asked.length, over.active], [MAX_EVENTS_ASKED, MAX_EVENTS_ASKED + 1]);
+      const none = at(2);
+      const resolved = { ...active(9), event: event({ name: 'EV9-1A', status: 'Resolved' }) };
+      assert.deepEqual(eventsToAsk([...none, resolved], (e) => (e === none[0]?.event ? 0 : undefined)).asked.map((e) => e.trackingId), ['EV1-1A']);
+    });
+
+    it(`lists ${MAX_PER_EVENT} resources per event, then counts the rest`, () => {
+      const md = (n: number) => affectedAnswer({ groups: [{ event: issue, resources: Array.from({ length: n }, (_, i) => vm(i)) }], health: [], active: 1, asked: 1, openCommand: OPEN }).markdown;
+      assert.doesNotMatch(md(MAX_PER_EVENT), /more; the event's details/u);
+      assert.match(md(MAX_PER_EVENT + 1), /…and 1 more; the event's details list them all\./u);
+    });
+
+    it(`lists ${MAX_HEALTH_LINES} resources of a list answer, then counts the rest`, () => {
+      const list = (n: number) => resourceListAnswer({ description: 'Resources', statuses: Array.from({ length: n }, (_, i) => status('rg', `vm${i}`, 'Unavailable')), matches: () => true, now: NOW });
+      assert.equal(list(MAX_HEALTH_LINES).names.length, MAX_HEALTH_LINES);
+      assert.doesNotMatch(list(MAX_HEALTH_LINES).markdown, /more; the Resources view/u);
+      assert.match(list(MAX_HEALTH_LINES + 1).markdown, /…and 1 more; the Resources view lists them all\./u);
+    });
+
+    it(`names ${MAX_PLACES} template places per event, then counts the rest`, () => {
+      const places = (n: number) => {
+        const index = new InfraIndex();
+        for (let i = 0; i < n; i += 1) index.set(`t${i}.bicep`, "resource app 'Microsoft.Web/sites@2023-01-01' = {\n  name: 'a'\n  location: 'westeurope'\n}\n");
+        return workspaceAnswer({ folders: [{ report: index.report(), link: () => undefined }], events: [issue], openCommand: OPEN }).markdown;
+      };
+      assert.doesNotMatch(places(MAX_PLACES), /more place/u);
+      assert.match(places(MAX_PLACES + 1), /…and 1 more place$/mu);
+    });
   });
 });
