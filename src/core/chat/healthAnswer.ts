@@ -74,12 +74,14 @@ export interface ResourceHealthInput {
   readonly events: readonly StoredEvent[];
   readonly openCommand: string;
   readonly now: number;
+  /** The subscription's name, said when several subscriptions hold a resource of that name. */
+  readonly subscription?: string;
 }
 
 /** "**vm1** (virtual machine, rg-app, westeurope) is Unavailable since …", summary, actions, linked events. */
 export function resourceHealthAnswer(input: ResourceHealthInput): string {
   const row = healthRowOf(input.status);
-  const facts = [row.type ? shortType(row.type) : '', row.resourceGroup, row.region].filter((f) => f !== '').map(escapeMarkdown).join(', ');
+  const facts = [row.type ? shortType(row.type) : '', row.resourceGroup, row.region, input.subscription ?? ''].filter((f) => f !== '').map(escapeMarkdown).join(', ');
   const lines = [`**${escapeMarkdown(row.name || resourceIdOf(input.status) || 'This resource')}**${facts ? ` (${facts})` : ''} is **${escapeMarkdown(stateSince(row, input.now))}**.`];
   const detail = [row.summary, row.detailedStatus].filter((t): t is string => !!t).map(escapeMarkdown).join(' ');
   if (detail) lines.push('', detail);

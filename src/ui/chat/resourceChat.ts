@@ -10,6 +10,7 @@ import { findResources, resourceDescription, resourceHealthAnswer, resourceListA
 import type { ResourceQuestion } from '../../core/chat/resourceQuestions';
 import { workspaceAnswer, type WorkspaceFolderReport } from '../../core/chat/workspaceAnswer';
 import type { StoredEvent } from '../../core/events/eventFacts';
+import { healthRowOf } from '../../core/health/healthRows';
 import type { AvailabilityStatus } from '../../core/model/availability';
 import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
 import { parseQuery, type ParsedQuery } from '../../core/query';
@@ -106,7 +107,15 @@ async function oneResource(name: string, deps: ResourceChatDeps, ctx: ResourceCo
     const failed = health.failed.length > 0 ? `${vscode.l10n.t('The health of {0} could not be listed, so the resource may be there.', subscriptionList(health.failed, deps.subscriptionName ?? (() => undefined)))}\n` : '';
     return { markdown: `${resourceNotFound(name, health.statuses.length, where)}${failed}`, listed: [], total: 0 };
   }
-  const parts = found.map((status) => resourceHealthAnswer({ status, events: ctx.events, openCommand: deps.openCommand, now: ctx.now, ...(health.portal ? { portal: health.portal } : {}) }));
+  const several = new Set(found.map((s) => healthRowOf(s).subscriptionId.toLowerCase())).size > 1;
+  const subscription = (status: AvailabilityStatus): string | undefined => {
+    const id = healthRowOf(status).subscriptionId;
+    return several ? (deps.subscriptionName?.(id) ?? id) : undefined;
+  };
+  const parts = found.map((status) => {
+    const named = subscription(status);
+    return resourceHealthAnswer({ status, events: ctx.events, openCommand: deps.openCommand, now: ctx.now, ...(health.portal ? { portal: health.portal } : {}), ...(named ? { subscription: named } : {}) });
+  });
   return { markdown: parts.join('\n---\n\n'), listed: [], total: found.length };
 }
 

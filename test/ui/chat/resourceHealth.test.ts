@@ -71,9 +71,9 @@ describe('@health about resources and the workspace, in the real Chat view (UI)'
     assert.match(first, / — (Available|Unavailable|Degraded|Unknown|health not known)$/u, `a resource line ends with its health: ${first}`);
   });
 
-  it(`"is ${SAMPLE_VM} healthy?" gives its state, and an unknown name one sentence naming what was searched`, async () => {
+  it(`"is ${SAMPLE_VM} healthy?" gives its state (with the subscription when several hold one), and an unknown name one sentence naming what was searched`, async () => {
     const { page } = uiSession();
-    const { text: shown } = await ask(page, `@health is ${SAMPLE_VM} healthy?`, new RegExp(`${escapeRegExp(SAMPLE_VM)} \\(virtualMachines, rg-shared, northeurope\\) is (Available|Unavailable|Degraded|Unknown)`, 'u'));
+    const { text: shown } = await ask(page, `@health is ${SAMPLE_VM} healthy?`, new RegExp(`${escapeRegExp(SAMPLE_VM)} \\(virtualMachines, rg-shared, northeurope(?:, [^)]+)?\\) is (Available|Unavailable|Degraded|Unknown)`, 'u'));
     assert.doesNotMatch(shown, /<#/u, 'no raw placeholder of a recommended action');
     const missing = await ask(page, '@health is no-such-vm-42 healthy?', /No resource named “no-such-vm-42” among the \d+ resources with health information in .+; check the name in the Resources view\./u);
     assert.doesNotMatch(missing.text, /Language model unavailable/u);
@@ -88,5 +88,7 @@ describe('@health about resources and the workspace, in the real Chat view (UI)'
     assert.match(shown, new RegExp(`${escapeRegExp(where)} deploys ${escapeRegExp(pick.service)} in ${escapeRegExp(pick.region)}`, 'u'));
     await response.locator('.rendered-markdown a', { hasText: where }).first().click();
     await page.locator('.tabs-container .tab', { hasText: 'main.bicep' }).first().waitFor({ state: 'visible', timeout: 30_000 });
+    // At the line that deploys it: the status bar shows the cursor's line.
+    await page.locator('.statusbar-item', { hasText: new RegExp(`^Ln ${target?.line ?? 0}, Col \\d+$`, 'u') }).first().waitFor({ state: 'visible', timeout: 10_000 });
   });
 });

@@ -52,6 +52,11 @@ describe('chat: resource health questions', () => {
     assert.match(md, /- Storage latency — ZZZZ-999/u, 'an event not held is named by its title and id');
   });
 
+  it('names the subscription when several hold a resource of that name', () => {
+    const md = resourceHealthAnswer({ status: status('rg-app', 'vm1', 'Available'), events: [], openCommand: OPEN, now: NOW, subscription: 'Contoso Dev' });
+    assert.match(md, /^\*\*vm1\*\* \(virtualMachines, rg-app, westeurope, Contoso Dev\) is \*\*Available\*\*\./u);
+  });
+
   it('without a portal (sample mode) actions are text only', () => {
     const vm1 = status('rg-app', 'vm1', 'Degraded', { recommendedActions: [{ action: 'Open the resource blade', actionUrl: '<#ResourceBlade>' }] });
     const md = resourceHealthAnswer({ status: vm1, events: [], openCommand: OPEN, now: NOW });
