@@ -3,7 +3,7 @@
  * recommended actions as working links, linked events) and a filtered list ("what is unhealthy in
  * rg-app?"). Text from the service is escaped; links are https (actions) or the open-details command.
  */
-import { relativeTime, titleOf, type StoredEvent } from '../events/eventFacts';
+import { relativeTime, type StoredEvent } from '../events/eventFacts';
 import { healthActions, type HealthAction } from '../health/actions';
 import { healthRowOf, type HealthRow } from '../health/healthRows';
 import { sortStatuses } from '../health/order';
@@ -140,10 +140,4 @@ export function resourceListAnswer(input: ResourceListInput): { markdown: string
   }
   if (kept.length > max) lines.push('', `…and ${kept.length - max} more; the Resources view lists them all.`);
   return { markdown: `${lines.join('\n')}\n`, total: kept.length, names: kept.slice(0, max).map((r) => r.name) };
-}
-
-/** Used by answers that name an event by title when it is held. */
-export function heldTitle(trackingId: string, events: readonly StoredEvent[]): string | undefined {
-  const held = events.find((e) => e.trackingId.toUpperCase() === trackingId.toUpperCase());
-  return held ? titleOf(held.event) : undefined;
 }
