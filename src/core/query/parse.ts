@@ -11,6 +11,7 @@ import { buildServiceIndex } from './services';
 import { parseTimeValue, readTimePhrase, type TimeContext, type TimeWindow } from './time';
 import { tokenize, trimWord, type Token } from './tokenize';
 import { KEYS, type ResourceKey } from './queryKeys';
+import { applyResourceWords, readResourceWords } from './resourceWords';
 import { emptyQuery, type ParseOptions, type ParsedQuery, type QueryFieldName, type QueryFields } from './types';
 import {
   KNOWN_TAGS,
@@ -279,6 +280,13 @@ class QueryBuilder {
         dropNegation();
         this.q.limit = limit;
         i += 2;
+        continue;
+      }
+      const resource = readResourceWords(lower, items.map((w) => w.raw), i);
+      if (resource) {
+        const negated = negation ?? '';
+        if (!applyResourceWords(this.q, resource, takeNegation())) this.unrecognized(`${negated} ${items.slice(i, i + resource.consumed).map((w) => w.raw).join(' ')}`.trim());
+        i += resource.consumed;
         continue;
       }
       const matched = this.knownPhrase(items, lower, i, takeNegation);

@@ -111,6 +111,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set([
   'item', 'items', 'health', 'status', 'azure', 'region', 'regions', 'service', 'services', 'affecting', 'affected',
   'impacting', 'impacted', 'happening', 'happened', 'changed', 'changes', 'change', 'updated', 'update', 'updates',
   'new', 'latest', 'recent', 'recently', 'currently', 'now', 'right', 'going', 'on', 'up', 'yet', 'still',
+  // "unhealthy resources in rg-app": the health and group words filter; "resources" itself says no more.
+  'resource', 'resources',
 ]);
 
 /** Words that negate the term after them. */

@@ -55,7 +55,7 @@ export class ServiceHealthApp extends Disposable {
     const queries = registerQuery(register, { context, log, connection, events, details, navigation });
     registerCommands(register, { state, log, connection, events, lifecycle, navigation, queries });
     const infra = registerInfra(register, { log, events });
-    const chat = registerChat(register, { context, log, state, connection, events });
+    const chat = registerChat(register, { context, log, state, connection, events }, { health, infra: infra.infra });
     const agents = registerAgents(register, { context, log, state, connection, events, infra });
     lifecycle.start();
     // After activation, not inside it: opening an editor is not part of starting.

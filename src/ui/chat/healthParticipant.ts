@@ -13,7 +13,9 @@ import { summaryPrompt, eventTimeline, timelineMarkdown } from '../../core/chat/
 import { regionsOf, type StoredEvent } from '../../core/events/eventFacts';
 import type { QuotaState } from '../../core/http/types';
 import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
-import { formatQuery } from '../../core/query';
+import { formatQuery, hasResourceTerms } from '../../core/query';
+import { resourceQuestion } from '../../core/chat/resourceQuestions';
+import { answerResourceList, answerResourceQuestion, type ResourceChatDeps, type ResourceContext, type ResourceReply } from './resourceChat';
 import type { ImpactedCount } from '../../core/query/predicate';
 import { Command } from '../base/commandIds';
 import { errorText } from '../../core/text/errorText';
@@ -32,7 +34,7 @@ function activeFollowup(): { label: string; prompt: string } {
 
 const DAY = 86_400_000;
 
-export interface HealthChatDeps {
+export interface HealthChatDeps extends Omit<ResourceChatDeps, 'openCommand' | 'impactedResources' | 'impactedCount' | 'subscriptionName'> {
   /** Every held event (before the view filter). */
   events(): readonly StoredEvent[];
   /** undefined when events can be loaded; otherwise one sentence on what to do first. */
@@ -54,6 +56,8 @@ export interface HealthChatDeps {
   readonly impactedCount?: ImpactedCount;
   /** Subscription names, so answers name subscriptions instead of counting them or giving GUIDs. */
   readonly subscriptionName?: SubscriptionNamer;
+  /** The selected subscriptions (named when a resource is not found). */
+  subscriptionIds?(): readonly string[];
 }
 
 /** The parts of a chat request the handler reads (a real ChatRequest fits). */
@@ -141,6 +145,9 @@ export class HealthChatAnswers {
       if (affected && this.deps.impactedResources) {
         return this.answerResources(affected, events, stream, token);
       }
+      const question = resourceQuestion(prompt);
+      const reply = question ? await answerResourceQuestion(question, this.deps, this.resourceContext(events, now, stream, token)) : undefined;
+      if (reply) return this.resourceReply(reply, stream);
       const target = summarizeTarget(prompt);
       // In priority order, so a title match picks the most important event.
       const found = target ? findEvent(target, runQuery('', events, now, this.names.of(events), this.deps.impactedCount).all) : undefined;
@@ -165,7 +172,25 @@ export class HealthChatAnswers {
 
     const base = command ? COMMAND_QUERIES[command] : undefined;
     const text = base ? `${base} ${prompt}`.trim() : prompt || COMMAND_QUERIES['active'] || '';
-    return this.answerQuery(runQuery(text, events, now, this.names.of(events), this.deps.impactedCount), stream, command);
+    const run = runQuery(text, events, now, this.names.of(events), this.deps.impactedCount);
+    if (!command && hasResourceTerms(run.parsed) && this.deps.resourceHealth) {
+      // "What is unhealthy in rg-app?": a question about resources, not events.
+      const reply = await answerResourceList(run.parsed, this.deps, this.resourceContext(events, now, stream, token));
+      // "Is West Europe down?" may mean the region's events: offer them as the first follow-up.
+      const eventsOnly = formatQuery({ ...run.parsed, health: [], resources: [], resourceGroups: [] });
+      return this.resourceReply(reply, stream, eventsOnly ? [{ label: vscode.l10n.t('Events instead: {0}', eventsOnly), prompt: eventsOnly }] : []);
+    }
+    return this.answerQuery(run, stream, command);
+  }
+
+  private resourceContext(events: readonly StoredEvent[], now: number, stream: AnswerStream, token: vscode.CancellationToken): ResourceContext {
+    const subscriptions = this.deps.subscriptionIds?.() ?? [...new Set(events.map((e) => e.subscriptionId))];
+    return { events, now, names: this.names.of(events), subscriptions, progress: (text) => stream.progress(text), token };
+  }
+
+  private resourceReply(reply: ResourceReply, stream: AnswerStream, followups: readonly Followup[] = []): vscode.ChatResult {
+    stream.markdown(this.trusted(reply.markdown));
+    return this.result({ followups: [...followups, activeFollowup()], listed: reply.listed, ...(reply.total !== undefined ? { total: reply.total } : {}) });
   }
 
   private answerQuery(run: QueryRun, stream: AnswerStream, command: string | undefined): vscode.ChatResult {

@@ -50,6 +50,12 @@ export class WorkspaceInfra extends Disposable {
     return touchesAny(event, this.keys);
   }
 
+  /** Each folder's report once the first read is done (it starts the read), for `@health`. */
+  async reports(): Promise<Array<{ folder: vscode.WorkspaceFolder; report: InfraReport }>> {
+    await this.start();
+    return [...this.folders.values()].map(({ folder, index }) => ({ folder, report: index.report() }));
+  }
+
   get isStarted(): boolean {
     return this.started !== undefined;
   }

@@ -97,6 +97,7 @@ export class ResourceHealthView implements vscode.Disposable {
   readonly view: vscode.TreeView<TreeNode>;
   private held: Held = { kind: 'none' };
   private generation = 0;
+  private loading: Promise<void> | undefined;
   private readonly baseline = new HealthBaseline();
   private loggedErrors = '';
   private index = new HealthIndex([]);
@@ -163,8 +164,26 @@ export class ResourceHealthView implements vscode.Disposable {
     this.deps.log.info(`Resource health: showing ${cached.statuses.length} cached status(es) until the next listing.`);
   }
 
+  /** What is held once the load in flight (if any) is done: for `@health`; undefined when nothing is loaded. */
+  async settled(): Promise<{ statuses: readonly AvailabilityStatus[]; failed: readonly string[]; portal: string | undefined } | undefined> {
+    // A listing held back while the view was hidden runs now: the question needs it.
+    const pending = this.pending;
+    if (pending) {
+      this.pending = undefined;
+      void this.load(pending.connection, pending.subscriptionIds);
+    }
+    await this.loading;
+    const held = this.held;
+    return held.kind === 'loaded' ? { statuses: held.statuses, failed: held.errors.map((e) => e.subscriptionId), portal: held.portal } : undefined;
+  }
+
   /** Lists the subscriptions' availability over this connection; a later load or clear() wins over this one. */
-  async load(connection: Connection, subscriptionIds: readonly string[]): Promise<void> {
+  load(connection: Connection, subscriptionIds: readonly string[]): Promise<void> {
+    this.loading = this.loadNow(connection, subscriptionIds);
+    return this.loading;
+  }
+
+  private async loadNow(connection: Connection, subscriptionIds: readonly string[]): Promise<void> {
     const generation = ++this.generation;
     if (subscriptionIds.length === 0) {
       this.set({ kind: 'none' });

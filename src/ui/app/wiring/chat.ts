@@ -6,10 +6,13 @@ import { Command } from '../../base/commandIds';
 import { notReadyReason } from './events';
 import type { FeatureDeps } from './featureDeps';
 import type { Register } from './register';
+import type { ResourceHealthView } from '../../resources/resourceHealthView';
+import type { WorkspaceInfra } from '../../infra/workspaceInfra';
 
 export function registerChat(
   register: Register,
   deps: FeatureDeps,
+  parts: { readonly health: ResourceHealthView; readonly infra: WorkspaceInfra },
 ): HealthChat {
   const { connections } = deps.connection;
   const { controller, impacted } = deps.events;
@@ -29,6 +32,13 @@ export function registerChat(
       log: deps.log,
       impactedCount: impacted.impactedCount,
       subscriptionName: deps.events.subscriptionName,
+      resourceHealth: () => parts.health.settled(),
+      subscriptionIds: () => controller.subscriptionIds(),
+      workspace: async () =>
+        (await parts.infra.reports()).map(({ folder, report }) => ({
+          report,
+          link: (file: string, line: number) => vscode.Uri.joinPath(folder.uri, ...file.split('/')).with({ fragment: `L${line}` }).toString(),
+        })),
       impactedResources: (subscriptionId, trackingId, signal) => {
         const c = connections.current;
         if (!c) throw new Error(vscode.l10n.t('Service Health is not connected; sign in or use the sample service, then ask again.'));

@@ -1,0 +1,39 @@
+// A template that deploys what one of the embedded sample service's active service issues touches:
+// the Bicep UI group and the @health workspace question both need one.
+import { sameService, serviceOfArmType } from '../../src/core/infra/serviceMap';
+import { generateEvents } from '../../src/core/sample/generator';
+import { generateGuids } from '../../src/core/sample/seededRandom';
+
+/** ARM types of services the sample service names (each checked against the reader's table below). */
+const ARM_TYPES = ['Microsoft.Web/sites', 'Microsoft.Storage/storageAccounts', 'Microsoft.KeyVault/vaults', 'Microsoft.Compute/virtualMachines', 'Microsoft.Sql/servers/databases', 'Microsoft.ServiceBus/namespaces', 'Microsoft.EventHub/namespaces'];
+
+export interface Pick {
+  readonly trackingId: string;
+  readonly title: string;
+  readonly service: string;
+  readonly region: string;
+  readonly type: string;
+}
+
+/**
+ * An active service issue of the extension's embedded sample service (its defaults: seed 1, three
+ * subscriptions, 150 events; what it is does not depend on the time), updated in the last 5 days so
+ * the 7-day window lists it, whose service an ARM type above deploys.
+ */
+export function activeIssue(): Pick {
+  const now = Date.now();
+  for (const { event } of generateEvents({ count: 150, seed: 1, now, subscriptionIds: generateGuids(1, 3) })) {
+    const p = event.properties;
+    if (p?.eventType !== 'ServiceIssue' || p.status !== 'Active' || now - Date.parse(p.lastUpdateTime ?? '') > 5 * 86_400_000) continue;
+    const impact = p.impact?.[0];
+    const type = ARM_TYPES.find((t) => sameService(serviceOfArmType(t) ?? '', impact?.impactedService ?? ''));
+    const region = impact?.impactedRegions?.[0]?.impactedRegion;
+    if (type && region) return { trackingId: event.name ?? '', title: p.title ?? '', service: serviceOfArmType(type) ?? '', region, type };
+  }
+  throw new Error('The sample service has no recent active service issue of a service this test can deploy.');
+}
+
+export function bicepFor(pick: Pick): string {
+  return `param location string = '${pick.region.toLowerCase().replace(/\s+/g, '')}'\n\nresource app '${pick.type}@2023-01-01' = {\n  name: 'ui-test'\n  location: location\n}\n`;
+}
+
