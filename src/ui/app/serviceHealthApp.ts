@@ -54,7 +54,7 @@ export class ServiceHealthApp extends Disposable {
     registerCommands(register, { state, log, connection, events, lifecycle, navigation, queries });
     const chat = registerChat(register, { context, log, state, connection, events });
     const agents = registerAgents(register, { context, log, state, connection, events });
-    registerInfra(register, { log, events });
+    registerInfra(register, { context, log, state, connection, events, queries });
     lifecycle.start();
     // After activation, not inside it: opening an editor is not part of starting.
     setTimeout(() => openWalkthroughOnce(context, log), 0);

@@ -32,6 +32,7 @@ export const Command = {
   retryTreeRows: 'serviceHealth.retryTreeRows',
   askInChat: 'serviceHealth.askInChat',
   copyResourceId: 'serviceHealth.copyResourceId',
+  showWorkspaceEvents: 'serviceHealth.showWorkspaceEvents',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -57,6 +58,8 @@ export const ContextKey = {
   chatAnswered: 'serviceHealth.chatAnswered',
   /** An event's details were shown in this window (completes the walkthrough's Open an event step). */
   eventOpened: 'serviceHealth.eventOpened',
+  /** A template's hover named an event, or the events this workspace touches were listed (completes the walkthrough's templates step). */
+  templatesChecked: 'serviceHealth.templatesChecked',
 } as const;
 
 export type ContextKeyName = (typeof ContextKey)[keyof typeof ContextKey];
