@@ -6,6 +6,7 @@ import type { CutGroup } from '../../core/cache/firstScreen';
 import type { Impact } from '../../core/model/schemas';
 import type { InfraTarget } from '../../core/infra/types';
 import { placeText } from '../infra/workspaceSection';
+import { touchesWords, workspaceMarkUri } from './workspaceMark';
 import { parseShownTime } from '../../core/model/eventModel';
 import { eventTypeWords, levelWords, statusWords } from '../../core/render/enumWords';
 import { formatWhen } from '../../core/render/time';
@@ -196,10 +197,12 @@ export class EventNode extends TreeNode {
     const item = new vscode.TreeItem(this.label, collapsible ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     const affects = this.ctx.impacted?.note(this.row);
-    // First in the description, so a narrow side bar cuts the time, not the marker; the section's own rows need none.
+    item.description = [describeIncident(this.row, this.ctx.now, rowWords), affects].filter(Boolean).join(' · ');
+    // The marker: a badge (see workspaceMark.ts); the section's own rows need none. Why: docs/architecture.md#tree-workspace
     const place = this.ctx.workspacePlace?.(this.row);
-    const marker = place && this.group.group.kind !== 'workspace' ? vscode.l10n.t('workspace') : undefined;
-    item.description = [marker, describeIncident(this.row, this.ctx.now, rowWords), affects].filter(Boolean).join(' · ');
+    if (place && this.group.group.kind !== 'workspace') {
+      item.resourceUri = workspaceMarkUri(place);
+    }
     item.iconPath = eventIcon(this.row.primary);
     // The tooltip is made on hover (resolveTreeItem): thousands of rows would carry it over for nothing.
     // Opening marks every copy seen, so "seen" means all of them.
@@ -218,7 +221,7 @@ export class EventNode extends TreeNode {
     const type = event.properties?.eventType;
     const level = levelOf(this.row);
     item.accessibilityInformation = {
-      label: [titleOf(event), type ? typeLabel(type) : 'Event', event.properties?.status ?? undefined, level, this.label].filter(Boolean).join(', ') + subscriptions + (affects ? `, ${affects}` : '') + (place ? `, ${touchesWords(place)}` : ''),
+      label: [titleOf(event), type ? typeLabel(type) : 'Event', event.properties?.status ?? undefined, level, this.label].filter(Boolean).join(', ') + subscriptions + (affects ? `, ${affects}` : '') + (place ? `, ${touchesWords(placeText(place))}` : ''),
       role: 'treeitem',
     };
     return item;
@@ -355,11 +358,6 @@ function groupIcon(g: EventGroup): vscode.ThemeIcon {
   }
 }
 
-/** "Touches what this workspace deploys: infra/main.bicep:12". */
-function touchesWords(place: InfraTarget): string {
-  return vscode.l10n.t('Touches what this workspace deploys: {0}', placeText(place));
-}
-
 function eventTooltip(incident: IncidentRow, ctx: NodeContext, affects?: string, place?: InfraTarget): vscode.MarkdownString {
   const { event, trackingId } = incident.primary;
   const p = event.properties;
@@ -400,7 +398,7 @@ function eventTooltip(incident: IncidentRow, ctx: NodeContext, affects?: string,
   }
   if (place) {
     md.appendMarkdown('\n$(file-code) ');
-    md.appendText(touchesWords(place));
+    md.appendText(touchesWords(placeText(place)));
     md.appendMarkdown('  \n');
   }
   if (p?.isEventSensitive) {

@@ -7,6 +7,7 @@ import { InfraEditor } from '../../infra/infraEditor';
 import { WorkspaceInfra } from '../../infra/workspaceInfra';
 import type { QueryCommands } from '../../query/queryCommands';
 import { EVENTS_VIEW_ID } from '../../tree/eventsView';
+import { WorkspaceMarkDecorations } from '../../tree/workspaceMark';
 import type { AppState } from '../appState';
 import type { ConnectionParts } from './connection';
 import type { EventsParts } from './events';
@@ -41,6 +42,7 @@ export function registerInfra(register: Register, deps: InfraDeps): InfraParts {
   );
   controller.inWorkspace = (event) => infra.touches(event);
   view.setWorkspace(infra);
+  register(vscode.window.registerFileDecorationProvider(new WorkspaceMarkDecorations()));
   // A query with workspace:yes, the rows' marker and the "This workspace" section follow each read of the templates.
   register(infra.onDidChange(() => controller.redraw()));
   const azdOffer = register(
