@@ -12,7 +12,7 @@ import { generateGuids } from '../../src/core/sample/seededRandom';
 import { reportFailures, uiSession } from './session';
 import { BASE_SETTINGS } from './workspace';
 import { treeRows } from '../harness/ui';
-import { CONTAINER_ID, DEFAULT_SIDEBAR, closeAllEditors, detailsFrame, escapeRegExp, eventRows, groupRow, isPickItemChecked, openEventsView, rowAccessibleName, runPaletteCommand, setExpanded, setSidebarWidth, showsTitle, viewTitleAction, waitFor } from './steps';
+import { CONTAINER_ID, DEFAULT_SIDEBAR, closeAllEditors, detailsFrame, escapeRegExp, eventRows, groupRow, isPickItemChecked, openEventsView, readLogUntil, rowAccessibleName, runPaletteCommand, setExpanded, setSidebarWidth, showsTitle, viewTitleAction, waitFor } from './steps';
 
 /** ARM types of services the sample service names (each checked against the reader's table below). */
 const ARM_TYPES = ['Microsoft.Web/sites', 'Microsoft.Storage/storageAccounts', 'Microsoft.KeyVault/vaults', 'Microsoft.Compute/virtualMachines', 'Microsoft.Sql/servers/databases', 'Microsoft.ServiceBus/namespaces', 'Microsoft.EventHub/namespaces'];
@@ -57,6 +57,9 @@ async function openFile(page: Page, name: string): Promise<void> {
   await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ state: 'visible' });
 }
 
+/** The third subscription of the sample service (seed 1). */
+const AZD_SUBSCRIPTION = generateGuids(1, 3)[2] ?? '';
+
 describe('Service Health in a Bicep template (UI)', function () {
   this.timeout(180_000);
   const pick = activeIssue();
@@ -74,6 +77,9 @@ describe('Service Health in a Bicep template (UI)', function () {
     await mkdir(join(folder, 'infra'), { recursive: true });
     file = join(folder, 'infra', 'main.bicep');
     await writeFile(file, text);
+    // An azd environment in the third sample subscription: shown at first (sample mode shows all three).
+    await mkdir(join(folder, '.azure', 'dev'), { recursive: true });
+    await writeFile(join(folder, '.azure', 'dev', '.env'), `AZURE_ENV_NAME="dev"\nAZURE_LOCATION="westeurope"\nAZURE_SUBSCRIPTION_ID="${AZD_SUBSCRIPTION}"\n`);
   });
 
   after(async () => {
@@ -83,6 +89,8 @@ describe('Service Health in a Bicep template (UI)', function () {
     await runPaletteCommand(page, 'View: Close Panel').catch(() => undefined);
     await closeAllEditors(page).catch(() => undefined);
     if (file) await rm(file, { force: true });
+    const { folder } = uiSession();
+    if (folder) await rm(join(folder, '.azure'), { recursive: true, force: true });
   });
 
   afterEach(reportFailures('infra-'));
@@ -229,40 +237,34 @@ describe('Service Health in a Bicep template (UI)', function () {
     }
   });
 
-  it('an azd environment naming a subscription that is not shown offers to add it; Add Subscription adds it', async () => {
-    const { page, folder } = uiSession();
-    // The third sample subscription: unselected first, then named by azd's .env.
-    const azdSubscription = generateGuids(1, 3)[2] ?? '';
-    const pickerRow = () => page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-description', { hasText: new RegExp(`^${escapeRegExp(azdSubscription)}$`, 'i') }) }).first();
+  it('an azd environment naming a subscription that is not shown offers to add it once the events reload; Add Subscription adds it', async () => {
+    const { page } = uiSession();
+    const pickerRow = () => page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-description', { hasText: new RegExp(`^${escapeRegExp(AZD_SUBSCRIPTION)}$`, 'i') }) }).first();
     const checkedInPicker = async (): Promise<boolean> => {
       await runPaletteCommand(page, 'Service Health: Select Subscriptions…', true);
       await pickerRow().waitFor({ state: 'visible', timeout: 30_000 });
       return isPickItemChecked(pickerRow());
     };
     await openEventsView(page);
-    if (await checkedInPicker()) await pickerRow().locator('input[type=checkbox], .monaco-checkbox, .quick-input-list-checkbox').first().click();
+    // The reader found the environment's subscription (read with the templates once the events loaded).
+    await readLogUntil(page, /Read \d+ template files: \d+ deployment targets, 1 azd subscriptions\./);
+    // Shown so far: the offer has not come up.
+    const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: AZD_SUBSCRIPTION }).first();
+    assert.equal(await toast.isVisible(), false, 'the offer came up for a subscription that is shown');
+    // The user leaves it out of the selection: the events reload without it, and the offer comes up.
+    assert.equal(await checkedInPicker(), true, 'the sample subscription is not selected to begin with');
+    await pickerRow().locator('input[type=checkbox], .monaco-checkbox, .quick-input-list-checkbox').first().click();
     await page.locator('.quick-input-widget .monaco-button').filter({ hasText: /^OK$/ }).first().click();
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
-    assert.equal(await checkedInPicker(), false, 'the subscription is still selected');
-    await page.keyboard.press('Escape');
-
-    const envDir = join(folder ?? '', '.azure', 'dev');
-    await mkdir(envDir, { recursive: true });
-    try {
-      await writeFile(join(envDir, '.env'), `AZURE_ENV_NAME="dev"\nAZURE_LOCATION="westeurope"\nAZURE_SUBSCRIPTION_ID="${azdSubscription}"\n`);
-      const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: azdSubscription }).first();
-      await toast.waitFor({ state: 'visible', timeout: 60_000 });
-      const buttons = (await toast.locator('.monaco-button').allInnerTexts()).map((t) => t.trim());
-      assert.deepEqual(buttons, ['Add Subscription', 'Not Now', "Don't Ask Again"]);
-      await toast.locator('.monaco-button').filter({ hasText: /^Add Subscription$/ }).click();
-      await toast.waitFor({ state: 'hidden', timeout: 10_000 });
-      await waitFor(async () => {
-        const checked = await checkedInPicker();
-        await page.keyboard.press('Escape');
-        return checked ? true : undefined;
-      }, 30_000, 'Add Subscription did not select the subscription');
-    } finally {
-      await rm(join(folder ?? '', '.azure'), { recursive: true, force: true });
-    }
+    await toast.waitFor({ state: 'visible', timeout: 60_000 });
+    const buttons = (await toast.locator('.monaco-button').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(buttons, ['Add Subscription', 'Not Now', "Don't Ask Again"]);
+    await toast.locator('.monaco-button').filter({ hasText: /^Add Subscription$/ }).click();
+    await toast.waitFor({ state: 'hidden', timeout: 10_000 });
+    await waitFor(async () => {
+      const checked = await checkedInPicker();
+      await page.keyboard.press('Escape');
+      return checked ? true : undefined;
+    }, 30_000, 'Add Subscription did not select the subscription');
   });
 });

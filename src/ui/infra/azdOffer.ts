@@ -56,6 +56,7 @@ export class AzdOffer extends Disposable {
       return;
     }
     this.asked.add(id);
+    this.deps.log.info(`Offering to add subscription ${id}, which an azd environment of this workspace names.`);
     this.showing = true;
     try {
       await this.ask(id);

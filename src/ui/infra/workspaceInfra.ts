@@ -107,6 +107,7 @@ export class WorkspaceInfra extends Disposable {
       this.watch(folder, entry);
     }
     this.fireChanged();
+    this.log.info(`Read ${[...this.folders.values()].reduce((n, f) => n + f.index.size, 0)} template files: ${this.targets.length} deployment targets, ${this.azdSubscriptions.length} azd subscriptions.`);
   }
 
   private watch(folder: vscode.WorkspaceFolder, entry: FolderIndex): void {
