@@ -12,6 +12,7 @@ import { generateGuids } from '../../src/core/sample/seededRandom';
 import { reportFailures, uiSession } from './session';
 import { BASE_SETTINGS } from './workspace';
 import { treeRows } from '../harness/ui';
+import { showNotificationCenter } from './azure/steps';
 import { CONTAINER_ID, DEFAULT_SIDEBAR, closeAllEditors, detailsFrame, escapeRegExp, eventRows, groupRow, isPickItemChecked, openEventsView, readLogUntil, rowAccessibleName, runPaletteCommand, setExpanded, setSidebarWidth, showsTitle, viewTitleAction, waitFor } from './steps';
 
 /** ARM types of services the sample service names (each checked against the reader's table below). */
@@ -256,11 +257,20 @@ describe('Service Health in a Bicep template (UI)', function () {
     await pickerRow().locator('input[type=checkbox], .monaco-checkbox, .quick-input-list-checkbox').first().click();
     await page.locator('.quick-input-widget .monaco-button').filter({ hasText: /^OK$/ }).first().click();
     await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
-    await toast.waitFor({ state: 'visible', timeout: 60_000 });
-    const buttons = (await toast.locator('.monaco-button').allInnerTexts()).map((t) => t.trim());
+    await readLogUntil(page, new RegExp(`Offering to add subscription ${escapeRegExp(AZD_SUBSCRIPTION)}`));
+    // A toast, or (once it hid, or with toasts kept off the screen) the same item in the notification center.
+    const offer = await waitFor(async () => {
+      if (await toast.isVisible()) return toast;
+      const item = (await showNotificationCenter(page, true)).locator('.notification-list-item').filter({ hasText: AZD_SUBSCRIPTION }).first();
+      return (await item.isVisible()) ? item : undefined;
+    }, 30_000, 'the offer is neither a toast nor in the notification center');
+    const message = (await offer.locator('.notification-list-item-message').first().innerText()).trim();
+    assert.match(message, /azd environment deploys to subscription .+, which Service Health does not show/);
+    const buttons = (await offer.locator('.monaco-button').allInnerTexts()).map((t) => t.trim());
     assert.deepEqual(buttons, ['Add Subscription', 'Not Now', "Don't Ask Again"]);
-    await toast.locator('.monaco-button').filter({ hasText: /^Add Subscription$/ }).click();
-    await toast.waitFor({ state: 'hidden', timeout: 10_000 });
+    await offer.locator('.monaco-button').filter({ hasText: /^Add Subscription$/ }).click();
+    await offer.waitFor({ state: 'hidden', timeout: 10_000 });
+    if (await page.locator('.notifications-center').isVisible()) await showNotificationCenter(page, false);
     await waitFor(async () => {
       const checked = await checkedInPicker();
       await page.keyboard.press('Escape');
