@@ -178,6 +178,8 @@ describe('A newcomer\'s first minutes (UI)', function () {
     await runStepAction(page, 'templates', 'Show Events That Touch This Workspace');
     await waitStepDone(page, 'templates');
     // The action filtered the view by workspace:yes (this folder has no templates): the later steps want every row.
+    // The action left the focus in the Events view; the palette opens from the walkthrough's tab.
+    await showWalkthrough(page);
     await runPaletteCommand(page, 'Service Health: Clear Filter');
   });
 
