@@ -6,11 +6,13 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { InfraIndex } from '../../src/core/infra/infraIndex';
+import { generateGuids } from '../../src/core/sample/seededRandom';
 import { activeIssue, bicepFor } from './infraPick';
 import { reportFailures, uiSession } from './session';
 import { BASE_SETTINGS } from './workspace';
 import { treeRows } from '../harness/ui';
-import { CONTAINER_ID, closeAllEditors, detailsFrame, escapeRegExp, eventRows, groupRow, openEventsView, rowAccessibleName, runPaletteCommand, setExpanded, showsTitle, viewTitleAction, waitFor } from './steps';
+import { showNotificationCenter } from './azure/steps';
+import { CONTAINER_ID, DEFAULT_SIDEBAR, closeAllEditors, detailsFrame, escapeRegExp, eventRows, groupRow, isPickItemChecked, openEventsView, readLogUntil, rowAccessibleName, runPaletteCommand, setExpanded, setSidebarWidth, showsTitle, viewTitleAction, waitFor } from './steps';
 
 async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Control+P');
@@ -21,6 +23,9 @@ async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ state: 'visible' });
 }
+
+/** The third subscription of the sample service (seed 1). */
+const AZD_SUBSCRIPTION = generateGuids(1, 3)[2] ?? '';
 
 describe('Service Health in a Bicep template (UI)', function () {
   this.timeout(180_000);
@@ -39,6 +44,9 @@ describe('Service Health in a Bicep template (UI)', function () {
     await mkdir(join(folder, 'infra'), { recursive: true });
     file = join(folder, 'infra', 'main.bicep');
     await writeFile(file, text);
+    // An azd environment in the third sample subscription: shown at first (sample mode shows all three).
+    await mkdir(join(folder, '.azure', 'dev'), { recursive: true });
+    await writeFile(join(folder, '.azure', 'dev', '.env'), `AZURE_ENV_NAME="dev"\nAZURE_LOCATION="westeurope"\nAZURE_SUBSCRIPTION_ID="${AZD_SUBSCRIPTION}"\n`);
   });
 
   after(async () => {
@@ -48,6 +56,8 @@ describe('Service Health in a Bicep template (UI)', function () {
     await runPaletteCommand(page, 'View: Close Panel').catch(() => undefined);
     await closeAllEditors(page).catch(() => undefined);
     if (file) await rm(file, { force: true });
+    const { folder } = uiSession();
+    if (folder) await rm(join(folder, '.azure'), { recursive: true, force: true });
   });
 
   afterEach(reportFailures('infra-'));
@@ -112,6 +122,61 @@ describe('Service Health in a Bicep template (UI)', function () {
     await waitFor(async () => ((await rows.count()) > 0 ? true : undefined), 30_000, 'the diagnostic did not come back with the setting on');
   });
 
+  it('the Events tree lists the issue under "This workspace" at the top, and marks its row below with a badge, at the default 300 px side bar', async () => {
+    const { page } = uiSession();
+    await openEventsView(page);
+    await setSidebarWidth(page, DEFAULT_SIDEBAR);
+    await (await viewTitleAction(page, 'Collapse All')).click();
+    const section = groupRow(page, 'This workspace');
+    await section.waitFor({ state: 'visible', timeout: 60_000 });
+    // Above the type groups (the list reuses row elements: their data-index is their place on screen).
+    const at = async (row: typeof section): Promise<number> => Number(await row.getAttribute('data-index'));
+    assert.ok((await at(section)) < (await at(groupRow(page, 'Service issues'))), 'This workspace is not above Service issues');
+    assert.ok((await at(section)) <= 1, 'This workspace is not at the top (only a filter row may stand above it)');
+    await setExpanded(section, true);
+    const place = `infra/main.bicep:${target?.line ?? 0}`;
+    const inSection = await waitFor(async () => {
+      for (const row of await treeRows(page, CONTAINER_ID).and(page.locator('[aria-level="2"]')).all()) {
+        const name = await rowAccessibleName(row);
+        if (showsTitle(name, pick.title)) return { row, name };
+      }
+      return undefined;
+    }, 30_000, `"${pick.title}" is not under This workspace`);
+    assert.ok(inSection.name.endsWith(`Touches what this workspace deploys: ${place}`), `the row does not name the template line: ${inSection.name}`);
+    // The section's rows carry no badge: the section says it.
+    assert.equal(await inSection.row.locator('.monaco-decoration-badge').count(), 0);
+    await setExpanded(section, false);
+
+    await setExpanded(groupRow(page, 'Service issues'), true);
+    await setExpanded(treeRows(page, CONTAINER_ID).filter({ has: page.locator('.label-name', { hasText: /^Active$/ }) }).first(), true);
+    const marked = await waitFor(async () => {
+      for (const row of await eventRows(page).all()) {
+        if (showsTitle(await rowAccessibleName(row), pick.title)) return row;
+      }
+      return undefined;
+    }, 30_000, `no row of "${pick.title}" under Service issues`);
+    const badge = marked.locator('.monaco-decoration-badge').first();
+    await badge.waitFor({ state: 'attached', timeout: 10_000 });
+    interface Box { getBoundingClientRect(): { right: number }; closest(selector: string): Box | null }
+    const shown = await badge.evaluate((el) => {
+      const dom = globalThis as unknown as { getComputedStyle(e: unknown, pseudo: string): { content: string; display: string } };
+      const after = dom.getComputedStyle(el, '::after');
+      const node = el as unknown as Box;
+      return { content: after.content, display: after.display, right: node.getBoundingClientRect().right, barRight: node.closest('.part.sidebar')?.getBoundingClientRect().right ?? 0 };
+    });
+    assert.equal(shown.content, '"W"', 'the row has no W badge');
+    assert.notEqual(shown.display, 'none');
+    assert.ok(shown.right <= shown.barRight + 1, `the badge ends past the side bar (${shown.right} > ${shown.barRight})`);
+    // Rows that touch nothing the workspace deploys have none.
+    const unmarked = await waitFor(async () => {
+      for (const row of await eventRows(page).all()) {
+        if (!(await rowAccessibleName(row)).includes('Touches what this workspace deploys')) return row;
+      }
+      return undefined;
+    }, 10_000, 'every active service issue is marked');
+    assert.equal(await unmarked.locator('.monaco-decoration-badge').count(), 0);
+  });
+
   it('the query workspace:yes keeps the issue the template deploys into, and fewer rows than without it', async () => {
     const { page } = uiSession();
     await openEventsView(page);
@@ -137,5 +202,45 @@ describe('Service Health in a Bicep template (UI)', function () {
       await page.locator('.quick-input-widget input').fill('');
       await page.keyboard.press('Enter');
     }
+  });
+
+  it('an azd environment naming a subscription that is not shown offers to add it once the events reload; Add Subscription adds it', async () => {
+    const { page } = uiSession();
+    const pickerRow = () => page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-description', { hasText: new RegExp(`^${escapeRegExp(AZD_SUBSCRIPTION)}$`, 'i') }) }).first();
+    const checkedInPicker = async (): Promise<boolean> => {
+      await runPaletteCommand(page, 'Service Health: Select Subscriptions…', true);
+      await pickerRow().waitFor({ state: 'visible', timeout: 30_000 });
+      return isPickItemChecked(pickerRow());
+    };
+    await openEventsView(page);
+    // The reader found the environment's subscription (read with the templates once the events loaded).
+    await readLogUntil(page, /Read \d+ template files: \d+ deployment targets, 1 azd subscriptions\./);
+    // Shown so far: the offer has not come up.
+    const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: AZD_SUBSCRIPTION }).first();
+    assert.equal(await toast.isVisible(), false, 'the offer came up for a subscription that is shown');
+    // The user leaves it out of the selection: the events reload without it, and the offer comes up.
+    assert.equal(await checkedInPicker(), true, 'the sample subscription is not selected to begin with');
+    await pickerRow().locator('input[type=checkbox], .monaco-checkbox, .quick-input-list-checkbox').first().click();
+    await page.locator('.quick-input-widget .monaco-button').filter({ hasText: /^OK$/ }).first().click();
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+    await readLogUntil(page, new RegExp(`Offering to add subscription ${escapeRegExp(AZD_SUBSCRIPTION)}`));
+    // A toast, or (once it hid, or with toasts kept off the screen) the same item in the notification center.
+    const offer = await waitFor(async () => {
+      if (await toast.isVisible()) return toast;
+      const item = (await showNotificationCenter(page, true)).locator('.notification-list-item').filter({ hasText: AZD_SUBSCRIPTION }).first();
+      return (await item.isVisible()) ? item : undefined;
+    }, 30_000, 'the offer is neither a toast nor in the notification center');
+    const message = (await offer.locator('.notification-list-item-message').first().innerText()).trim();
+    assert.match(message, /azd environment deploys to subscription .+, which Service Health does not show/);
+    const buttons = (await offer.locator('.monaco-button').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(buttons, ['Add Subscription', 'Not Now', "Don't Ask Again"]);
+    await offer.locator('.monaco-button').filter({ hasText: /^Add Subscription$/ }).click();
+    await offer.waitFor({ state: 'hidden', timeout: 10_000 });
+    if (await page.locator('.notifications-center').isVisible()) await showNotificationCenter(page, false);
+    await waitFor(async () => {
+      const checked = await checkedInPicker();
+      await page.keyboard.press('Escape');
+      return checked ? true : undefined;
+    }, 30_000, 'Add Subscription did not select the subscription');
   });
 });

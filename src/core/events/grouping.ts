@@ -25,7 +25,7 @@ export interface EventGroup {
   readonly id: string;
   readonly label: string;
   /** What the group is keyed by, for icons and context values. */
-  readonly kind: 'type' | 'status' | 'region' | 'service' | 'subscription';
+  readonly kind: 'type' | 'status' | 'region' | 'service' | 'subscription' | 'workspace';
   /** The raw key (event type, status, region name...). */
   readonly key: string;
   /** Number of incidents (distinct tracking ids) in the group and all sub-groups. */
@@ -55,7 +55,8 @@ export function startsExpanded(g: Pick<EventGroup, 'kind' | 'activeCount' | 'gro
   if (g.activeCount === 0 && affects === undefined) {
     return false;
   }
-  if (g.kind !== 'type' && g.kind !== 'status') {
+  // The workspace section is one short list the user asked for by having templates: it opens like a type group.
+  if (g.kind !== 'type' && g.kind !== 'status' && g.kind !== 'workspace') {
     return false;
   }
   const holds = (group: Pick<EventGroup, 'groups' | 'incidents'>): boolean => group.incidents.some((r) => needsAttention(r, affects)) || group.groups.some(holds);
@@ -128,6 +129,11 @@ export function groupEvents(events: readonly StoredEvent[], by: GroupBy, options
 }
 
 export { incidentKey } from './incidents';
+
+/** The "This workspace" section: one flat group of the events given (the caller picks them), labelled by the caller. */
+export function workspaceGroup(events: readonly StoredEvent[], label: string): EventGroup {
+  return { ...leaf('workspace', 'workspace', 'workspace', incidentsOf(events)), label };
+}
 
 /** The group with `id` among `groups` and their sub-groups. */
 export function findGroup(groups: readonly EventGroup[], id: string): EventGroup | undefined {

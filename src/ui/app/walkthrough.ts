@@ -1,8 +1,8 @@
 /**
  * The Get Started walkthrough (contributes.walkthroughs), opened once per user on the first
  * activation, unless VS Code's own `workbench.welcomePage.walkthroughs.openOnInstall` is off.
- * Steps: connect, subscriptions, openEvent, askHealth, quota.
- * Next step, once workspace templates exist: "templates" (check this workspace's templates).
+ * Steps: connect, subscriptions, openEvent, askHealth, quota, templates (done by a hover naming an
+ * event on a template line, or by Show Events That Touch This Workspace: ContextKey.templatesChecked).
  */
 import * as vscode from 'vscode';
 import { errorText } from '../../core/text/errorText';

@@ -33,6 +33,7 @@ export const Command = {
   askInChat: 'serviceHealth.askInChat',
   copyResourceId: 'serviceHealth.copyResourceId',
   showResourceHealth: 'serviceHealth.showResourceHealth',
+  showWorkspaceEvents: 'serviceHealth.showWorkspaceEvents',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -58,6 +59,8 @@ export const ContextKey = {
   chatAnswered: 'serviceHealth.chatAnswered',
   /** An event's details were shown in this window (completes the walkthrough's Open an event step). */
   eventOpened: 'serviceHealth.eventOpened',
+  /** A template's hover named an event, or the events this workspace touches were listed (completes the walkthrough's templates step). */
+  templatesChecked: 'serviceHealth.templatesChecked',
 } as const;
 
 export type ContextKeyName = (typeof ContextKey)[keyof typeof ContextKey];

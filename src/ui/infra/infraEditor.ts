@@ -17,6 +17,8 @@ export interface InfraEditorDeps {
   readonly events: () => readonly StoredEvent[];
   readonly hasLoaded: () => boolean;
   readonly onEventsChange: vscode.Event<void>;
+  /** A hover named an event (completes the walkthrough's templates step). */
+  readonly onHoverShown?: () => void;
 }
 
 const SELECTOR: vscode.DocumentSelector = ['bicep', 'bicepparam', 'tf', 'tfvars', 'json'].map((ext) => ({ pattern: `**/*.${ext}` }));
@@ -62,6 +64,7 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
     if (notes.length === 0) {
       return undefined;
     }
+    this.deps.onHoverShown?.();
     const md = new vscode.MarkdownString();
     // Only our open-details command may run from the hover; titles are escaped text.
     md.isTrusted = { enabledCommands: [Command.openDetails] };

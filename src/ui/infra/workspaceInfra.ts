@@ -11,6 +11,7 @@ import { errorText } from '../../core/text/errorText';
 import type { HealthEvent } from '../../core/model/eventModel';
 import { Disposable } from '../base/disposable';
 import { targetKeys, touchesAny } from './lineNotes';
+import { touchedTarget } from './workspaceSection';
 import { excludeGlob, INFRA_GLOB, WORKSPACE_LIMITS } from './workspaceGlobs';
 
 interface FolderIndex {
@@ -27,6 +28,10 @@ export class WorkspaceInfra extends Disposable {
   private readonly capsLogged = new Set<string>();
   /** The deployed (service, region) keys; undefined until the first read is done. */
   private keys: Set<string> | undefined;
+  /** Every target, by file then line: the tree's marker names the first one an event touches. */
+  private targets: InfraTarget[] = [];
+  /** azd environments' subscription ids, for "add this subscription?". */
+  private azdSubscriptions: string[] = [];
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
@@ -54,6 +59,16 @@ export class WorkspaceInfra extends Disposable {
   async reports(): Promise<Array<{ folder: vscode.WorkspaceFolder; report: InfraReport }>> {
     await this.start();
     return [...this.folders.values()].map(({ folder, index }) => ({ folder, report: index.report() }));
+  }
+
+  /** For the Events tree's marker: the first target the event touches; undefined when none or not read yet. */
+  placeOf(event: HealthEvent): InfraTarget | undefined {
+    return this.keys && touchesAny(event, this.keys) ? touchedTarget(event, this.targets) : undefined;
+  }
+
+  /** The subscription ids the workspace's azd environments name (AZURE_SUBSCRIPTION_ID). */
+  get subscriptions(): readonly string[] {
+    return this.azdSubscriptions;
   }
 
   get isStarted(): boolean {
@@ -104,6 +119,7 @@ export class WorkspaceInfra extends Disposable {
       this.watch(folder, entry);
     }
     this.fireChanged();
+    this.log.info(`Read ${[...this.folders.values()].reduce((n, f) => n + f.index.size, 0)} template files: ${this.targets.length} deployment targets, ${this.azdSubscriptions.length} azd subscriptions.`);
   }
 
   private watch(folder: vscode.WorkspaceFolder, entry: FolderIndex): void {
@@ -142,7 +158,10 @@ export class WorkspaceInfra extends Disposable {
   }
 
   private fireChanged(): void {
-    this.keys = targetKeys([...this.folders.values()].flatMap((f) => f.index.report().targets));
+    const reports = [...this.folders.values()].map((f) => f.index.report());
+    this.targets = reports.flatMap((r) => r.targets).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+    this.keys = targetKeys(this.targets);
+    this.azdSubscriptions = [...new Set(reports.flatMap((r) => r.subscriptions))];
     this.changed.fire();
   }
 

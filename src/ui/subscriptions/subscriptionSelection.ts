@@ -88,7 +88,33 @@ export class SubscriptionSelection {
    * or undefined when cancelled. Throws the API's user-facing error when the listing fails.
    */
   async pick(connection: Connection): Promise<string[] | undefined> {
-    const all = await vscode.window.withProgress(
+    const all = await this.list(connection);
+    if (all.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('This account has no subscriptions; sign in with another account or use the sample service.'));
+      return undefined;
+    }
+    return this.choose(connection, all);
+  }
+
+  /**
+   * Adds one subscription to the selection (azd's "add this subscription?"), through the same
+   * listing and memory as the picker, so it gets its name. Returns the new selection, or undefined
+   * when the account cannot see that subscription (nothing changes then).
+   */
+  async add(connection: Connection, id: string): Promise<string[] | undefined> {
+    const all = await this.list(connection);
+    const found = all.find((s) => s.subscriptionId.toLowerCase() === id.toLowerCase());
+    if (!found) {
+      return undefined;
+    }
+    const ids = [...this.selected(connection).filter((s) => s.toLowerCase() !== id.toLowerCase()), found.subscriptionId];
+    await this.remember(connection, ids, all);
+    return ids;
+  }
+
+  /** What the token can see, with a cancellable progress notification. */
+  private list(connection: Connection): Thenable<Subscription[]> {
+    return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Listing subscriptions…'), cancellable: true },
       (_progress, token) => {
         const controller = new AbortController();
@@ -96,10 +122,9 @@ export class SubscriptionSelection {
         return connection.api.listSubscriptions({ signal: controller.signal }).finally(() => sub.dispose());
       },
     );
-    if (all.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('This account has no subscriptions; sign in with another account or use the sample service.'));
-      return undefined;
-    }
+  }
+
+  private async choose(connection: Connection, all: readonly Subscription[]): Promise<string[] | undefined> {
     const current = new Set(this.selected(connection).map((s) => s.toLowerCase()));
     const items = all
       .map((s) => ({

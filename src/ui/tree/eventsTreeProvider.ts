@@ -5,7 +5,9 @@
 import * as vscode from 'vscode';
 import type { EventRef } from '../../core/events/eventFacts';
 import type { FirstScreen } from '../../core/cache/firstScreen';
-import { findGroup, groupEvents, startsExpanded, type EventGroup, type GroupBy } from '../../core/events/grouping';
+import type { StoredEvent } from '../../core/events/eventFacts';
+import { findGroup, groupEvents, startsExpanded, workspaceGroup, type EventGroup, type GroupBy } from '../../core/events/grouping';
+import { sectionEvents, type WorkspacePlaces } from '../infra/workspaceSection';
 import { filterRow, filterRowOf } from './filterRow';
 import { Command } from '../base/commandIds';
 import type { EventsController } from '../events/eventsController';
@@ -37,6 +39,8 @@ export class EventsTreeProvider extends SafeTreeDataProvider<TreeNode> {
    * the user's folding of a known row), so only the first load decides what opens.
    */
   private readonly expansion = new Map<string, boolean>();
+  /** What the workspace's templates deploy (set by the infra feature): the rows' marker and the "This workspace" section. */
+  workspace: WorkspacePlaces | undefined;
 
   constructor(
     private readonly controller: EventsController,
@@ -163,7 +167,9 @@ export class EventsTreeProvider extends SafeTreeDataProvider<TreeNode> {
   /** The top rows as drawn: from the cached first screen while it stands for the store (see EventsController.firstScreen). */
   roots(): TreeNode[] {
     this.enterScope();
-    const screen = this.limits.raised || this.controller.phase() !== 'ready' ? undefined : this.controller.firstScreen(this.groupBy());
+    // The cached first screen knows no templates: with a workspace section to show, the rows come from the store.
+    const withSection = this.workspace !== undefined && this.section(this.controller.visibleEvents()) !== undefined;
+    const screen = withSection || this.limits.raised || this.controller.phase() !== 'ready' ? undefined : this.controller.firstScreen(this.groupBy());
     this.drawnFromScreen = screen !== undefined;
     return screen ? this.screenRoots(screen) : this.liveRoots();
   }
@@ -203,7 +209,17 @@ export class EventsTreeProvider extends SafeTreeDataProvider<TreeNode> {
       multipleSubscriptions: c.subscriptionIds().length > 1,
       ...(this.impacted ? { impacted: this.impacted } : {}),
       limitOf: (groupId) => this.limits.of(groupId),
+      workspacePlace: (row) => {
+        const places = this.workspace;
+        return places ? row.copies.map((copy) => places.placeOf(copy.event)).find((t) => t !== undefined) : undefined;
+      },
     };
+  }
+
+  /** The "This workspace" section at the top, or undefined without templates or a match. Why: docs/architecture.md#tree-workspace */
+  private section(events: readonly StoredEvent[]): EventGroup | undefined {
+    const touching = sectionEvents(events, this.workspace);
+    return touching.length > 0 ? workspaceGroup(touching, vscode.l10n.t('This workspace')) : undefined;
   }
 
   private liveGroups(): EventGroup[] {
@@ -238,7 +254,8 @@ export class EventsTreeProvider extends SafeTreeDataProvider<TreeNode> {
     const filter = filterRow(c, events);
     const ctx = this.context();
     const groups = groupEvents(events, this.groupBy(), { subscriptionNames: names }).map((g) => new GroupNode(g, ctx));
-    return filter ? [filter, ...groups] : groups;
+    const section = this.section(events);
+    return [...(filter ? [filter] : []), ...(section ? [new GroupNode(section, ctx)] : []), ...groups];
   }
 
   override dispose(): void {

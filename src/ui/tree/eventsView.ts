@@ -4,6 +4,7 @@
  * from EventsTreeProvider (eventsTreeProvider.ts).
  */
 import * as vscode from 'vscode';
+import type { WorkspacePlaces } from '../infra/workspaceSection';
 import type { EventRef } from '../../core/events/eventFacts';
 import { isRestricted } from '../../core/events/eventFilter';
 import type { GroupBy } from '../../core/events/grouping';
@@ -61,6 +62,12 @@ export class EventsView extends Disposable {
       ),
     );
     this.render();
+  }
+
+  /** What the workspace's templates deploy: the rows' marker and the "This workspace" section (undefined: none). */
+  setWorkspace(places: WorkspacePlaces | undefined): void {
+    this.provider.workspace = places;
+    this.provider.fire();
   }
 
   /** Resolves once the current rows are on screen as far as the extension can tell (see PaintTracker.drawn). */

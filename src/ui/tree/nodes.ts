@@ -4,6 +4,9 @@ import { eventKey, isActive, titleOf, type EventRef, type StoredEvent } from '..
 import { incidentKey, incidentRegions, incidentServices, mergedImpacts, startsExpanded, typeLabel, type EventGroup, type IncidentRow } from '../../core/events/grouping';
 import type { CutGroup } from '../../core/cache/firstScreen';
 import type { Impact } from '../../core/model/schemas';
+import type { InfraTarget } from '../../core/infra/types';
+import { placeText } from '../infra/workspaceSection';
+import { touchesWords, workspaceMarkUri } from './workspaceMark';
 import { parseShownTime } from '../../core/model/eventModel';
 import { eventTypeWords, levelWords, statusWords } from '../../core/render/enumWords';
 import { formatWhen } from '../../core/render/time';
@@ -65,6 +68,8 @@ export interface NodeContext {
   readonly fullGroup?: (groupId: string) => EventGroup | undefined;
   /** Whether a group starts expanded: decided when it is first drawn, then kept (the user's folding wins after). */
   readonly startsExpanded?: (group: EventGroup) => boolean;
+  /** The first template target the incident touches (see infra/workspaceSection), for the row's marker and tooltip. */
+  readonly workspacePlace?: (row: IncidentRow) => InfraTarget | undefined;
 }
 
 export abstract class TreeNode {
@@ -98,7 +103,10 @@ export class GroupNode extends TreeNode {
     item.description = describeGroup(g, rowWords);
     item.contextValue = `serviceHealth.group.${g.kind}`;
     item.iconPath = groupIcon(g);
-    item.tooltip = `${g.label}: ${g.count} event${g.count === 1 ? '' : 's'}${g.activeCount > 0 ? `, ${g.activeCount} active` : ''}`;
+    item.tooltip =
+      g.kind === 'workspace'
+        ? vscode.l10n.t("{0}: events in a service and region this workspace's templates deploy (the query workspace:yes lists the same)", g.label)
+        : `${g.label}: ${g.count} event${g.count === 1 ? '' : 's'}${g.activeCount > 0 ? `, ${g.activeCount} active` : ''}`;
     return item;
   }
 
@@ -190,6 +198,11 @@ export class EventNode extends TreeNode {
     item.id = this.id;
     const affects = this.ctx.impacted?.note(this.row);
     item.description = [describeIncident(this.row, this.ctx.now, rowWords), affects].filter(Boolean).join(' · ');
+    // The marker: a badge (see workspaceMark.ts); the section's own rows need none. Why: docs/architecture.md#tree-workspace
+    const place = this.ctx.workspacePlace?.(this.row);
+    if (place && this.group.group.kind !== 'workspace') {
+      item.resourceUri = workspaceMarkUri(place);
+    }
     item.iconPath = eventIcon(this.row.primary);
     // The tooltip is made on hover (resolveTreeItem): thousands of rows would carry it over for nothing.
     // Opening marks every copy seen, so "seen" means all of them.
@@ -199,6 +212,7 @@ export class EventNode extends TreeNode {
       isActive(event) ? 'active' : 'resolved',
       event.properties?.isEventSensitive ? 'sensitive' : undefined,
       seen ? 'seen' : 'unseen',
+      place ? 'workspace' : undefined,
     ].filter(Boolean);
     item.contextValue = flags.join(';');
     item.command = { command: Command.openDetails, title: vscode.l10n.t('Open Event Details'), arguments: [{ subscriptionId, trackingId }, FROM_TREE] };
@@ -207,7 +221,7 @@ export class EventNode extends TreeNode {
     const type = event.properties?.eventType;
     const level = levelOf(this.row);
     item.accessibilityInformation = {
-      label: [titleOf(event), type ? typeLabel(type) : 'Event', event.properties?.status ?? undefined, level, this.label].filter(Boolean).join(', ') + subscriptions + (affects ? `, ${affects}` : ''),
+      label: [titleOf(event), type ? typeLabel(type) : 'Event', event.properties?.status ?? undefined, level, this.label].filter(Boolean).join(', ') + subscriptions + (affects ? `, ${affects}` : '') + (place ? `, ${touchesWords(placeText(place))}` : ''),
       role: 'treeitem',
     };
     return item;
@@ -215,7 +229,7 @@ export class EventNode extends TreeNode {
 
   /** The row's tooltip: full title, type, status, level, services, regions, subscriptions. */
   tooltip(): vscode.MarkdownString {
-    return eventTooltip(this.row, this.ctx, this.ctx.impacted?.note(this.row));
+    return eventTooltip(this.row, this.ctx, this.ctx.impacted?.note(this.row), this.ctx.workspacePlace?.(this.row));
   }
 
   override getChildren(): TreeNode[] {
@@ -339,10 +353,12 @@ function groupIcon(g: EventGroup): vscode.ThemeIcon {
       return new vscode.ThemeIcon('server-environment');
     case 'subscription':
       return new vscode.ThemeIcon('key');
+    case 'workspace':
+      return new vscode.ThemeIcon('file-code');
   }
 }
 
-function eventTooltip(incident: IncidentRow, ctx: NodeContext, affects?: string): vscode.MarkdownString {
+function eventTooltip(incident: IncidentRow, ctx: NodeContext, affects?: string, place?: InfraTarget): vscode.MarkdownString {
   const { event, trackingId } = incident.primary;
   const p = event.properties;
   const md = new vscode.MarkdownString(undefined, true);
@@ -379,6 +395,11 @@ function eventTooltip(incident: IncidentRow, ctx: NodeContext, affects?: string)
     }
   } else if (ctx.multipleSubscriptions) {
     row('Subscription', subscriptions[0]);
+  }
+  if (place) {
+    md.appendMarkdown('\n$(file-code) ');
+    md.appendText(touchesWords(placeText(place)));
+    md.appendMarkdown('  \n');
   }
   if (p?.isEventSensitive) {
     md.appendMarkdown('\n$(lock) Sensitive: open the event to fetch its full text.');

@@ -38,10 +38,10 @@ function text(value: string): string {
 describe('manifest: the first minutes of a newcomer', () => {
   const [walkthrough] = manifest.contributes.walkthroughs ?? [];
 
-  it('a walkthrough whose steps go sign-in or sample, subscriptions, an event, @health, the quota', () => {
+  it('a walkthrough whose steps go sign-in or sample, subscriptions, an event, @health, the quota, the workspace\'s templates', () => {
     assert.ok(walkthrough, 'no contributes.walkthroughs');
     assert.equal(walkthrough.id, 'serviceHealth.gettingStarted');
-    assert.deepEqual(walkthrough.steps.map((s) => s.id), ['connect', 'subscriptions', 'openEvent', 'askHealth', 'quota']);
+    assert.deepEqual(walkthrough.steps.map((s) => s.id), ['connect', 'subscriptions', 'openEvent', 'askHealth', 'quota', 'templates']);
     text(walkthrough.title);
     text(walkthrough.description);
   });
