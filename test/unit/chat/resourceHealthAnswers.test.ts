@@ -44,7 +44,7 @@ describe('chat: resource health questions', () => {
       serviceImpactingEvents: [{ trackingId: 'ABCD-123' }, { trackingId: 'ZZZZ-999', incidentProperties: { title: 'Storage latency' } }],
     });
     const md = resourceHealthAnswer({ status: vm1, portal: 'https://portal.azure.com', events: [issue], openCommand: OPEN, now: NOW });
-    assert.match(md, /^\*\*vm1\*\* \(virtualMachines, rg-app, westeurope\) is \*\*Unavailable since 3h ago \\\(2026-11-27 09:00 UTC\\\)\*\*\./u);
+    assert.match(md, /^\*\*vm1\*\* \(virtualMachines, rg-app, West Europe\) is \*\*Unavailable since 3h ago \\\(2026-11-27 09:00 UTC\\\)\*\*\./u);
     assert.match(md, /To restart it, \[open the resource blade\]\(https:\/\/portal\.azure\.com\/#@\/resource\/subscriptions\/s1\/resourceGroups\/rg-app\/providers\/Microsoft\.Compute\/virtualMachines\/vm1\)/u);
     assert.match(md, /- Run the troubleshooter\n/u, 'an unknown placeholder keeps its text and loses its link');
     assert.doesNotMatch(md, /<#/u);
@@ -54,7 +54,7 @@ describe('chat: resource health questions', () => {
 
   it('names the subscription when several hold a resource of that name', () => {
     const md = resourceHealthAnswer({ status: status('rg-app', 'vm1', 'Available'), events: [], openCommand: OPEN, now: NOW, subscription: 'Contoso Dev' });
-    assert.match(md, /^\*\*vm1\*\* \(virtualMachines, rg-app, westeurope, Contoso Dev\) is \*\*Available\*\*\./u);
+    assert.match(md, /^\*\*vm1\*\* \(virtualMachines, rg-app, West Europe, Contoso Dev\) is \*\*Available\*\*\./u);
   });
 
   it('without a portal (sample mode) actions are text only', () => {
