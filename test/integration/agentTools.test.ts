@@ -99,6 +99,14 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
       await assert.rejects(invoke('serviceHealth_checkWorkspace', { folder: '../..' }), /Invalid folder: \.\.\/\.\. is not inside a workspace folder/u);
     } finally {
       await rm(dir, { recursive: true, force: true });
+      // The suites after this one count the Events tree: wait until the index forgot the deleted folder.
+      let left = true;
+      for (let i = 0; i < 60 && left; i++) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+        const all = await invoke<{ targets?: Array<{ at: string }> }>('serviceHealth_checkWorkspace', {});
+        left = (all.targets ?? []).some((t) => t.at.startsWith('agent-check/'));
+      }
+      assert.equal(left, false, 'the workspace index still holds agent-check/ after the folder was deleted');
     }
   });
 

@@ -36,6 +36,16 @@ export class InfraIndex {
     return had;
   }
 
+  /** Forgets `path` and every file under it (a deleted folder); true when something was held. */
+  deleteUnder(path: string): boolean {
+    const prefix = path.endsWith('/') ? path : `${path}/`;
+    let had = this.delete(path);
+    for (const held of [...this.files.keys()]) {
+      if (held.startsWith(prefix)) had = this.delete(held) || had;
+    }
+    return had;
+  }
+
   /** The paths of the files held (read or skipped). */
   paths(): string[] {
     return [...this.files.keys()];

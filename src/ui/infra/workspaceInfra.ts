@@ -17,6 +17,8 @@ import { excludeGlob, INFRA_GLOB, WORKSPACE_LIMITS } from './workspaceGlobs';
 interface FolderIndex {
   readonly folder: vscode.WorkspaceFolder;
   readonly index: InfraIndex;
+  /** Every path read once, template or not (a package.json is found by the glob but holds no template). */
+  readonly seen: Set<string>;
 }
 
 export class WorkspaceInfra extends Disposable {
@@ -57,8 +59,7 @@ export class WorkspaceInfra extends Disposable {
 
   /** Each folder's report once the first read is done (it starts the read), for `@health`. */
   async reports(): Promise<Array<{ folder: vscode.WorkspaceFolder; report: InfraReport }>> {
-    await this.start();
-    return [...this.folders.values()].map(({ folder, index }) => ({ folder, report: index.report() }));
+    return (await this.folderReports()).map(({ folder, report }) => ({ folder, report }));
   }
 
   /** For the Events tree's marker: the first target the event touches; undefined when none or not read yet. */
@@ -99,13 +100,38 @@ export class WorkspaceInfra extends Disposable {
   /** Each workspace folder's report and template files, once the first read is done (it starts the read). */
   async folderReports(): Promise<{ folder: vscode.WorkspaceFolder; report: InfraReport; paths: string[] }[]> {
     await this.start();
+    await this.catchUp();
     return [...this.folders.values()].map(({ folder, index }) => ({ folder, report: index.report(), paths: index.paths() }));
+  }
+
+  /**
+   * Before an answer (chat, agent tools): files the watcher did not report (a network or WSL drive,
+   * a burst of changes it dropped) are read, and files gone are forgotten. Files held are not re-read.
+   */
+  private async catchUp(): Promise<void> {
+    const exclude = excludeGlob(vscode.workspace.getConfiguration('search').get<unknown>('exclude'));
+    let changed = false;
+    for (const entry of this.folders.values()) {
+      const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(entry.folder, INFRA_GLOB), exclude, this.limits.maxFiles + 1);
+      const found = new Map(uris.slice(0, this.limits.maxFiles).flatMap((uri) => (relativeTo(entry.folder, uri) === undefined ? [] : [[relativeTo(entry.folder, uri) ?? '', uri] as const])));
+      for (const path of [...entry.seen]) {
+        if (found.has(path)) continue;
+        entry.seen.delete(path);
+        changed = entry.index.delete(path) || changed;
+      }
+      for (const [path, uri] of found) {
+        if (entry.seen.has(path)) continue;
+        await this.readFile(entry, uri);
+        changed = true;
+      }
+    }
+    if (changed) this.fireChanged();
   }
 
   private async readAll(): Promise<void> {
     const exclude = excludeGlob(vscode.workspace.getConfiguration('search').get<unknown>('exclude'));
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const entry: FolderIndex = { folder, index: new InfraIndex() };
+      const entry: FolderIndex = { folder, index: new InfraIndex(), seen: new Set() };
       this.folders.set(folder.uri.toString(), entry);
       const pattern = new vscode.RelativePattern(folder, INFRA_GLOB);
       // One more than the cap tells that the cap was hit.
@@ -124,21 +150,28 @@ export class WorkspaceInfra extends Disposable {
 
   private watch(folder: vscode.WorkspaceFolder, entry: FolderIndex): void {
     const watcher = this._register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, INFRA_GLOB)));
-    const reread = (uri: vscode.Uri): void => void this.readFile(entry, uri).then(() => this.fireChanged());
+    const reread = (uri: vscode.Uri): void =>
+      void this.readFile(entry, uri).then(() => {
+        this.fireChanged();
+        this.log.info(`Read ${relativeTo(folder, uri) ?? uri.fsPath} again: ${this.targets.length} deployment targets, ${this.azdSubscriptions.length} azd subscriptions.`);
+      });
     this._register(watcher.onDidChange(reread));
     this._register(watcher.onDidCreate(reread));
-    this._register(
-      watcher.onDidDelete((uri) => {
-        const rel = relativeTo(folder, uri);
-        if (rel !== undefined && entry.index.delete(rel)) {
-          this.fireChanged();
-        }
-      }),
-    );
+    const forget = (uri: vscode.Uri): void => {
+      const rel = relativeTo(folder, uri);
+      if (rel !== undefined && entry.index.deleteUnder(rel)) {
+        this.fireChanged();
+      }
+    };
+    this._register(watcher.onDidDelete(forget));
+    // A deleted folder is reported as the folder alone, which the template glob does not match.
+    const folders = this._register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**/*'), true, true, false));
+    this._register(folders.onDidDelete(forget));
   }
 
   private async readFile(entry: FolderIndex, uri: vscode.Uri): Promise<void> {
     const rel = relativeTo(entry.folder, uri);
+    if (rel !== undefined) entry.seen.add(rel);
     if (rel === undefined || !infraFileKind(rel) || /(^|\/)(node_modules|\.terraform|\.git)\//.test(rel)) {
       return;
     }

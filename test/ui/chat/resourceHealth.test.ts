@@ -73,7 +73,7 @@ describe('@health about resources and the workspace, in the real Chat view (UI)'
 
   it(`"is ${SAMPLE_VM} healthy?" gives its state (with the subscription when several hold one), and an unknown name one sentence naming what was searched`, async () => {
     const { page } = uiSession();
-    const { text: shown } = await ask(page, `@health is ${SAMPLE_VM} healthy?`, new RegExp(`${escapeRegExp(SAMPLE_VM)} \\(virtualMachines, rg-shared, northeurope(?:, [^)]+)?\\) is (Available|Unavailable|Degraded|Unknown)`, 'u'));
+    const { text: shown } = await ask(page, `@health is ${SAMPLE_VM} healthy?`, new RegExp(`${escapeRegExp(SAMPLE_VM)} \\(virtualMachines, rg-shared, North Europe(?:, [^)]+)?\\) is (Available|Unavailable|Degraded|Unknown)`, 'u'));
     assert.doesNotMatch(shown, /<#/u, 'no raw placeholder of a recommended action');
     const missing = await ask(page, '@health is no-such-vm-42 healthy?', /No resource named “no-such-vm-42” among the \d+ resources with health information in .+; check the name in the Resources view\./u);
     assert.doesNotMatch(missing.text, /Language model unavailable/u);

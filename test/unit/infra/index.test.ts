@@ -58,6 +58,20 @@ describe('infrastructure reader: names, parameters and incremental reading', () 
     assert.deepEqual(index.report().targets.map((t) => t.service), ['Key Vault']);
   });
 
+  it('a deleted folder (reported by the watcher as the folder alone) forgets the files under it, not a sibling with the same prefix', () => {
+    const index = new InfraIndex();
+    const storage = 'resource "azurerm_storage_account" "s" {\n  location = "westeurope"\n}\n';
+    index.set('infra/a.tf', storage);
+    index.set('infra/nested/b.tf', storage);
+    index.set('infra-old/c.tf', storage);
+    assert.equal(index.deleteUnder('infra'), true);
+    assert.deepEqual(index.paths(), ['infra-old/c.tf']);
+    assert.equal(index.report().targets.length, 1);
+    assert.equal(index.deleteUnder('infra'), false, 'nothing left under it');
+    assert.equal(index.deleteUnder('infra-old/c.tf'), true, 'a file path alone is deleted too');
+    assert.equal(index.size, 0);
+  });
+
   it('Bicep: location inside a multi-line string or a comment is not a location; nested properties.location is not either', () => {
     const index = new InfraIndex();
     index.set(
