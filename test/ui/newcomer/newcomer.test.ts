@@ -52,8 +52,15 @@ async function waitStepDone(page: Page, id: string): Promise<void> {
 
 /** Expands a step and clicks its action (a command link, shown as a button) by its label. */
 async function runStepAction(page: Page, id: string, label: string): Promise<void> {
+  const title = step(page, id).locator('h3.step-title');
+  // The Welcome tab may have gone back to its home page (its walkthrough list): open ours from there, as a user would.
+  // (The steps of a walkthrough that is not in front stay in the page, disabled.)
+  if (!(await title.isVisible()) || !(await title.isEnabled())) {
+    await page.locator('button.getting-started-category', { hasText: 'Get Started with Service Health' }).first().click();
+    await waitFor(async () => ((await title.isVisible()) && (await title.isEnabled()) ? true : undefined), 10_000, 'the Service Health walkthrough did not open from the Welcome page');
+  }
   // By its title: the expanded step holds its buttons, and its middle may be one of them (Sign In).
-  await step(page, id).locator('h3.step-title').click();
+  await title.click();
   const action = step(page, id).locator('.button-container .monaco-button').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
   await action.waitFor({ state: 'visible', timeout: 10_000 });
   await action.click();
@@ -126,7 +133,9 @@ describe('A newcomer\'s first minutes (UI)', function () {
     await runStepAction(page, 'subscriptions', 'Select Subscriptions');
     const picker = page.locator('.quick-input-widget');
     await picker.waitFor({ state: 'visible', timeout: 30_000 });
-    await page.keyboard.press('Enter');
+    // As a user does: confirm once the subscriptions are listed (Enter while the picker is busy does nothing).
+    await picker.locator('.monaco-list-row').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await picker.locator('input').first().press('Enter');
     await picker.waitFor({ state: 'hidden', timeout: 10_000 });
     await waitStepDone(page, 'subscriptions');
   });
