@@ -29,11 +29,14 @@ const STATES_COUNTED = 10;
 
 const NOT_AVAILABLE = new ToolAnswerError('Resource health is not available from this connection; tell the user to connect to Azure or the sample service in the Service Health view, then call again.');
 
-/** A state filter: the named states (any case), `Unhealthy` (or `down`) for every state but Available. */
+/**
+ * A state filter: the named states (any case), `Unhealthy` for every state but Available. `down` and
+ * `offline` mean Unavailable only, as in the query language (a Degraded resource still serves).
+ */
 function stateFilter(states: readonly string[] | undefined): ((state: string | undefined) => boolean) | undefined {
-  const wanted = (states ?? []).map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+  const wanted = (states ?? []).map((s) => s.trim().toLowerCase()).filter((s) => s !== '').map((s) => (s === 'down' || s === 'offline' ? 'unavailable' : s));
   if (wanted.length === 0) return undefined;
-  const unhealthy = wanted.some((s) => s === 'unhealthy' || s === 'down' || s === 'notavailable');
+  const unhealthy = wanted.some((s) => s === 'unhealthy' || s === 'notavailable');
   return (state) => (unhealthy && !isAvailable(state)) || wanted.includes((state ?? 'unknown').toLowerCase());
 }
 

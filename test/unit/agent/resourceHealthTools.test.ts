@@ -104,6 +104,14 @@ describe('resource health agent tools against the sample service (real HTTP, MCP
     assert.ok(last.resources.every((r) => r.state !== 'Available'));
   });
 
+  it('list_resource_health with states ["down"]: Unavailable only, as the query language reads "down" (Degraded still serves)', async () => {
+    const unavailable = allStatuses().filter((s) => stateOf(s) === 'Unavailable');
+    assert.ok(unavailable.length > 0 && allStatuses().some((s) => stateOf(s) === 'Degraded'), 'the sample has Unavailable and Degraded resources');
+    const answer = JSON.parse((await call('list_resource_health', { states: ['down'] })).text) as { total: number; resources: Array<{ state: string }> };
+    assert.equal(answer.total, unavailable.length);
+    assert.ok(answer.resources.every((r) => r.state === 'Unavailable'));
+  });
+
   it('get_resource_health of an impacted resource: state, since, actions as https links (no placeholder), linked events and history', async () => {
     const impacted = allStatuses().find((s) => linkedTrackingIds(s).length > 0 && (s.properties?.recommendedActions ?? []).some((a) => (a.actionUrl ?? '').startsWith('<#')));
     assert.ok(impacted, 'the sample has an impacted resource with a placeholder action');
