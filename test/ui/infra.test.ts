@@ -213,9 +213,6 @@ describe('Service Health in a Bicep template (UI)', function () {
       return isPickItemChecked(pickerRow());
     };
     await openEventsView(page);
-    // The reader found the environment's subscription: read with the templates once the events loaded, or
-    // through the file watcher when an earlier group had the templates read already.
-    await readLogUntil(page, /Read (\d+ template files|\S+ again): \d+ deployment targets, 1 azd subscriptions\./);
     // Shown so far: the offer has not come up.
     const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: AZD_SUBSCRIPTION }).first();
     assert.equal(await toast.isVisible(), false, 'the offer came up for a subscription that is shown');

@@ -13,7 +13,7 @@ import { DECLINED_KEY, declinedOf, subscriptionsToOffer } from './azdOfferRules'
 
 export interface AzdOfferDeps {
   /** The subscription ids the workspace's azd environments name, and when they may have changed. */
-  readonly azd: { readonly subscriptions: readonly string[]; readonly onDidChange: vscode.Event<void> };
+  readonly azd: { readonly subscriptions: readonly string[]; readonly onDidChange: vscode.Event<void>; catchUp(): Promise<void> };
   readonly workspaceState: vscode.Memento;
   readonly selection: SubscriptionSelection;
   readonly connections: ConnectionManager;
@@ -35,7 +35,8 @@ export class AzdOffer extends Disposable {
   constructor(private readonly deps: AzdOfferDeps) {
     super();
     this._register(deps.azd.onDidChange(() => void this.check()));
-    this._register(deps.onEventsRefreshed(() => void this.check()));
+    // After a refresh, files the watcher missed (an azd env created in a dot folder) are read first.
+    this._register(deps.onEventsRefreshed(() => void deps.azd.catchUp().then(() => this.check(), () => this.check())));
   }
 
   /** Offers the first azd subscription not shown, unless an offer is on screen. Resolves when it is answered. */

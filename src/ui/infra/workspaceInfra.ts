@@ -108,7 +108,7 @@ export class WorkspaceInfra extends Disposable {
    * Before an answer (chat, agent tools): files the watcher did not report (a network or WSL drive,
    * a burst of changes it dropped) are read, and files gone are forgotten. Files held are not re-read.
    */
-  private async catchUp(): Promise<void> {
+  async catchUp(): Promise<void> {
     const exclude = excludeGlob(vscode.workspace.getConfiguration('search').get<unknown>('exclude'));
     let changed = false;
     for (const entry of this.folders.values()) {
