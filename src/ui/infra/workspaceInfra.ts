@@ -109,11 +109,13 @@ export class WorkspaceInfra extends Disposable {
    * a burst of changes it dropped) are read, and files gone are forgotten. Files held are not re-read.
    */
   async catchUp(): Promise<void> {
-    const exclude = excludeGlob(vscode.workspace.getConfiguration('search').get<unknown>('exclude'));
     let changed = false;
     for (const entry of this.folders.values()) {
-      const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(entry.folder, INFRA_GLOB), exclude, this.limits.maxFiles + 1);
-      const found = new Map(uris.slice(0, this.limits.maxFiles).flatMap((uri) => (relativeTo(entry.folder, uri) === undefined ? [] : [[relativeTo(entry.folder, uri) ?? '', uri] as const])));
+      const found = new Map<string, vscode.Uri>();
+      for (const uri of await this.findTemplates(entry.folder)) {
+        const rel = relativeTo(entry.folder, uri);
+        if (rel !== undefined) found.set(rel, uri);
+      }
       for (const path of [...entry.seen]) {
         if (found.has(path)) continue;
         entry.seen.delete(path);
@@ -128,18 +130,22 @@ export class WorkspaceInfra extends Disposable {
     if (changed) this.fireChanged();
   }
 
-  private async readAll(): Promise<void> {
+  /** The folder's template files as `findFiles` sees them (search.exclude honoured), capped with a log line. */
+  private async findTemplates(folder: vscode.WorkspaceFolder): Promise<vscode.Uri[]> {
     const exclude = excludeGlob(vscode.workspace.getConfiguration('search').get<unknown>('exclude'));
+    // One more than the cap tells that the cap was hit.
+    const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, INFRA_GLOB), exclude, this.limits.maxFiles + 1);
+    if (uris.length > this.limits.maxFiles) {
+      this.logCap('files', `Service Health read only the first ${this.limits.maxFiles} template files of ${folder.name}; the others are left out.`);
+    }
+    return uris.slice(0, this.limits.maxFiles);
+  }
+
+  private async readAll(): Promise<void> {
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       const entry: FolderIndex = { folder, index: new InfraIndex(), seen: new Set() };
       this.folders.set(folder.uri.toString(), entry);
-      const pattern = new vscode.RelativePattern(folder, INFRA_GLOB);
-      // One more than the cap tells that the cap was hit.
-      const uris = await vscode.workspace.findFiles(pattern, exclude, this.limits.maxFiles + 1);
-      if (uris.length > this.limits.maxFiles) {
-        this.logCap('files', `Service Health read only the first ${this.limits.maxFiles} template files of ${folder.name}; the others are left out.`);
-      }
-      for (const uri of uris.slice(0, this.limits.maxFiles)) {
+      for (const uri of await this.findTemplates(folder)) {
         await this.readFile(entry, uri);
       }
       this.watch(folder, entry);
