@@ -7,7 +7,7 @@ import { closeAllEditors, CONTAINER_ID, containerPane, detailsFrame, eventRows, 
 import { resourcesPane } from '../ui/resourcesPane';
 import { createSampleWorkspace, type SampleWorkspace } from '../ui/workspace';
 import { applyTheme, THEMES, type ThemeKind } from './theme';
-import { hideSecondarySideBar, launchWorkbench, screenshot, statusBarItem, treeRows, viewContainer, webviewFrame } from './ui';
+import { hideSecondarySideBar, launchWorkbench, openCommandPalette, screenshot, statusBarItem, treeRows, viewContainer, webviewFrame } from './ui';
 
 /** What a scene may ask of the capture: a region instead of the whole window. */
 export interface Shot {
@@ -102,9 +102,7 @@ export const SCENES: readonly Scene[] = [
     caption: 'The Get Started walkthrough: each step checks itself off when done (here the sample is in use).',
     prepare: async (page, ctx) => {
       await baseState(page, ctx);
-      await page.keyboard.press('F1');
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible' });
+      const input = await openCommandPalette(page);
       await input.fill('>Welcome: Open Walkthrough');
       await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Open Walkthrough' }).first().click();
       // The command's own pick of walkthroughs replaces the palette (its input starts empty).
@@ -189,9 +187,7 @@ export const SCENES: readonly Scene[] = [
     prepare: async (page, ctx) => {
       await baseState(page, ctx);
       // Only once the command is contributed and registered (it is being built alongside this scene).
-      await page.keyboard.press('F1');
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor({ state: 'visible' });
+      const input = await openCommandPalette(page);
       await input.fill('>Service Health: Query Events');
       const row = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: /Query Events…/ }).first();
       if (!(await row.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))) {

@@ -4,6 +4,7 @@
 // `npm run screenshots`; a switch that does not apply is tried once more, then fails with what the
 // page showed.
 import type { FrameLocator, Page } from 'playwright-core';
+import { openCommandPalette } from './ui';
 
 export type ThemeKind = 'dark' | 'light' | 'hc-dark' | 'hc-light';
 
@@ -62,9 +63,7 @@ export async function themeApplied(page: Page, theme: ThemeInfo): Promise<boolea
 /** Picks the theme in Preferences: Color Theme (typing its label, Enter). */
 async function pickTheme(page: Page, theme: ThemeInfo): Promise<void> {
   await page.keyboard.press('Escape');
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
+  const input = await openCommandPalette(page);
   await input.fill('>Preferences: Color Theme');
   await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: /Preferences: Color Theme/ }).first().click();
   // The palette is replaced by the theme picker: type only once it lists themes.

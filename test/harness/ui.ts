@@ -68,11 +68,31 @@ export function webviewFrame(page: Page, extensionId = EXTENSION_ID): FrameLocat
   return page.frameLocator(`iframe.webview.ready[src*="extensionId=${cssString(extensionId)}"]`).frameLocator('#active-frame');
 }
 
+/**
+ * Opens the Command Palette and returns its input. F1 first; when the key does not reach the workbench (a webview that
+ * is still loading keeps the focus and drops it), the title bar's Command Center opens the same widget by a click.
+ */
+export async function openCommandPalette(page: Page): Promise<Locator> {
+  const input = page.locator('.quick-input-widget input');
+  const shown = (ms: number): Promise<boolean> => input.waitFor({ state: 'visible', timeout: ms }).then(() => true, () => false);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.keyboard.press('F1');
+    if (await shown(5_000)) return input;
+    const center = page.locator('.command-center .command-center-center').first();
+    if (await center.isVisible()) {
+      await center.click();
+      if (await shown(5_000)) {
+        await input.fill('>');
+        return input;
+      }
+    }
+  }
+  throw new Error('The Command Palette did not open: neither F1 nor the Command Center brought it up.');
+}
+
 /** Runs a command by its palette title (F1, type, Enter on the first match). */
 export async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
+  const input = await openCommandPalette(page);
   await input.fill(`>${title}`);
   await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: title }).first().waitFor({ state: 'visible' });
   await page.keyboard.press('Enter');

@@ -1,7 +1,7 @@
 // Page steps shared by the UI tests and the README screenshots: each brings the workbench into a
 // known state and waits for what it expects, so callers never sleep.
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { clickActivityBarIcon, statusBarItem, treeRows, viewContainer, webviewFrame } from '../harness/ui';
+import { clickActivityBarIcon, openCommandPalette, statusBarItem, treeRows, viewContainer, webviewFrame } from '../harness/ui';
 
 export const CONTAINER_ID = 'serviceHealth';
 export const CONTAINER_TITLE = 'Service Health';
@@ -212,13 +212,21 @@ export async function closeAllEditors(page: Page): Promise<void> {
  * `opensQuickPick`: the command shows its own QuickPick, so the widget stays up; no wait for it to close.
  */
 export async function runPaletteCommand(page: Page, title: string, opensQuickPick = false): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
   const row = page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
-  await row.first().waitFor({ state: 'visible' });
-  await row.first().click();
+  // Another part taking the focus (the Welcome page going back to its home) closes the palette while it is typed into:
+  // open it again, as a user would. A click that failed ran nothing.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const input = await openCommandPalette(page);
+      await input.fill(`>${title}`, { timeout: 10_000 });
+      await row.first().waitFor({ state: 'visible', timeout: 15_000 });
+      await row.first().click({ timeout: 5_000 });
+      break;
+    } catch (e) {
+      if (attempt === 3) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
   if (opensQuickPick) return;
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' }).catch(() => undefined);
 }

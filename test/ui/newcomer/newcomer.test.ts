@@ -69,8 +69,12 @@ async function runStepAction(page: Page, id: string, label: string): Promise<voi
 /** Brings the walkthrough's editor tab to the front. */
 async function showWalkthrough(page: Page): Promise<void> {
   // Its editor tab (role "tab", named by the page's title); a click works whatever holds the focus.
-  await page.getByRole('tab', { name: /^(Welcome|Get Started with Service Health|Walkthrough)/ }).first().click();
-  await walkthroughPage(page).waitFor({ state: 'visible', timeout: 10_000 });
+  // A details panel that is still opening may take the front back once: click again, as a user would.
+  const tab = page.getByRole('tab', { name: /^(Welcome|Get Started with Service Health|Walkthrough)/ }).first();
+  await waitFor(async () => {
+    await tab.click({ timeout: 5_000 });
+    return (await walkthroughPage(page).waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => undefined));
+  }, 20_000, 'the walkthrough did not come to the front from its tab');
 }
 
 /** Fails naming what changed in the folder (a settings file's text is shown whole). */
@@ -187,9 +191,9 @@ describe('A newcomer\'s first minutes (UI)', function () {
     await runStepAction(page, 'templates', 'Show Events That Touch This Workspace');
     await waitStepDone(page, 'templates');
     // The action filtered the view by workspace:yes (this folder has no templates): the later steps want every row.
-    // The action left the focus in the Events view; the palette opens from the walkthrough's tab.
-    await showWalkthrough(page);
-    await runPaletteCommand(page, 'Service Health: Clear Filter');
+    // The view says no event matches and offers to clear the filter.
+    await welcomeButton(page, 'Clear Filter').click({ timeout: 30_000 });
+    await eventRows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
   });
 
   it('after a window reload the sample is still chosen, the walkthrough does not open again, and no file changed', async () => {
@@ -221,7 +225,12 @@ describe('A newcomer\'s first minutes (UI)', function () {
 
   it('signed out in Azure mode the Chat view no longer offers the Service Health tools (their when clause)', async () => {
     const { page } = uiSession();
-    const offered = await chatReferences(page, '#serviceHealth');
-    assert.deepEqual(offered.filter((l) => /serviceHealth/.test(l)), [], 'a tool that can only fail while signed out is offered');
+    // VS Code re-reads the tools' when clauses a moment after the context keys change: ask again until then.
+    let offered: string[] = [];
+    await waitFor(async () => {
+      offered = (await chatReferences(page, '#serviceHealth')).filter((l) => /serviceHealth/.test(l));
+      return offered.length === 0 ? true : undefined;
+    }, 15_000, 'tools still offered').catch(() => undefined);
+    assert.deepEqual(offered, [], 'a tool that can only fail while signed out is offered');
   });
 });

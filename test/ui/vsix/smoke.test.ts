@@ -1,7 +1,7 @@
 // What users install is what is tested: the production .vsix, installed with the VS Code server's own
 // --install-extension (no development path), checked for what a user sees first.
 import * as assert from 'node:assert/strict';
-import { clickActivityBarIcon, viewContainer } from '../../harness/ui';
+import { clickActivityBarIcon, openCommandPalette, viewContainer } from '../../harness/ui';
 import { reportFailures, uiSession } from '../session';
 import { CONTAINER_ID, CONTAINER_TITLE, detailsFrame, eventRows, groupRow, readQuota, runPaletteCommand, setExpanded, settingRow, viewTitleAction, waitFor } from '../steps';
 
@@ -54,9 +54,7 @@ describe('the installed .vsix (smoke)', function () {
   it('its commands are in the palette, and the @health chat participant is declared by the installed manifest', async () => {
     const { page } = uiSession();
     await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
+    const input = await openCommandPalette(page);
     await input.fill('>Service Health: ');
     const labels = await waitFor(async () => {
       const texts = await page.locator('.quick-input-widget .monaco-list-row .label-name').allInnerTexts();
