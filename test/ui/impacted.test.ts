@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { treeRows } from '../harness/ui';
 import { reportFailures, uiSession } from './session';
-import { CONTAINER_ID, allRows, closeAllEditors, detailsFrame, eventRows, groupRow, openEventsView, resourcesPane, rowInfo, setExpanded, setPaneExpanded, viewTitleAction, waitFor, type RowInfo } from './steps';
+import { CONTAINER_ID, allRows, closeAllEditors, runPaletteCommand, detailsFrame, eventRows, groupRow, openEventsView, resourcesPane, rowInfo, setExpanded, setPaneExpanded, viewTitleAction, waitFor, type RowInfo } from './steps';
 
 const HEALTH_WORD = / · (Available|Unavailable|Degraded|Unknown)$/;
 
@@ -73,6 +73,29 @@ async function contextMenuItem(page: Page, row: Locator, title: string): Promise
     await page.keyboard.press('Enter');
     await menu.waitFor({ state: 'hidden', timeout: 5_000 });
   }
+}
+
+/** Types `text` into Query Events… and waits for its summary row to count at least `min` events; returns the count and the event rows' names. */
+async function queryPaletteEvents(page: Page, text: string, min: number): Promise<{ count: number; names: string[] }> {
+  await runPaletteCommand(page, 'Service Health: Query Events…', true);
+  await page.locator('.quick-input-widget').filter({ hasText: 'Query Service Health Events' }).waitFor({ state: 'visible' });
+  await page.locator('.quick-input-widget input').fill(text);
+  const rows = page.locator('.quick-input-widget .monaco-list-row');
+  const counted = async (): Promise<number | undefined> => {
+    const labels = (await rows.locator('.label-name').allInnerTexts()).map((t) => t.trim());
+    const m = labels.map((l) => /^(No|\d+) events? /.exec(l)).find((x) => x !== null);
+    return m ? (m[1] === 'No' ? 0 : Number(m[1])) : undefined;
+  };
+  // The impacted resources (and their health) are listed after the first keystrokes: the count settles then.
+  let last: number | undefined;
+  const count = await waitFor(async () => {
+    const n = await counted();
+    const settled = n !== undefined && n === last && n >= min;
+    last = n;
+    return settled ? n : undefined;
+  }, 60_000, `Query Events "${text}" did not count ${min} or more events`);
+  const names = (await rows.locator('.label-name').allInnerTexts()).map((t) => t.trim()).filter((t) => !/^(No|\d+) events? /.test(t));
+  return { count, names };
 }
 
 describe('Impacted resources in the workbench (UI)', function () {
@@ -245,6 +268,32 @@ describe('Impacted resources in the workbench (UI)', function () {
     await setExpanded(status, true);
     await eventRows(page).filter({ has: page.locator('.label-name', { hasText: label }) }).first().waitFor({ state: 'visible', timeout: 10_000 });
 
+    await filterRow.click();
+    await waitFor(async () => (!(await rowInfo(treeRows(page, CONTAINER_ID).first())).label.startsWith('Filtered:') ? true : undefined), 10_000, 'the filter row stayed after the click');
+  });
+  it('Query Events… health:unavailable lists by itself the events affecting a resource now Unavailable; all terms hold for one resource', async () => {
+    const { page } = uiSession();
+    await openEventsView(page);
+    await closeAllEditors(page);
+    await (await viewTitleAction(page, 'Collapse All')).click();
+    const down = await queryPaletteEvents(page, 'health:unavailable', 1);
+    // Enter on the summary row filters the Events view by the query.
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    const filterRow = treeRows(page, CONTAINER_ID).first();
+    await waitFor(async () => ((await rowInfo(filterRow)).label.startsWith('Filtered:') ? true : undefined), 10_000, 'no "Filtered:" row');
+    // The first event the view keeps has an Unavailable resource among its own.
+    const { groups } = await expandEventWithResources(page);
+    const unavailable = groups.flatMap((g) => g.resources).find((r) => / · Unavailable$/.test(r.description));
+    assert.ok(unavailable, `the event kept by health:unavailable has no Unavailable resource: ${groups.flatMap((g) => g.resources.map((r) => `${r.label} (${r.description})`)).join(', ')}`);
+    assert.ok(down.count >= 1);
+    // That resource by name: its events; with a state it is not in, none (one resource must pass every term).
+    const byName = await queryPaletteEvents(page, `resource:${unavailable.label}`, 1);
+    await page.keyboard.press('Escape');
+    const other = await queryPaletteEvents(page, `resource:${unavailable.label} health:degraded`, 0);
+    await page.keyboard.press('Escape');
+    assert.ok(byName.count >= 1, `resource:${unavailable.label} found no event`);
+    assert.equal(other.count, 0, `resource:${unavailable.label} health:degraded found ${other.names.join(', ')}`);
     await filterRow.click();
     await waitFor(async () => (!(await rowInfo(treeRows(page, CONTAINER_ID).first())).label.startsWith('Filtered:') ? true : undefined), 10_000, 'the filter row stayed after the click');
   });

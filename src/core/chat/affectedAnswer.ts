@@ -3,9 +3,7 @@
  * id as the heading, the event linked to its details), each with its current health when the
  * Resources view knows it. VS Code-free; text from the service is escaped.
  */
-import { isActive, titleOf, type StoredEvent } from '../events/eventFacts';
-import type { ImpactedCount } from '../query/predicate';
-import { distinctIncidents } from './eventQuery';
+import { titleOf, type StoredEvent } from '../events/eventFacts';
 import { healthRowOf } from '../health/healthRows';
 import type { AvailabilityStatus } from '../model/availability';
 import type { ImpactedResource } from '../model/eventResourceSchemas';
@@ -15,17 +13,7 @@ import { commandUri, escapeMarkdown } from './answer';
 /** Resources listed per event before "…and N more". */
 export const MAX_PER_EVENT = 10;
 
-/** How many active events "which of my resources are affected?" asks about (one request per subscription copy). */
-export const MAX_EVENTS_ASKED = 10;
-
-/**
- * The active incidents to ask about, in the held (priority) order, at most `max`; those the tree
- * already knows affect none are skipped. `active` counts every candidate, for "asked N of M".
- */
-export function eventsToAsk(events: readonly StoredEvent[], impactedCount: ImpactedCount | undefined, max = MAX_EVENTS_ASKED): { asked: StoredEvent[]; active: number } {
-  const active = distinctIncidents(events.filter((e) => isActive(e.event) && impactedCount?.(e.event) !== 0));
-  return { asked: active.slice(0, Math.max(1, max)), active: active.length };
-}
+export { eventsToAsk, MAX_EVENTS_ASKED } from '../events/incidents';
 
 export interface AffectedGroup {
   readonly event: StoredEvent;

@@ -5,7 +5,7 @@
  */
 import { regionsOf, servicesOf, type StoredEvent } from '../events/eventFacts';
 import type { HealthEvent } from '../model/schemas';
-import type { ImpactedCount, WorkspaceTouch } from '../query/predicate';
+import type { QueryFacts } from '../query/queryFacts';
 import {
   compileQuery,
   DEFAULT_REGIONS,
@@ -79,14 +79,14 @@ function selectStored(events: readonly StoredEvent[], compiled: CompiledQuery, p
   return sortEvents(matching, parsed.sort ?? 'priority').flatMap((event) => owners.get(event) ?? []);
 }
 
-export function runQuery(text: string, events: readonly StoredEvent[], now: number, names: KnownNames, impactedCount?: ImpactedCount, inWorkspace?: WorkspaceTouch): QueryRun {
+export function runQuery(text: string, events: readonly StoredEvent[], now: number, names: KnownNames, facts: QueryFacts = {}): QueryRun {
   const parsed = parseQuery(text, { now, knownServices: names.services, knownRegions: names.regions });
-  return runParsed(text, parsed, events, now, names, impactedCount, inWorkspace);
+  return runParsed(text, parsed, events, now, names, facts);
 }
 
-/** `impactedCount` / `inWorkspace`: what `impacted:yes` / `workspace:yes` read; without them the term matches nothing. */
-export function runParsed(text: string, parsed: ParsedQuery, events: readonly StoredEvent[], now: number, names: KnownNames, impactedCount?: ImpactedCount, inWorkspace?: WorkspaceTouch): QueryRun {
-  const compiled = compileQuery(parsed, { now, knownServices: names.services, knownRegions: names.regions, ...(impactedCount ? { impactedCount } : {}), ...(inWorkspace ? { inWorkspace } : {}) });
+/** `facts`: what `impacted:`, `workspace:` and the resource terms read; without one its term matches nothing. */
+export function runParsed(text: string, parsed: ParsedQuery, events: readonly StoredEvent[], now: number, names: KnownNames, facts: QueryFacts = {}): QueryRun {
+  const compiled = compileQuery(parsed, { now, knownServices: names.services, knownRegions: names.regions, facts });
   const all = selectStored(events, compiled, parsed);
   const selected = parsed.limit === undefined ? all : limitIncidents(all, parsed.limit);
   const unlimited: ParsedQuery = { ...parsed };

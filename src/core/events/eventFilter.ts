@@ -2,7 +2,7 @@
  * The user's filter of the events view (persisted per workspace by the UI). Pure and VS Code-free.
  * Empty lists mean "no restriction"; matching is case-insensitive (region names vary in case).
  */
-import type { ImpactedCount } from '../query/predicate';
+import type { ImpactedCount } from '../query/queryFacts';
 import { eventTypeOf, lastUpdateOf, regionsOf, servicesOf, statusOf, type StoredEvent } from './eventFacts';
 import type { HealthEvent } from '../model/schemas';
 

@@ -3,7 +3,8 @@
  * subscription; the tree, the view badge, notifications, filter notes and query previews all count
  * incidents, so three copies of one outage are one everywhere.
  */
-import type { StoredEvent } from './eventFacts';
+import type { ImpactedCount } from '../query/queryFacts';
+import { isActive, type StoredEvent } from './eventFacts';
 
 /** The incident key of a tracking id: tracking ids compare case-insensitively. */
 export function incidentKey(trackingId: string): string {
@@ -31,3 +32,15 @@ export function firstCopies<T extends Pick<StoredEvent, 'trackingId'>>(events: I
   return [...byKey.values()];
 }
 
+/** How many active incidents are asked for their impacted resources at once (one request per subscription copy). */
+export const MAX_EVENTS_ASKED = 10;
+
+/**
+ * The active incidents to ask about (`@health which of my resources are affected?`, a query
+ * reading impacted resources), in the held (priority) order, at most `max`; those already known to
+ * affect none are skipped. `active` counts every candidate, for "asked N of M".
+ */
+export function eventsToAsk(events: readonly StoredEvent[], impactedCount: ImpactedCount | undefined, max = MAX_EVENTS_ASKED): { asked: StoredEvent[]; active: number } {
+  const active = firstCopies(events.filter((e) => isActive(e.event) && impactedCount?.(e.event) !== 0));
+  return { asked: active.slice(0, Math.max(1, max)), active: active.length };
+}

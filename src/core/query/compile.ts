@@ -3,7 +3,8 @@ import { buildEventsFilter } from '../api/odataFilter';
 import type { HealthEvent } from '../model/schemas';
 import { describeQuery } from './describe';
 import { compactKey } from './normalize';
-import { buildPredicate, type ImpactedCount, type WorkspaceTouch } from './predicate';
+import { buildPredicate } from './predicate';
+import type { QueryFacts } from './queryFacts';
 import { buildResourcePredicate } from './resourcePredicate';
 import type { AvailabilityStatus } from '../model/availability';
 import { DEFAULT_REGIONS } from './regions';
@@ -22,10 +23,8 @@ export interface CompileOptions {
   knownServices?: readonly string[];
   /** Exact region names the server reports (same list as given to parseQuery). */
   knownRegions?: readonly string[];
-  /** Known impacted-resource counts, for `impacted:`; without it `impacted:` matches nothing. */
-  impactedCount?: ImpactedCount;
-  /** What the workspace deploys, for `workspace:`; without it `workspace:` matches nothing. */
-  inWorkspace?: WorkspaceTouch;
+  /** What `impacted:`, `workspace:` and the resource terms read; a fact not given matches neither side of its term. */
+  facts?: QueryFacts;
 }
 
 export interface ServerQuery {
@@ -66,7 +65,7 @@ export function compileQuery(q: ParsedQuery, options: CompileOptions = {}): Comp
   const startDate = new Date(start);
   if (!Number.isNaN(startDate.getTime())) server.queryStartTime = startDate.toISOString();
 
-  const matches = buildPredicate(q, now, options.impactedCount, options.inWorkspace);
+  const matches = buildPredicate(q, now, options.facts);
   return {
     server,
     matches,

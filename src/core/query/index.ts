@@ -2,7 +2,7 @@
 export { parseQuery, fieldKey, MAX_LIMIT } from './parse';
 export { formatQuery } from './format';
 export { compileQuery, DEFAULT_LOOKBACK_DAYS, type CompileOptions, type CompiledQuery, type ServerQuery } from './compile';
-export { buildResourcePredicate, hasResourceTerms } from './resourcePredicate';
+export { buildResourcePredicate, hasResourceTerms, readsImpactedResources } from './resourcePredicate';
 export { sortEvents } from './sort';
 export { describeQuery } from './describe';
 export { DEFAULT_REGIONS } from './regions';

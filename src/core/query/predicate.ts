@@ -4,6 +4,8 @@
  */
 import { parseServiceTime, trackingIdOf, type HealthEvent } from '../model/eventModel';
 import { compactKey, regionKey, serviceKey } from './normalize';
+import type { ImpactedResourcesOf, QueryFacts } from './queryFacts';
+import { buildResourceCheck, hasResourceTerms } from './resourcePredicate';
 import type { ParsedQuery, QueryFields } from './types';
 
 interface EventView {
@@ -83,14 +85,10 @@ function impactMatches(v: EventView, services: ReadonlySet<string>, regions: Rea
   return v.impacts.some((i) => services.has(i.service) && (regions.size === 0 || hasAny(regions, i.regions)));
 }
 
-/** How many of the user's resources an event is known to affect; undefined when not known. */
-export type ImpactedCount = (event: HealthEvent) => number | undefined;
-
-/** Whether an event touches a service in a region the workspace deploys; undefined while the workspace is not read. */
-export type WorkspaceTouch = (event: HealthEvent) => boolean | undefined;
-
 /** Builds the predicate, with time rules in epoch ms, UTC. Why: docs/architecture.md#query-predicate */
-export function buildPredicate(q: ParsedQuery, now: number, impactedCount?: ImpactedCount, inWorkspace?: WorkspaceTouch): (event: HealthEvent) => boolean {
+export function buildPredicate(q: ParsedQuery, now: number, facts: QueryFacts = {}): (event: HealthEvent) => boolean {
+  const { impactedCount, inWorkspace } = facts;
+  const touchesResource = resourceTermsOnEvents(q, facts.impactedResources);
   const want = compileFields(q);
   const drop = compileFields(q.exclude);
   const futureSince = q.since !== undefined && q.since > now;
@@ -128,6 +126,7 @@ export function buildPredicate(q: ParsedQuery, now: number, impactedCount?: Impa
       const touches = inWorkspace?.(event);
       if (touches === undefined || touches !== q.workspace) return false;
     }
+    if (touchesResource && !touchesResource(event)) return false;
     if (q.since !== undefined) {
       const at = futureSince ? v.impactStart : v.lastUpdate;
       if (at === undefined || at < q.since) return false;
@@ -138,4 +137,15 @@ export function buildPredicate(q: ParsedQuery, now: number, impactedCount?: Impa
     }
     return true;
   };
+}
+
+/**
+ * The resource terms on an event: true when one of its listed impacted resources passes them all
+ * (`health:unavailable` is "events affecting a resource that is now Unavailable"). Events whose
+ * resources were never listed match none. Undefined when the query has no resource term.
+ */
+function resourceTermsOnEvents(q: ParsedQuery, impactedResources: ImpactedResourcesOf | undefined): ((event: HealthEvent) => boolean) | undefined {
+  if (!hasResourceTerms(q)) return undefined;
+  const check = buildResourceCheck(q);
+  return (event) => (impactedResources?.(event) ?? []).some(check);
 }

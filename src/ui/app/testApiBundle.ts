@@ -102,7 +102,7 @@ export function buildTestApi(parts: TestApiParts): ServiceHealthApi {
       const held = controller.store.getEvents();
       const query = loadQuery();
       queryNames ??= new query.KnownNamesCache();
-      return query.runQuery(text, held, Date.now(), queryNames.of(held), impacted.impactedCount).selected;
+      return query.runQuery(text, held, Date.now(), queryNames.of(held), controller.facts).selected;
     },
     treeQuery: () => parts.queries.treeQuery,
     queryPalette: () => palette.state(),

@@ -16,7 +16,7 @@ import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
 import { formatQuery, hasResourceTerms } from '../../core/query';
 import { resourceQuestion } from '../../core/chat/resourceQuestions';
 import { answerResourceList, answerResourceQuestion, type ResourceChatDeps, type ResourceContext, type ResourceReply } from './resourceChat';
-import type { ImpactedCount } from '../../core/query/predicate';
+import type { QueryFacts } from '../../core/query/queryFacts';
 import { Command } from '../base/commandIds';
 import { errorText } from '../../core/text/errorText';
 
@@ -52,8 +52,8 @@ export interface HealthChatDeps extends Omit<ResourceChatDeps, 'openCommand' | '
   readonly now?: () => number;
   /** The resources of one subscription an event affects (every page); absent: not offered. */
   impactedResources?(subscriptionId: string, trackingId: string, signal: AbortSignal): Promise<ImpactedResource[]>;
-  /** Impacted-resource counts known so far (the tree's), for `impacted:yes` in questions. */
-  readonly impactedCount?: ImpactedCount;
+  /** What `impacted:`, `workspace:` and the resource terms read, as the Events view reads them (its impacted counts and resources). */
+  readonly facts?: () => QueryFacts;
   /** Subscription names, so answers name subscriptions instead of counting them or giving GUIDs. */
   readonly subscriptionName?: SubscriptionNamer;
   /** The selected subscriptions (named when a resource is not found). */
@@ -146,22 +146,22 @@ export class HealthChatAnswers {
         return this.answerResources(affected, events, stream, token);
       }
       const question = resourceQuestion(prompt);
-      const reply = question ? await answerResourceQuestion(question, this.deps, this.resourceContext(events, now, stream, token)) : undefined;
+      const reply = question ? await answerResourceQuestion(question, this.resourceDeps(), this.resourceContext(events, now, stream, token)) : undefined;
       if (reply) return this.resourceReply(reply, stream);
       const target = summarizeTarget(prompt);
       // In priority order, so a title match picks the most important event.
-      const found = target ? findEvent(target, runQuery('', events, now, this.names.of(events), this.deps.impactedCount).all) : undefined;
+      const found = target ? findEvent(target, runQuery('', events, now, this.names.of(events), this.deps.facts?.()).all) : undefined;
       if (found) {
         return this.summarize(found, request, stream, token);
       }
       if (target) {
         // No event by that id or title: answer the target as a query ("what happened with Front Door").
-        return this.answerQuery(runQuery(target, events, now, this.names.of(events), this.deps.impactedCount), stream, undefined);
+        return this.answerQuery(runQuery(target, events, now, this.names.of(events), this.deps.facts?.()), stream, undefined);
       }
     }
 
     if (command === 'region') {
-      const run = runQuery(prompt, events, now, this.names.of(events), this.deps.impactedCount);
+      const run = runQuery(prompt, events, now, this.names.of(events), this.deps.facts?.());
       if (run.parsed.regions.length === 0) {
         stream.markdown(`${vscode.l10n.t('Which region? For example: `@health /region West Europe`.')}\n`);
         const regions = topRegions(events, 3);
@@ -172,15 +172,21 @@ export class HealthChatAnswers {
 
     const base = command ? COMMAND_QUERIES[command] : undefined;
     const text = base ? `${base} ${prompt}`.trim() : prompt || COMMAND_QUERIES['active'] || '';
-    const run = runQuery(text, events, now, this.names.of(events), this.deps.impactedCount);
+    const run = runQuery(text, events, now, this.names.of(events), this.deps.facts?.());
     if (!command && hasResourceTerms(run.parsed) && this.deps.resourceHealth) {
       // "What is unhealthy in rg-app?": a question about resources, not events.
-      const reply = await answerResourceList(run.parsed, this.deps, this.resourceContext(events, now, stream, token));
+      const reply = await answerResourceList(run.parsed, this.resourceDeps(), this.resourceContext(events, now, stream, token));
       // "Is West Europe down?" may mean the region's events: offer them as the first follow-up.
       const eventsOnly = formatQuery({ ...run.parsed, health: [], resources: [], resourceGroups: [] });
       return this.resourceReply(reply, stream, eventsOnly ? [{ label: vscode.l10n.t('Events instead: {0}', eventsOnly), prompt: eventsOnly }] : []);
     }
     return this.answerQuery(run, stream, command);
+  }
+
+  /** The resource answers' deps: this participant's, with the impacted counts of the facts. */
+  private resourceDeps(): ResourceChatDeps {
+    const impactedCount = this.deps.facts?.().impactedCount;
+    return { ...this.deps, ...(impactedCount ? { impactedCount } : {}) };
   }
 
   private resourceContext(events: readonly StoredEvent[], now: number, stream: AnswerStream, token: vscode.CancellationToken): ResourceContext {
@@ -228,7 +234,7 @@ export class HealthChatAnswers {
   /** "Which of my resources are affected by X": every subscription that lists X is asked. */
   private async answerResources(target: string, events: readonly StoredEvent[], stream: AnswerStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
     const now = this.now();
-    const found = findEvent(target, runQuery('', events, now, this.names.of(events), this.deps.impactedCount).all);
+    const found = findEvent(target, runQuery('', events, now, this.names.of(events), this.deps.facts?.()).all);
     const list = this.deps.impactedResources;
     if (!found || !list) {
       stream.markdown(

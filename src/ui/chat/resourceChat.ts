@@ -15,7 +15,7 @@ import type { AvailabilityStatus } from '../../core/model/availability';
 import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
 import { parseQuery, type ParsedQuery } from '../../core/query';
 import { subscriptionList, type SubscriptionNamer } from '../../core/subscriptions/names';
-import type { ImpactedCount } from '../../core/query/predicate';
+import type { ImpactedCount } from '../../core/query/queryFacts';
 
 export interface HeldHealth {
   readonly statuses: readonly AvailabilityStatus[];

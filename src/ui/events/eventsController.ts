@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { applyFilter, normalizeFilter, windowStartOf, type EventFilter } from '../../core/events/eventFilter';
 import { EventsStore, type RefreshOutcome } from '../../core/events/eventsStore';
 import { RefreshQueue } from '../../core/events/refreshQueue';
-import type { ImpactedCount, WorkspaceTouch } from '../../core/query/predicate';
+import type { QueryFacts } from '../../core/query/queryFacts';
 import type { StoredEvent } from '../../core/events/eventFacts';
 import type { ViewQuery } from '../../core/chat/viewQuery';
 import type { AzureAuth } from '../auth/azureAuth';
@@ -162,15 +162,15 @@ export class EventsController extends Disposable {
     }
     const now = this.now();
     const held = this.store.getEvents();
-    const filtered = applyFilter(held, this.filterValue, now, this.impactedCount);
-    return this.queryValue ? this.queryValue.select(filtered, held, now, this.impactedCount, this.inWorkspace) : filtered;
+    const filtered = applyFilter(held, this.filterValue, now, this.facts.impactedCount);
+    return this.queryValue ? this.queryValue.select(filtered, held, now, this.facts) : filtered;
   }
 
-  /** Known impacted-resource counts, read by the query term `impacted:yes` (set by the impacted-resources feature). */
-  impactedCount: ImpactedCount | undefined;
-
-  /** Whether an event touches what the workspace deploys, read by the query term `workspace:yes` (set by the templates' reader). */
-  inWorkspace: WorkspaceTouch | undefined;
+  /**
+   * What `impacted:`, `workspace:` and the resource terms read: each part is added by the feature
+   * that learns it (impacted resources and their health, the templates' reader), wired after this.
+   */
+  facts: QueryFacts = {};
 
   /** Draws the rows again (the workspace's templates were read again). */
   redraw(): void {

@@ -13,7 +13,7 @@ import { registerCommand } from '../base/commands';
 import { Disposable } from '../base/disposable';
 import { loadQuery } from './lazyQuery';
 import { QueryHistoryStore } from './queryHistoryStore';
-import type { ImpactedCount, WorkspaceTouch } from '../../core/query/predicate';
+import type { QueryFacts } from '../../core/query/queryFacts';
 
 const TREE_QUERY_KEY = 'serviceHealth.treeQuery';
 
@@ -27,12 +27,12 @@ export interface QueryCommandsDeps {
   /** The query slot of the Events view. */
   setTreeQuery(query: ViewQuery | undefined): void;
   windowDays(): number;
-  /** Known impacted-resource counts, for the term `impacted:yes`. */
-  readonly impactedCount?: ImpactedCount;
-  /** What the workspace deploys, for the term `workspace:yes`. */
-  readonly inWorkspace?: WorkspaceTouch;
+  /** What `impacted:`, `workspace:` and the resource terms read, as the Events view reads them. */
+  readonly facts?: () => QueryFacts;
   /** Names subscriptions in the palette's event rows. */
   readonly subscriptionName?: SubscriptionNamer;
+  /** Lists the impacted resources of the active events, for a palette query that reads them. */
+  listImpacted?(health: boolean): Promise<void>;
   readonly workspaceState: vscode.Memento;
   readonly globalState: vscode.Memento;
   readonly log: vscode.LogOutputChannel;
@@ -57,7 +57,7 @@ export class QueryCommands extends Disposable {
 
   /** A string argument (chat buttons, tests) applies directly; otherwise asks. */
   private async filterByQuery(text: unknown): Promise<void> {
-    const next = typeof text === 'string' ? text.trim() : await loadQuery().askTreeQuery(this.current?.text, this.deps.events, this.deps.impactedCount, this.deps.inWorkspace);
+    const next = typeof text === 'string' ? text.trim() : await loadQuery().askTreeQuery(this.current?.text, this.deps.events, this.deps.facts);
     if (next !== undefined) {
       await this.applyToTree(next);
     }
@@ -86,8 +86,8 @@ export class QueryCommands extends Disposable {
         applyToTree: (text) => this.applyToTree(text),
         history: this.history,
         windowDays: this.deps.windowDays,
-        ...(this.deps.impactedCount ? { impactedCount: this.deps.impactedCount } : {}),
-        ...(this.deps.inWorkspace ? { inWorkspace: this.deps.inWorkspace } : {}),
+        ...(this.deps.facts ? { facts: this.deps.facts } : {}),
+        ...(this.deps.listImpacted ? { listImpacted: (health: boolean) => this.deps.listImpacted?.(health) ?? Promise.resolve() } : {}),
         ...(this.deps.subscriptionName ? { subscriptionName: this.deps.subscriptionName } : {}),
       },
       initial,

@@ -7,14 +7,13 @@ import { countText } from '../../core/chat/answer';
 import { KnownNamesCache, runQuery } from '../../core/chat/eventQuery';
 import { countIncidents } from '../../core/events/incidents';
 import type { StoredEvent } from '../../core/events/eventFacts';
-import type { ImpactedCount, WorkspaceTouch } from '../../core/query/predicate';
+import type { QueryFacts } from '../../core/query/queryFacts';
 
 /** Resolves to the new query ('' clears it) or undefined when cancelled. */
 export async function askTreeQuery(
   current: string | undefined,
   events: () => readonly StoredEvent[],
-  impactedCount?: ImpactedCount,
-  inWorkspace?: WorkspaceTouch,
+  facts: () => QueryFacts = () => ({}),
   now: () => number = Date.now,
 ): Promise<string | undefined> {
   const names = new KnownNamesCache();
@@ -26,8 +25,8 @@ export async function askTreeQuery(
     validateInput: (text) => {
       if (!text.trim()) return { message: vscode.l10n.t('Empty: shows every event.'), severity: vscode.InputBoxValidationSeverity.Info };
       const held = events();
-      // The same impacted counts as the tree, so `impacted:yes` previews what the filter will show.
-      const run = runQuery(text, held, now(), names.of(held), impactedCount, inWorkspace);
+      // The same facts as the tree, so `impacted:yes` or `health:unavailable` previews what the filter will show.
+      const run = runQuery(text, held, now(), names.of(held), facts());
       const summary = countText(countIncidents(run.selected), run.description);
       const unknown = run.parsed.unrecognized.length > 0 ? ` Did not understand: ${run.parsed.unrecognized.join(', ')}.` : '';
       return { message: `${summary}.${unknown}`, severity: unknown ? vscode.InputBoxValidationSeverity.Warning : vscode.InputBoxValidationSeverity.Info };

@@ -6,8 +6,8 @@ import { distinctIncidents, KnownNamesCache, runQuery } from '../../core/chat/ev
 import { eventKey } from '../../core/events/eventFacts';
 import { MAX_WINDOW_DAYS } from '../../core/events/eventFilter';
 import { typeLabel } from '../../core/events/grouping';
-import type { ServerQuery } from '../../core/query';
-import type { ImpactedCount, WorkspaceTouch } from '../../core/query/predicate';
+import { hasResourceTerms, parseQuery, readsImpactedResources, type ServerQuery } from '../../core/query';
+import type { QueryFacts } from '../../core/query/queryFacts';
 import { eventTypeOf, lastUpdateOf, regionsOf, relativeTime, servicesOf, statusOf, titleOf, type EventRef, type StoredEvent } from '../../core/events/eventFacts';
 import type { HealthEvent } from '../../core/model/schemas';
 import type { QueryHistoryStore } from './queryHistoryStore';
@@ -28,12 +28,12 @@ export interface QueryPaletteDeps {
   /** The time window (days) the held events cover. */
   windowDays(): number;
   readonly now?: () => number;
-  /** Known impacted-resource counts, for the term `impacted:yes`. */
-  readonly impactedCount?: ImpactedCount;
-  /** What the workspace deploys, for the term `workspace:yes`. */
-  readonly inWorkspace?: WorkspaceTouch;
+  /** What `impacted:`, `workspace:` and the resource terms read (known impacted resources, their health, the templates). */
+  readonly facts?: () => QueryFacts;
   /** Subscription names for event rows listed by several subscriptions. */
   readonly subscriptionName?: SubscriptionNamer;
+  /** Lists the impacted resources of the active events, with their health when `health` (a query reading them is typed); resolves when settled. */
+  listImpacted?(health: boolean): Promise<void>;
 }
 
 type QueryItem = vscode.QuickPickItem &
@@ -113,7 +113,7 @@ export function fetchKey(text: string): string {
 /** Builds the items for a query text (exported for tests of the palette's contents). */
 export function paletteItems(
   text: string,
-  deps: Pick<QueryPaletteDeps, 'events' | 'windowDays' | 'history' | 'fetchEvents' | 'impactedCount' | 'inWorkspace' | 'subscriptionName'>,
+  deps: Pick<QueryPaletteDeps, 'events' | 'windowDays' | 'history' | 'fetchEvents' | 'facts' | 'subscriptionName'>,
   names: KnownNamesCache,
   now: number,
   fetched?: FetchedResults,
@@ -122,7 +122,7 @@ export function paletteItems(
   const heldKeys = new Set(held.map((e) => eventKey(e.subscriptionId, e.trackingId)));
   const extra = fetched ? [...fetched.events].filter(([k]) => !heldKeys.has(k)).map(([, e]) => e) : [];
   const events = [...held, ...extra];
-  const run = runQuery(text, events, now, names.of(events), deps.impactedCount, deps.inWorkspace);
+  const run = runQuery(text, events, now, names.of(events), deps.facts?.());
   const incidents = distinctIncidents(run.selected);
   const items: QueryItem[] = [];
   if (text.trim()) {
@@ -136,7 +136,8 @@ export function paletteItems(
       notes.push(`searched the last ${WIDEST_WINDOW_DAYS} days (${fetched.events.size} event(s) fetched)`);
     }
     const summary = countText(incidents.length, run.description);
-    const widen = !reachesBack && !fetched && incidents.length === 0 && deps.fetchEvents !== undefined && deps.windowDays() < WIDEST_WINDOW_DAYS;
+    // Older events cannot help a query about resources: only the active events' resources are listed.
+    const widen = !reachesBack && !fetched && incidents.length === 0 && !hasResourceTerms(run.parsed) && deps.fetchEvents !== undefined && deps.windowDays() < WIDEST_WINDOW_DAYS;
     if (widen) {
       // Nothing held matches: filtering the view would only empty it. Offer to look further back.
       items.push({
@@ -181,7 +182,7 @@ export function paletteItems(
     if (history.length > 0) {
       items.push({ action: 'none', label: vscode.l10n.t('Recent queries'), kind: vscode.QuickPickItemKind.Separator });
       for (const h of history) {
-        const past = runQuery(h, events, now, names.of(events), deps.impactedCount, deps.inWorkspace);
+        const past = runQuery(h, events, now, names.of(events), deps.facts?.());
         items.push({ action: 'history', text: h, label: plain(h), iconPath: new vscode.ThemeIcon('history'), description: plain(past.description), alwaysShow: true });
       }
     }
@@ -248,9 +249,21 @@ export function showQueryPalette(deps: QueryPaletteDeps, initial = ''): Promise<
   const fetched = new Map<string, FetchedResults>();
   const closed = new AbortController();
   let inFlight: { key: string; abort: AbortController } | undefined;
+  // Impacted resources (and their health) are listed on demand: once per palette, when a query first reads them.
+  let listing: 'no' | 'busy' | 'resources' | 'health' = 'no';
+  const listImpacted = (): void => {
+    const reads = deps.listImpacted && listing !== 'busy' && listing !== 'health' ? readsImpactedResources(parseQuery(qp.value, { now: now() })) : undefined;
+    if (!reads || reads === listing) return;
+    listing = 'busy';
+    void deps.listImpacted?.(reads === 'health').finally(() => {
+      listing = reads;
+      if (!closed.signal.aborted) render();
+    });
+  };
   const render = (): void => {
+    listImpacted();
     qp.items = paletteItems(qp.value, deps, names, now(), fetched.get(fetchKey(qp.value)));
-    qp.busy = inFlight !== undefined && inFlight.key === fetchKey(qp.value);
+    qp.busy = listing === 'busy' || (inFlight !== undefined && inFlight.key === fetchKey(qp.value));
     qp.title = qp.busy ? vscode.l10n.t('Query Service Health Events: searching the service…') : vscode.l10n.t('Query Service Health Events');
   };
   const onValue = (): void => {

@@ -9,8 +9,10 @@ import { EventResourcesApi } from '../../core/api/eventResourcesApi';
 import { csvFileBytes, impactedResourcesCsv } from '../../core/export/csv';
 import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey } from '../../core/events/grouping';
+import { eventsToAsk } from '../../core/events/incidents';
 import { stateIconOf } from '../../core/health/order';
 import { trackingIdOf, type HealthEvent } from '../../core/model/eventModel';
+import type { ResourceFact } from '../../core/query/queryFacts';
 import { portalBase } from '../../core/render/links';
 import { resourcesViewOf, type ResourcesView } from '../../core/render/resourcesView';
 import { Command, ContextKey, type CommandId } from '../base/commandIds';
@@ -53,6 +55,8 @@ export class ImpactedResourcesFeature extends Disposable {
   private activePanel: () => EventRef | undefined = () => undefined;
   /** The current health of a resource; the Resources view says where to find it (see followHealth). */
   private healthOf: HealthOf = () => undefined;
+  /** Lists the resources' health now if it was held back (the view hidden); resolves when it settles. */
+  private settleHealth: () => Promise<unknown> = () => Promise.resolve();
 
   constructor(private readonly deps: ImpactedResourcesDeps) {
     super();
@@ -76,8 +80,9 @@ export class ImpactedResourcesFeature extends Disposable {
   }
 
   /** Rows and the panel section show each resource's health from here (the Resources view comes after this feature). */
-  followHealth(healthOf: HealthOf): void {
+  followHealth(healthOf: HealthOf, settle: () => Promise<unknown>): void {
     this.healthOf = healthOf;
+    this.settleHealth = settle;
   }
 
   /** Known count for `impacted:yes` (by tracking id, over every subscription's copy). */
@@ -85,6 +90,23 @@ export class ImpactedResourcesFeature extends Disposable {
     const id = trackingIdOf(event);
     return id ? this.store.countOf(id) : undefined;
   };
+
+  /** The listed impacted resources with their current health, for `health:`, `resource:` and `rg:` on events. */
+  readonly impactedResources = (event: HealthEvent): ResourceFact[] | undefined => {
+    const id = trackingIdOf(event);
+    const rows = id ? this.store.rowsOf(id) : undefined;
+    return rows?.map((r) => ({ name: r.name, resourceGroup: r.resourceGroup, id: r.resourceId, state: this.healthOf(r.resourceId)?.state }));
+  };
+
+  /**
+   * Lists the impacted resources of the first active incidents (as `@health` asks), for a query
+   * reading them (`impacted:yes`, `rg:`); others are listed when expanded. `health`: their state
+   * too, so the Resources view lists now even while hidden. Resolves when all settle.
+   */
+  async listActive(health: boolean): Promise<void> {
+    const { asked } = eventsToAsk(this.deps.events(), this.impactedCount);
+    await Promise.all([...asked.map((e) => this.store.load(this.copiesOf(e))), ...(health ? [this.settleHealth()] : [])]);
+  }
 
   /** Every held copy of the event's incident. */
   copiesOf(ref: EventRef): StoredEvent[] {

@@ -6,7 +6,7 @@
  */
 import { eventKey, type StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey } from '../../core/events/grouping';
-import { impactedRows, type ResourcesState } from '../../core/render/impactedRows';
+import { impactedRows, type ImpactedRow, type ResourcesState } from '../../core/render/impactedRows';
 import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
 
 export type { ResourcesState };
@@ -51,7 +51,7 @@ export class ImpactedResourcesStore {
   private readonly entries = new Map<string, Entry>();
   private readonly listeners = new Set<() => void>();
   private abort = new AbortController();
-  private counts: Map<string, number> | undefined;
+  private rows: Map<string, readonly ImpactedRow[]> | undefined;
 
   private readonly text: ImpactedResourcesText;
 
@@ -95,7 +95,12 @@ export class ImpactedResourcesStore {
    * undefined when none was listed. What `impacted:yes` and "affects N of your resources" read.
    */
   countOf(trackingId: string): number | undefined {
-    if (!this.counts) {
+    return this.rowsOf(trackingId)?.length;
+  }
+
+  /** The incident's impacted resources over the copies loaded so far; undefined when none was listed. */
+  rowsOf(trackingId: string): readonly ImpactedRow[] | undefined {
+    if (!this.rows) {
       const perIncident = new Map<string, Array<{ subscriptionId: string; resources: ImpactedResource[] }>>();
       for (const e of this.entries.values()) {
         if (e.state.kind === 'loaded') {
@@ -104,9 +109,9 @@ export class ImpactedResourcesStore {
           perIncident.set(e.incident, lists);
         }
       }
-      this.counts = new Map([...perIncident].map(([incident, lists]) => [incident, impactedRows(lists).length]));
+      this.rows = new Map([...perIncident].map(([incident, lists]) => [incident, impactedRows(lists)]));
     }
-    return this.counts.get(incidentKey(trackingId));
+    return this.rows.get(incidentKey(trackingId));
   }
 
   /** Forgets everything and cancels loads (another connection, sign-out). */
@@ -162,7 +167,7 @@ export class ImpactedResourcesStore {
   }
 
   private changed(): void {
-    this.counts = undefined;
+    this.rows = undefined;
     for (const l of [...this.listeners]) {
       l();
     }

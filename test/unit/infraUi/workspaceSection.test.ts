@@ -39,7 +39,7 @@ describe('the Events tree\'s "This workspace" marker and section', () => {
 
   it('marks exactly the events the query workspace:yes keeps (same service and region keys)', () => {
     const keys = targetKeys(targets);
-    const query = compileQuery(parseQuery('workspace:yes', { now: NOW }), { now: NOW, inWorkspace: (e: HealthEvent) => touchesAny(e, keys) });
+    const query = compileQuery(parseQuery('workspace:yes', { now: NOW }), { now: NOW, facts: { inWorkspace: (e: HealthEvent) => touchesAny(e, keys) } });
     assert.deepEqual(all.filter((e) => touchedTarget(e, targets) !== undefined).map((e) => e.name), all.filter(query.matches).map((e) => e.name));
     assert.deepEqual(all.filter((e) => touchedTarget(e, targets) !== undefined).map((e) => e.name), ['HIT-1', 'KV-2']);
   });

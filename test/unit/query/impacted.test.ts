@@ -37,7 +37,7 @@ describe('query term impacted:', () => {
     ]);
     const impactedCount = (e: HealthEvent): number | undefined => counts.get(e);
     const names = (text: string, withCounts = true): string[] =>
-      [hits, none, unknown].filter(compileQuery(parse(text), { now: NOW, ...(withCounts ? { impactedCount } : {}) }).matches).map((e) => e.name ?? '');
+      [hits, none, unknown].filter(compileQuery(parse(text), { now: NOW, ...(withCounts ? { facts: { impactedCount } } : {}) }).matches).map((e) => e.name ?? '');
 
     it('impacted:yes keeps events with at least one known impacted resource', () => {
       assert.deepEqual(names('impacted:yes'), ['HIT-1']);

@@ -36,7 +36,7 @@ describe('query term workspace:', () => {
     const otherService = at('SVC-3', 'Storage', 'West Europe');
     const names = (text: string, read = true): string[] =>
       [hit, otherRegion, otherService]
-        .filter(compileQuery(parse(text), { now: NOW, ...(read ? { inWorkspace: (e: HealthEvent) => touchesAny(e, keys) } : {}) }).matches)
+        .filter(compileQuery(parse(text), { now: NOW, ...(read ? { facts: { inWorkspace: (e: HealthEvent) => touchesAny(e, keys) } } : {}) }).matches)
         .map((e) => e.name ?? '');
 
     it('workspace:yes keeps only the same service in the same region', () => {

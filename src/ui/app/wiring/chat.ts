@@ -15,7 +15,7 @@ export function registerChat(
   parts: { readonly health: ResourceHealthView; readonly infra: WorkspaceInfra },
 ): HealthChat {
   const { connections } = deps.connection;
-  const { controller, impacted } = deps.events;
+  const { controller } = deps.events;
   return register(
     new HealthChat({
       events: () => controller.store.getEvents(),
@@ -30,7 +30,7 @@ export function registerChat(
       openCommand: Command.openDetails,
       extensionUri: deps.context.extensionUri,
       log: deps.log,
-      impactedCount: impacted.impactedCount,
+      facts: () => controller.facts,
       subscriptionName: deps.events.subscriptionName,
       resourceHealth: () => parts.health.settled(),
       subscriptionIds: () => controller.subscriptionIds(),

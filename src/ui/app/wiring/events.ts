@@ -53,7 +53,7 @@ export function registerEvents(register: Register, deps: EventsDeps): EventsPart
       log,
     }),
   );
-  controller.impactedCount = impacted.impactedCount;
+  controller.facts = { ...controller.facts, impactedCount: impacted.impactedCount, impactedResources: impacted.impactedResources };
   const subscriptionName: SubscriptionNamer = (id) => controller.subscriptionNames().get(id.toLowerCase());
   connections.subscriptionName = subscriptionName;
   const view = register(new EventsView(controller, () => state.settings.groupBy, impacted.treeHooks, log));

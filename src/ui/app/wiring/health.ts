@@ -38,7 +38,7 @@ export function registerHealth(
     }),
   );
   register(deps.lifecycle.onDidSignOut(() => health.clear()));
-  impacted.followHealth((id) => health.healthOf(id));
+  impacted.followHealth((id) => health.healthOf(id), () => health.settled());
   register(
     health.onDidChangeHealth(() => {
       view.render();

@@ -40,7 +40,7 @@ export function registerInfra(register: Register, deps: InfraDeps): InfraParts {
       onHoverShown: () => void setContext(ContextKey.templatesChecked, true),
     }),
   );
-  controller.inWorkspace = (event) => infra.touches(event);
+  controller.facts = { ...controller.facts, inWorkspace: (event) => infra.touches(event) };
   view.setWorkspace(infra);
   register(vscode.window.registerFileDecorationProvider(new WorkspaceMarkDecorations()));
   // A query with workspace:yes, the rows' marker and the "This workspace" section follow each read of the templates.

@@ -23,6 +23,12 @@ export function registerQuery(
 ): QueryCommands {
   const { context, log } = deps;
   const { controller, impacted } = deps.events;
+  // A view query reading the impacted resources (impacted:yes, health:unavailable) has them listed, again after each load.
+  const listForView = (): void => {
+    const reads = controller.query?.readsImpactedResources(controller.store.getEvents(), Date.now());
+    if (reads) void impacted.listActive(reads === 'health');
+  };
+  register(controller.onDidLoad(listForView));
   return register(
     new QueryCommands({
       events: () => controller.store.getEvents(),
@@ -35,11 +41,14 @@ export function registerQuery(
         return deps.navigation.openDetailsAndReveal(ref);
       },
       fetchEvents: (server, signal) => fetchEvents(deps, server, signal),
-      setTreeQuery: (q) => controller.setQuery(q),
+      setTreeQuery: (q) => {
+        controller.setQuery(q);
+        listForView();
+      },
+      listImpacted: (health) => impacted.listActive(health),
       windowDays: () => controller.filter.windowDays,
-      impactedCount: impacted.impactedCount,
-      // Set by the templates' reader, which is wired later.
-      inWorkspace: (event) => controller.inWorkspace?.(event),
+      // Read at each use: the templates' reader adds its part later.
+      facts: () => controller.facts,
       subscriptionName: deps.events.subscriptionName,
       workspaceState: context.workspaceState,
       globalState: context.globalState,
