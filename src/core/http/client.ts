@@ -91,6 +91,11 @@ export class ThrottledClient {
     return this.ownAgent;
   }
 
+  /** A time of our clock (ms) on the service's clock, from the last `Date` header; unchanged until one is seen. */
+  serviceTime(localMs: number): number {
+    return localMs + this.skewMs;
+  }
+
   get quota(): QuotaState {
     return this.tracker.current;
   }

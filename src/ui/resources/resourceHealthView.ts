@@ -192,7 +192,8 @@ export class ResourceHealthView implements vscode.Disposable {
     if (this.held.kind !== 'loaded') {
       this.set({ kind: 'loading' });
     }
-    const startedAt = this.now();
+    // On the service's clock: an incremental listing asks for changes since then by the service's times (clock drift).
+    const startedAt = connection.client.serviceTime(this.now());
     const threshold = resourceGraphThreshold();
     const since = this.held.kind === 'loaded' ? incrementalSince(this.listing, subscriptionIds, threshold, startedAt) : undefined;
     let results: SubscriptionStatuses[];
