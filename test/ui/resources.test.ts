@@ -87,6 +87,23 @@ describe('Resources view in the workbench (UI)', function () {
         return (await rows.count()) > 0 ? Promise.all((await rows.all()).map(rowAccessibleName)) : undefined;
       }, 10_000, 'the kept state shows no resources');
       for (const name of resources) assert.match(name, new RegExp(`, ${first.label}(,|$)`), `a resource row not ${first.label}: ${name}`);
+      // Folded again, so every state fits in the pane once the filter is cleared.
+      await setExpanded(stateRow, false);
+      // A filter nothing matches: the view says so, and its row clears the filter.
+      await (await paneAction(pane, 'Filter Resources…')).click();
+      await typeAndReadMessage(page, 'resource:no-such-resource', /: 0 of \d+\.$/);
+      await page.keyboard.press('Enter');
+      const none = pane.locator('.monaco-list-row[role=treeitem]').filter({ hasText: 'No resources match the filter.' }).first();
+      await none.waitFor({ state: 'visible', timeout: 30_000 });
+      assert.deepEqual(await stateRows(), [{ label: 'No resources match the filter.', description: 'Clear Filter', level: 1, expanded: undefined }], 'the no-match row is not the only row');
+      await none.click();
+      await waitFor(async () => ((await stateRows()).length === states.length ? true : undefined), 30_000, 'the no-match row did not clear the filter');
+      assert.equal(await paneDescription(pane), '');
+      // The title bar's Clear Filter clears it too.
+      await (await paneAction(pane, 'Filter Resources…')).click();
+      await typeAndReadMessage(page, query, /resources: /);
+      await page.keyboard.press('Enter');
+      await waitFor(async () => ((await stateRows()).length === 1 ? true : undefined), 30_000, 'the filter did not apply again');
       await (await paneAction(pane, 'Clear Resource Filter')).click();
       await waitFor(async () => ((await stateRows()).length === states.length ? true : undefined), 30_000, 'Clear Filter did not bring the other states back');
       assert.equal(await paneDescription(pane), '');
