@@ -7,33 +7,12 @@ import { relativeTime, type StoredEvent } from '../events/eventFacts';
 import { healthActions, type HealthAction } from '../health/actions';
 import { healthRowOf, type HealthRow } from '../health/healthRows';
 import { sortStatuses } from '../health/order';
-import { sameService, serviceOfArmType } from '../infra/serviceMap';
 import { linkedTrackingIds, resourceIdOf, type AvailabilityStatus } from '../model/availability';
-import { buildResourcePredicate, type ParsedQuery } from '../query';
-import { regionKey } from '../query/normalize';
 import { shortType } from '../render/impactedRows';
 import { escapeMarkdown, eventLine } from './answer';
 
 /** Resources a list answer shows before "…and N more". */
 export const MAX_HEALTH_LINES = 20;
-
-/**
- * The resource terms, plus what a question names besides them: a service ("VMs") keeps the
- * resources of that service's types, a region the resources located there.
- */
-export function resourceMatcher(q: ParsedQuery): (status: AvailabilityStatus) => boolean {
-  const terms = buildResourcePredicate(q);
-  const regions = new Set(q.regions.map(regionKey));
-  return (status) => {
-    if (!terms(status)) return false;
-    const row = healthRowOf(status);
-    if (q.services.length > 0) {
-      const service = row.type ? serviceOfArmType(row.type) : undefined;
-      if (!service || !q.services.some((s) => sameService(s, service))) return false;
-    }
-    return regions.size === 0 || regions.has(regionKey(row.region));
-  };
-}
 
 /** The statuses of resources named `name` (the last segment of the id, without case) or with that full id. */
 export function findResources(name: string, statuses: readonly AvailabilityStatus[]): AvailabilityStatus[] {
@@ -103,19 +82,6 @@ export function resourceHealthAnswer(input: ResourceHealthInput): string {
 /** One sentence naming what was searched. */
 export function resourceNotFound(name: string, searched: number, where: string): string {
   return `No resource named “${escapeMarkdown(name)}” among the ${searched} resource${searched === 1 ? '' : 's'} with health information in ${escapeMarkdown(where)}; check the name in the Resources view.\n`;
-}
-
-const orList = (values: readonly string[]): string => (values.length <= 1 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values[values.length - 1] ?? ''}`);
-
-/** "Unavailable resources of Virtual Machines in resource group rg-app" (plain text). */
-export function resourceDescription(q: ParsedQuery): string {
-  const states = q.health?.length ? `${orList(q.health.map((h) => h.toLowerCase()))} resources` : 'resources';
-  const parts = [states.charAt(0).toUpperCase() + states.slice(1)];
-  if (q.resources?.length) parts.push(`named ${orList(q.resources)}`);
-  if (q.services.length > 0) parts.push(`of ${orList(q.services)}`);
-  if (q.resourceGroups?.length) parts.push(`in resource group ${orList(q.resourceGroups)}`);
-  if (q.regions.length > 0) parts.push(`in ${orList(q.regions)}`);
-  return parts.join(' ');
 }
 
 export interface ResourceListInput {

@@ -34,6 +34,8 @@ export const Command = {
   copyResourceId: 'serviceHealth.copyResourceId',
   showResourceHealth: 'serviceHealth.showResourceHealth',
   showWorkspaceEvents: 'serviceHealth.showWorkspaceEvents',
+  filterResources: 'serviceHealth.filterResources',
+  clearResourceFilter: 'serviceHealth.clearResourceFilter',
 } as const;
 
 export type CommandId = (typeof Command)[keyof typeof Command];
@@ -51,6 +53,8 @@ export const ContextKey = {
   hasSubscriptions: 'serviceHealth.hasSubscriptions',
   empty: 'serviceHealth.empty',
   filtered: 'serviceHealth.filtered',
+  /** The Resources view has a filter (Filter Resources…). */
+  resourcesFiltered: 'serviceHealth.resourcesFiltered',
   stale: 'serviceHealth.stale',
   endpointUnreachable: 'serviceHealth.endpointUnreachable',
   /** The Azure Resources extension is installed (its Reveal command exists). */

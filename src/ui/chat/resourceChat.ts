@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { affectedAnswer, eventsToAsk, type AffectedGroup } from '../../core/chat/affectedAnswer';
 import type { KnownNames } from '../../core/chat/eventQuery';
-import { findResources, resourceDescription, resourceHealthAnswer, resourceListAnswer, resourceMatcher, resourceNotFound } from '../../core/chat/healthAnswer';
+import { findResources, resourceHealthAnswer, resourceListAnswer, resourceNotFound } from '../../core/chat/healthAnswer';
+import { resourceDescription, resourceMatcher } from '../../core/chat/resourceQuery';
 import type { ResourceQuestion } from '../../core/chat/resourceQuestions';
 import { workspaceAnswer, type WorkspaceFolderReport } from '../../core/chat/workspaceAnswer';
 import type { StoredEvent } from '../../core/events/eventFacts';

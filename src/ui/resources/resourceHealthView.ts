@@ -23,6 +23,8 @@ import { resourceGraphThreshold } from '../events/resourceGraphHook';
 import { MessageNode, type TreeNode } from '../tree/nodes';
 import { SafeTreeDataProvider, type TreeErrorRow } from '../tree/safeTreeProvider';
 import { StateNode } from './healthNodes';
+import { loadResourceFilter } from './lazyResourceFilter';
+import { ResourceFilter, type StatusMatcher } from './resourceFilter';
 import { ResourceNode } from './resourceNodes';
 
 export const RESOURCES_VIEW_ID = 'serviceHealth.resources';
@@ -34,6 +36,8 @@ export interface ResourceHealthDeps {
   /** The account's health cache file (events-<hash>.health.json); none in tests. */
   readonly cache?: { read(identity: string): Promise<unknown>; write(identity: string, value: unknown): Promise<void> };
   readonly now?: () => number;
+  /** Where the view's filter survives a reload; none in tests. */
+  readonly workspaceState?: vscode.Memento;
 }
 
 type Held = { kind: 'none' } | { kind: 'loading' } | { kind: 'loaded'; statuses: AvailabilityStatus[]; errors: { subscriptionId: string; message: string }[]; portal: string | undefined };
@@ -43,6 +47,7 @@ class ResourcesTreeProvider extends SafeTreeDataProvider<TreeNode> {
     private readonly held: () => Held,
     private readonly now: () => number,
     private readonly name: (id: string) => string,
+    private readonly matches: () => StatusMatcher | undefined,
     log: vscode.LogOutputChannel,
   ) {
     super((where, e) => log.error(`Resources view (${where}): ${errorText(e)}`));
@@ -72,7 +77,12 @@ class ResourcesTreeProvider extends SafeTreeDataProvider<TreeNode> {
         }),
     );
     const ctx = { now: this.now(), portal: held.portal };
-    const sections = stateSections(held.statuses).map((s) => new StateNode(s, ctx));
+    const matches = this.matches();
+    const sections = stateSections(matches ? held.statuses.filter(matches) : held.statuses).map((s) => new StateNode(s, ctx));
+    if (sections.length === 0 && matches && held.statuses.length > 0) {
+      const clear = { command: Command.clearResourceFilter, title: vscode.l10n.t('Clear Filter') };
+      return [new MessageNode('health-none-match', vscode.l10n.t('No resources match the filter.'), { description: vscode.l10n.t('Clear Filter'), command: clear, icon: new vscode.ThemeIcon('clear-all') }), ...errors];
+    }
     if (sections.length === 0 && errors.length === 0) {
       return [new MessageNode('health-none', vscode.l10n.t('No resources with health information in the selected subscriptions.'), { icon: new vscode.ThemeIcon('info') })];
     }
@@ -110,14 +120,40 @@ export class ResourceHealthView implements vscode.Disposable {
   /** Fires when the statuses held change (loaded, restored, cleared): impacted-resource rows show them. */
   readonly onDidChangeHealth = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [];
+  /** The view's query (Filter Resources…); the statuses held, and what other parts read, stay unfiltered. */
+  readonly filter: ResourceFilter;
 
   constructor(private readonly deps: ResourceHealthDeps) {
     const now = deps.now ?? Date.now;
     this.now = now;
-    this.provider = new ResourcesTreeProvider(() => this.held, now, (id) => deps.subscriptionName(id) ?? id, deps.log);
+    this.filter = new ResourceFilter(deps.workspaceState, now, () => this.showFilter());
+    this.provider = new ResourcesTreeProvider(() => this.held, now, (id) => deps.subscriptionName(id) ?? id, () => this.filter.matches, deps.log);
     this.view = vscode.window.createTreeView(RESOURCES_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
     this.disposables.push(this.provider, this.view, this.changed, registerCommand(Command.copyResourceId, (arg: unknown) => this.copyId(arg), deps.log));
+    this.disposables.push(
+      registerCommand(Command.filterResources, () => this.askFilter(), deps.log),
+      registerCommand(Command.clearResourceFilter, () => this.filter.set(undefined), deps.log),
+    );
     this.disposables.push(this.view.onDidChangeVisibility((e) => this.onVisible(e.visible)));
+    this.view.description = this.filterDescription();
+  }
+
+  private async askFilter(): Promise<void> {
+    const text = await loadResourceFilter().askResourceFilter(this.filter.text, () => this.statuses(), this.now);
+    if (text !== undefined) {
+      await this.filter.set(text);
+    }
+  }
+
+  private filterDescription(): string | undefined {
+    const text = this.filter.text;
+    return text ? vscode.l10n.t('Filtered: {0}', text) : undefined;
+  }
+
+  /** The filter changed: the title says it, and the rows follow. */
+  private showFilter(): void {
+    this.view.description = this.filterDescription();
+    this.provider.changedAll();
   }
 
   /** Every status held, for tests and other parts (empty until loaded). */

@@ -41,6 +41,11 @@ const LAZY_MODULES: Array<{ bundle: string; modules: string[]; what: string }> =
     modules: ['src/core/query/parse.ts', 'src/core/query/predicate.ts', 'src/core/chat/eventQuery.ts', 'src/core/chat/viewQuery.ts', 'src/ui/query/queryPalette.ts', 'src/ui/query/queryFilterInput.ts'],
   },
   {
+    bundle: 'resourceFilter.js',
+    what: "the Resources view's query and its input box",
+    modules: ['src/core/chat/resourceQuery.ts', 'src/core/query/parse.ts', 'src/ui/resources/resourceFilterInput.ts'],
+  },
+  {
     bundle: 'chat.js',
     what: 'the answers of @health',
     modules: ['src/ui/chat/healthParticipant.ts', 'src/core/chat/answer.ts', 'src/core/chat/timeline.ts', 'src/core/chat/resourcesAnswer.ts', 'src/core/query/parse.ts'],

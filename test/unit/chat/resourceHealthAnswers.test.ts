@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { affectedAnswer, eventsToAsk, MAX_EVENTS_ASKED, MAX_PER_EVENT } from '../../../src/core/chat/affectedAnswer';
-import { findResources, MAX_HEALTH_LINES, resourceDescription, resourceHealthAnswer, resourceListAnswer, resourceMatcher, resourceNotFound } from '../../../src/core/chat/healthAnswer';
+import { findResources, MAX_HEALTH_LINES, resourceHealthAnswer, resourceListAnswer, resourceNotFound } from '../../../src/core/chat/healthAnswer';
+import { resourceDescription, resourceMatcher } from '../../../src/core/chat/resourceQuery';
 import { resourceQuestion } from '../../../src/core/chat/resourceQuestions';
 import { MAX_PLACES, workspaceAnswer } from '../../../src/core/chat/workspaceAnswer';
 import { InfraIndex } from '../../../src/core/infra/infraIndex';

@@ -26,6 +26,7 @@ export function registerHealth(
       notifications: () => deps.state.settings.notifications,
       subscriptionName: deps.events.subscriptionName,
       cache: { read: (identity) => files.read(identity, 'health'), write: (identity, value) => files.writePart(identity, 'health', value) },
+      workspaceState: deps.context.workspaceState,
     }),
   );
   register(controller.onDidLoad(({ connection, errors }) => health.afterEventsLoad(connection, controller.subscriptionIds(), errors)));
