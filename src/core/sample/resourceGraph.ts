@@ -3,7 +3,7 @@ import type { SampleEstate } from './estate';
 import { eventView, subKey, type EventStore } from './eventStore';
 import { impactedResourcesFor } from './impactedResources';
 import { checkApiVersion, shortHash } from './replies';
-import type { Reply, SampleKnobs } from './types';
+import type { Reply, SampleKnobs, SampleStats } from './types';
 
 export const RESOURCE_GRAPH_API_VERSIONS: readonly string[] = ['2024-04-01', '2022-10-01', '2021-03-01'];
 export const RESOURCE_GRAPH_MAX_SUBSCRIPTIONS = 1000;
@@ -18,6 +18,7 @@ const RESOURCES_QUERY =
   /^ServiceHealthResources \| where type =~ 'microsoft\.resourcehealth\/events\/impactedresources' \| project id, name, type, subscriptionId, properties \| order by subscriptionId asc, id asc$/;
 
 export interface ResourceGraphContext {
+  readonly stats: Pick<SampleStats, 'byGraphQuery'>;
   readonly store: EventStore;
   readonly knobs: SampleKnobs;
   readonly seed: number;
@@ -202,6 +203,8 @@ export function queryResourceGraph(ctx: ResourceGraphContext, url: URL, bodyText
   if (!events && !scope && !health && !RESOURCES_QUERY.test(query)) {
     return armError(400, 'InvalidQuery', 'Query is invalid. The sample service answers only the queries this extension sends.', quota.headers);
   }
+  const kind = events ? 'events' : scope ? 'scope' : health ? 'health' : 'impactedResources';
+  ctx.stats.byGraphQuery.set(kind, (ctx.stats.byGraphQuery.get(kind) ?? 0) + 1);
   const hash = shortHash(`${query}\n${subscriptions.map(subKey).join(',')}`);
   // The held events never change, so the rows of a query are the same on every page.
   const rows =

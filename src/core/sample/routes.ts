@@ -18,7 +18,7 @@ import type { ArmBucketName, SampleRateLimiter } from './rateLimiter';
 import { rateLimitReply, rateLimitStatus } from './rateLimitRoute';
 import { queryResourceGraph, type ResourceGraphQuota } from './resourceGraph';
 import { error } from './replies';
-import type { Reply, SampleKnobs } from './types';
+import type { Reply, SampleKnobs, SampleStats } from './types';
 
 export interface RouteContext {
   readonly store: EventStore;
@@ -32,6 +32,7 @@ export interface RouteContext {
   readonly operations: EventOperationsContext;
   readonly seed: number;
   readonly graphQuota: ResourceGraphQuota;
+  readonly stats: SampleStats;
   readonly graphCache: { key?: string; rows?: readonly unknown[] };
   readonly estate: SampleEstate;
 }
@@ -123,7 +124,7 @@ const ROUTES: readonly RouteEntry[] = [
     countsPrimary: false,
     method: 'POST',
     needsBody: true,
-    handle: (ctx, _req, url, _groups, body) => queryResourceGraph({ store: ctx.store, knobs: ctx.knobs, seed: ctx.seed, quota: ctx.graphQuota, cache: ctx.graphCache, subscriptionIds: ctx.subscriptionIds, estate: ctx.estate }, url, body),
+    handle: (ctx, _req, url, _groups, body) => queryResourceGraph({ stats: ctx.stats, store: ctx.store, knobs: ctx.knobs, seed: ctx.seed, quota: ctx.graphQuota, cache: ctx.graphCache, subscriptionIds: ctx.subscriptionIds, estate: ctx.estate }, url, body),
   },
 ];
 

@@ -43,6 +43,7 @@ export function emptyStats(): SampleStats {
   return {
     requests: 0,
     byPath: new Map(),
+    byGraphQuery: new Map(),
     byStatus: new Map(),
     inFlight: 0,
     peakInFlight: 0,
@@ -57,6 +58,7 @@ export function emptyStats(): SampleStats {
 export function resetStats(stats: SampleStats): void {
   Object.assign(stats, { requests: 0, peakInFlight: stats.inFlight, primaryLimited: 0, secondaryLimited: 0, armThrottled: 0, requestsBeforeReset: 0 });
   stats.byPath.clear();
+  stats.byGraphQuery.clear();
   stats.byStatus.clear();
 }
 

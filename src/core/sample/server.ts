@@ -89,6 +89,7 @@ export async function startSampleService(options: SampleServiceOptions = {}): Pr
     operations: operationsContext({ seed, knobs, store, now, origin: () => origin }),
     seed,
     graphQuota: new ResourceGraphQuota(now, knobs),
+    stats,
     graphCache: {},
     estate: new SampleEstate(store, seed, startedAt),
   };

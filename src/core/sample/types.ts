@@ -55,6 +55,8 @@ export interface SampleStats extends LimitCounters {
   requests: number;
   /** Requests per pathname as received. */
   readonly byPath: Map<string, number>;
+  /** Resource Graph queries answered, by kind: events, health, scope, impactedResources. */
+  readonly byGraphQuery: Map<string, number>;
   readonly byStatus: Map<number, number>;
   inFlight: number;
   peakInFlight: number;

@@ -5,7 +5,9 @@
  * Built once by the composition root, which passes `treeHooks` to the Events view.
  */
 import * as vscode from 'vscode';
+import { impactedResourcesByEvent } from '../../core/api/availabilityListing';
 import { EventResourcesApi } from '../../core/api/eventResourcesApi';
+import { ResourceGraphApi } from '../../core/api/resourceGraphApi';
 import { csvFileBytes, impactedResourcesCsv } from '../../core/export/csv';
 import type { EventRef, StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey } from '../../core/events/grouping';
@@ -14,12 +16,14 @@ import { stateIconOf } from '../../core/health/order';
 import { trackingIdOf, type HealthEvent } from '../../core/model/eventModel';
 import type { ResourceFact } from '../../core/query/queryFacts';
 import { portalBase } from '../../core/render/links';
+import { errorText } from '../../core/text/errorText';
 import { resourcesViewOf, type ResourcesView } from '../../core/render/resourcesView';
 import { Command, ContextKey, type CommandId } from '../base/commandIds';
 import { registerCommand, setContext } from '../base/commands';
 import { Disposable } from '../base/disposable';
 import type { Connection } from '../connection/connectionManager';
 import { externalUri } from '../details/detailsShared';
+import { resourceGraphThreshold } from '../events/resourceGraphHook';
 import { eventMarkdown } from '../details/lazyPanels';
 import { ImpactedResourcesStore, type ListResources } from './impactedResourcesStore';
 import type { ImpactedTreeHooks } from '../tree/nodes';
@@ -55,6 +59,8 @@ export class ImpactedResourcesFeature extends Disposable {
   private activePanel: () => EventRef | undefined = () => undefined;
   /** The current health of a resource; the Resources view says where to find it (see followHealth). */
   private healthOf: HealthOf = () => undefined;
+  /** The last Resource Graph listing of every event's impacted resources (settled when none runs). */
+  private graphListing: Promise<void> = Promise.resolve();
   /** Lists the resources' health now if it was held back (the view hidden); resolves when it settles. */
   private settleHealth: () => Promise<unknown> = () => Promise.resolve();
 
@@ -104,8 +110,42 @@ export class ImpactedResourcesFeature extends Disposable {
    * too, so the Resources view lists now even while hidden. Resolves when all settle.
    */
   async listActive(health: boolean): Promise<void> {
+    // One Resource Graph query may be answering for every event already: no per-event request before it settles.
+    await this.graphListing;
     const { asked } = eventsToAsk(this.deps.events(), this.impactedCount);
     await Promise.all([...asked.map((e) => this.store.load(this.copiesOf(e))), ...(health ? [this.settleHealth()] : [])]);
+  }
+
+  /**
+   * Past `serviceHealth.resourceGraphThreshold`, every held event's impacted resources in one
+   * ServiceHealthResources query per batch ("affects N", `impacted:yes` without expanding). Left-out
+   * subscriptions, security advisories and a failed query fall back to listing per event on demand.
+   */
+  listViaGraph(connection: Connection, subscriptionIds: readonly string[]): Promise<void> {
+    const threshold = resourceGraphThreshold();
+    if (threshold <= 0 || subscriptionIds.length < threshold) return Promise.resolve();
+    this.graphListing = this.listGraphNow(connection, subscriptionIds);
+    return this.graphListing;
+  }
+
+  private async listGraphNow(connection: Connection, subscriptionIds: readonly string[]): Promise<void> {
+    try {
+      const graph = new ResourceGraphApi({ client: connection.client, origin: connection.origin });
+      const { byEvent, leftOut } = await impactedResourcesByEvent(graph, subscriptionIds);
+      if (this.deps.connection() !== connection) return;
+      const out = new Set(leftOut.map((id) => id.toLowerCase()));
+      const lists = this.deps
+        .events()
+        .filter((e) => !out.has(e.subscriptionId.toLowerCase()) && e.event.properties?.eventType !== 'SecurityAdvisory')
+        .map((stored) => ({
+          stored,
+          resources: (byEvent.get(incidentKey(stored.trackingId)) ?? []).filter((r) => r.subscriptionId.toLowerCase() === stored.subscriptionId.toLowerCase()).map((r) => r.resource),
+        }));
+      const seeded = this.store.seed(lists);
+      this.deps.log.info(`Impacted resources from Resource Graph: ${byEvent.size} events with resources, ${seeded} event copies updated${leftOut.length ? `, ${leftOut.length} subscriptions left out` : ''}.`);
+    } catch (error) {
+      this.deps.log.warn(`Listing impacted resources through Resource Graph failed (${errorText(error)}); they are listed per event when expanded.`);
+    }
   }
 
   /** Every held copy of the event's incident. */

@@ -114,6 +114,23 @@ export class ImpactedResourcesStore {
     return this.rows.get(incidentKey(trackingId));
   }
 
+  /**
+   * Lists got elsewhere (one Resource Graph query for every event), as if each copy had been listed.
+   * A copy loading, or loaded at its version, is kept: the newer answer is not worth a redraw.
+   */
+  seed(lists: ReadonlyArray<{ readonly stored: StoredEvent; readonly resources: ImpactedResource[] }>): number {
+    let seeded = 0;
+    for (const { stored, resources } of lists) {
+      const existing = this.current(stored);
+      if (existing && existing.state.kind !== 'error') continue;
+      const state = { kind: 'loaded' as const, resources };
+      this.entries.set(eventKey(stored.subscriptionId, stored.trackingId), { version: versionOf(stored), incident: incidentKey(stored.trackingId), subscriptionId: stored.subscriptionId, state });
+      seeded++;
+    }
+    if (seeded > 0) this.changed();
+    return seeded;
+  }
+
   /** Forgets everything and cancels loads (another connection, sign-out). */
   clear(): void {
     this.abort.abort();

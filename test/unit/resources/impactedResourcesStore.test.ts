@@ -120,4 +120,36 @@ describe('ImpactedResourcesStore', () => {
     s.pending.get('s1/VM01-XYZ')?.reject(new Error(''));
     assert.deepEqual(await loading, { kind: 'error', message: 'Fehlgeschlagen.' });
   });
+  it('seed: lists got from one Resource Graph query count as listed (no request); an updated event, or a copy that failed, takes the new list; a loaded one is kept', async () => {
+    const s = scripted();
+    const store = new ImpactedResourcesStore({ list: () => s.list });
+    let changes = 0;
+    store.onDidChange(() => changes++);
+    const kept = copy('s1', 'KEPT-1');
+    const loading = store.load([kept]);
+    s.pending.get('s1/KEPT-1')?.resolve([resource('s1', 'listed')]);
+    await loading;
+    const failed = copy('s1', 'FAIL-2');
+    const failing = store.load([failed]);
+    s.pending.get('s1/FAIL-2')?.reject(new Error('throttled'));
+    await failing;
+    changes = 0;
+    const seeded = store.seed([
+      { stored: kept, resources: [resource('s1', 'graph')] },
+      { stored: failed, resources: [resource('s1', 'x'), resource('s1', 'y')] },
+      { stored: copy('s2', 'NEW-3'), resources: [] },
+    ]);
+    assert.equal(seeded, 2, 'the failed copy and the new one');
+    assert.equal(changes, 1, 'one redraw for the whole seed');
+    assert.equal(store.countOf('KEPT-1'), 1, 'the loaded list stays');
+    assert.equal(store.countOf('FAIL-2'), 2);
+    assert.equal(store.countOf('NEW-3'), 0, 'listed with none: known to affect none (impacted:no), not unknown');
+    await store.load([copy('s2', 'NEW-3')]);
+    assert.deepEqual(s.calls, ['s1/KEPT-1', 's1/FAIL-2'], 'a seeded copy is not asked again');
+    // The event updated since (new lastUpdateTime): its seeded list is replaced by the next seed.
+    assert.equal(store.seed([{ stored: copy('s1', 'KEPT-1', '2026-11-26T10:00:00Z'), resources: [] }]), 1);
+    assert.equal(store.countOf('KEPT-1'), 0);
+    assert.equal(store.seed([]), 0);
+    assert.equal(changes, 2, 'an empty seed draws nothing');
+  });
 });

@@ -53,6 +53,8 @@ export function registerEvents(register: Register, deps: EventsDeps): EventsPart
       log,
     }),
   );
+  // Past the Resource Graph threshold, every event's impacted resources come with each load.
+  register(controller.onDidLoad(({ connection }) => void impacted.listViaGraph(connection, controller.subscriptionIds())));
   controller.facts = { ...controller.facts, impactedCount: impacted.impactedCount, impactedResources: impacted.impactedResources };
   const subscriptionName: SubscriptionNamer = (id) => controller.subscriptionNames().get(id.toLowerCase());
   connections.subscriptionName = subscriptionName;
