@@ -77,14 +77,24 @@ export function showsTitle(accessibleName: string, title: string): boolean {
  * differ from what the user sees; each row's data-index is its position in the list.
  */
 export async function allRows(page: Page): Promise<RowInfo[]> {
-  const rows = treeRows(page, CONTAINER_ID);
-  const n = await rows.count();
-  const out: { index: number; info: RowInfo }[] = [];
-  for (let i = 0; i < n; i++) {
-    const row = rows.nth(i);
-    out.push({ index: Number(await row.getAttribute('data-index')), info: await rowInfo(row) });
-  }
-  return out.sort((a, b) => a.index - b.index).map((r) => r.info);
+  return rowsSnapshot(treeRows(page, CONTAINER_ID));
+}
+
+/**
+ * The rows `rows` matches, read in one pass in the page: reading them one by one waits for a row
+ * the list has meanwhile re-rendered away (a whole action timeout, seen when a view redraws).
+ */
+export async function rowsSnapshot(rows: Locator): Promise<RowInfo[]> {
+  type Row = { readonly getAttribute: (name: string) => string | null; readonly querySelector: (s: string) => { readonly innerText: string } | null };
+  const read = await rows.evaluateAll((els) =>
+    els.map((el) => {
+      const e = el as unknown as Row;
+      return { index: Number(e.getAttribute('data-index')), label: e.querySelector('.label-name')?.innerText ?? '', description: e.querySelector('.label-description')?.innerText ?? '', level: Number(e.getAttribute('aria-level')), expanded: e.getAttribute('aria-expanded') };
+    }),
+  );
+  return read
+    .sort((a, b) => a.index - b.index)
+    .map((r) => ({ label: r.label.trim(), description: r.description.trim(), level: r.level, expanded: r.expanded === null ? undefined : r.expanded === 'true' }));
 }
 
 /** The Events view's row at list position `index` (its data-index), whatever it shows. */
