@@ -10,7 +10,7 @@ import type { AvailabilityStatus } from '../../core/model/availability';
 import { Command } from '../base/commandIds';
 import { Disposable } from '../base/disposable';
 import { lineNotes, noteHeadline, type CountWords, type LineEvent, type LineNote } from './lineNotes';
-import { escapeMarkdown, templateHealthMarkdown } from './templateHealthHover';
+import { escapeMarkdown, templateHealthMarkdown, type HealthWords } from './templateHealthHover';
 import type { WorkspaceInfra } from './workspaceInfra';
 
 export interface InfraEditorDeps {
@@ -32,6 +32,14 @@ const WORDS: CountWords = {
   issues: (n) => (n === 1 ? vscode.l10n.t('1 active service issue') : vscode.l10n.t('{0} active service issues', n)),
   maintenance: (n) => (n === 1 ? vscode.l10n.t('1 planned maintenance') : vscode.l10n.t('{0} planned maintenance events', n)),
 };
+
+const healthWords = (): HealthWords => ({
+  since: (state, when) => vscode.l10n.t('{0} since {1}', state, when),
+  showDetails: vscode.l10n.t('Show Health Details'),
+  noGroup: vscode.l10n.t('(no resource group)'),
+  more: (n) => (n === 1 ? vscode.l10n.t('and 1 more') : vscode.l10n.t('and {0} more', n)),
+  several: (name, n) => vscode.l10n.t('{0} is in {1} resource groups or subscriptions:', name, n),
+});
 
 export class InfraEditor extends Disposable implements vscode.HoverProvider, vscode.CodeLensProvider {
   private readonly diagnostics = this._register(vscode.languages.createDiagnosticCollection('serviceHealth'));
@@ -96,7 +104,7 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
       return undefined;
     }
     const targets = this.deps.infra.targetsOf(uri).filter((t) => t.line === line || t.nameLine === line);
-    return templateHealthMarkdown(targets, statuses, Date.now());
+    return templateHealthMarkdown(targets, statuses, Date.now(), healthWords());
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
