@@ -3,6 +3,10 @@
 import { sameService, serviceOfArmType } from '../../src/core/infra/serviceMap';
 import { generateEvents } from '../../src/core/sample/generator';
 import { generateGuids } from '../../src/core/sample/seededRandom';
+import { indexEvents } from '../../src/core/sample/eventStore';
+import { SampleEstate } from '../../src/core/sample/estate';
+import { resourceIdOf, resourceNameOfId, resourceTypeOfId, stateOf } from '../../src/core/model/availability';
+import { regionDisplayName } from '../../src/core/query/regionNames';
 
 /** ARM types of services the sample service names (each checked against the reader's table below). */
 const ARM_TYPES = ['Microsoft.Web/sites', 'Microsoft.Storage/storageAccounts', 'Microsoft.KeyVault/vaults', 'Microsoft.Compute/virtualMachines', 'Microsoft.Sql/servers/databases', 'Microsoft.ServiceBus/namespaces', 'Microsoft.EventHub/namespaces'];
@@ -37,3 +41,36 @@ export function bicepFor(pick: Pick): string {
   return `param location string = '${pick.region.toLowerCase().replace(/\s+/g, '')}'\n\nresource app '${pick.type}@2023-01-01' = {\n  name: 'ui-test'\n  location: location\n}\n`;
 }
 
+
+export interface UnhealthyPick {
+  readonly name: string;
+  readonly type: string;
+  readonly location: string;
+  readonly state: string;
+}
+
+/**
+ * A resource of the embedded sample service's estate that an active incident impacts (so it is
+ * Unavailable or Degraded whatever the time), whose name no other resource of the three
+ * subscriptions has, and whose type and region the reader maps to a target.
+ */
+export function unhealthyResource(): UnhealthyPick {
+  const now = Date.now();
+  const subscriptionIds = generateGuids(1, 3);
+  const estate = new SampleEstate(indexEvents(generateEvents({ count: 150, seed: 1, now, subscriptionIds }), subscriptionIds), 1, now);
+  const statuses = subscriptionIds.flatMap((s) => estate.statuses(s));
+  const names = statuses.map((s) => resourceNameOfId(resourceIdOf(s) ?? '')?.toLowerCase() ?? '');
+  for (const [i, status] of statuses.entries()) {
+    const id = resourceIdOf(status) ?? '';
+    const [name, type, state, location] = [resourceNameOfId(id) ?? '', resourceTypeOfId(id) ?? '', stateOf(status) ?? '', status.location ?? ''];
+    const unique = names.filter((n) => n === names[i]).length === 1;
+    if (state !== 'Available' && state !== 'Unknown' && unique && /^[\w.-]+$/.test(name) && type.split('/').length === 2 && serviceOfArmType(type) && regionDisplayName(location)) {
+      return { name, type, location, state };
+    }
+  }
+  throw new Error('The sample estate has no impacted resource with a unique name this test can declare.');
+}
+
+export function bicepNaming(pick: UnhealthyPick): string {
+  return `resource impacted '${pick.type}@2023-01-01' = {\n  name: '${pick.name}'\n  location: '${pick.location}'\n}\n`;
+}

@@ -66,6 +66,7 @@ function readResources(node: JsonNode | undefined, parentType: string | undefine
     }
     const type = parentType && !typeNode.value.includes('/') ? `${parentType}/${typeNode.value}` : typeNode.value;
     const location = prop(r, 'location');
+    const name = prop(r, 'name');
     const kind = prop(r, 'kind')?.node;
     const existing = prop(r, 'existing')?.node;
     out.push({
@@ -73,6 +74,7 @@ function readResources(node: JsonNode | undefined, parentType: string | undefine
       symbol: symbol || (prop(r, 'name')?.node.type === 'string' ? `${type}/${(prop(r, 'name')?.node as { value: string }).value}` : ''),
       pos: { line: r.line, column: r.column },
       ...(location ? { location: armExpr(location.node), locationPos: { line: location.keyLine, column: location.keyColumn } } : {}),
+      ...(name ? { name: armExpr(name.node), namePos: { line: name.keyLine, column: name.keyColumn } } : {}),
       ...(kind?.type === 'string' ? { kind: kind.value } : {}),
       ...(existing ? { existing: true } : {}),
     });

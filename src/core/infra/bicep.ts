@@ -61,11 +61,13 @@ function readResource(tokens: readonly Token[], r: Range, at: number, parentType
   const body = open >= 0 && close > open ? objectProps(tokens, open, close) : new Map<string, { expr: Expr; key: Token; from: number; to: number }>();
   const location = body.get('location');
   const kindExpr = body.get('kind')?.expr;
+  const name = body.get('name');
   out.resources.push({
     type,
     symbol,
     pos: pos(keyword),
     ...(location ? { location: location.expr, locationPos: pos(location.key) } : {}),
+    ...(name ? { name: name.expr, namePos: pos(name.key) } : {}),
     ...(kindExpr?.k === 'str' ? { kind: kindExpr.v } : {}),
     ...(existing ? { existing } : {}),
   });

@@ -39,13 +39,29 @@ function readDecl(scope: Scope, decl: ScopeDecl, ctx: EvalContext, targets: Infr
     unresolved.push({ ...at, reason: `no Service Health service is known for resource type ${decl.type}` });
     return;
   }
-  addLocations(service, at, evaluate(decl.location, scope, ctx), targets, unresolved);
+  addLocations(service, { ...at, ...identityOf(scope, decl, ctx) }, evaluate(decl.location, scope, ctx), targets, unresolved);
+}
+
+const placeOf = ({ file, line, column }: { file: string; line: number; column: number }): { file: string; line: number; column: number } => ({ file, line, column });
+
+type Identity = Pick<InfraTarget, 'name' | 'resourceType' | 'nameLine'>;
+
+/** The resource's name when it evaluates to exactly one value (a literal, a parameter's one value), and its ARM type; never guessed. */
+function identityOf(scope: Scope, decl: ScopeDecl, ctx: EvalContext): Identity {
+  const resourceType = scope.kind === 'terraform' ? undefined : decl.type;
+  const result = decl.name ? evaluate(decl.name, scope, ctx) : undefined;
+  const [name] = result && result.reasons.length === 0 && result.values.length === 1 ? result.values : [];
+  return {
+    ...(name ? { name } : {}),
+    ...(resourceType ? { resourceType } : {}),
+    ...(name && decl.namePos ? { nameLine: decl.namePos.line } : {}),
+  };
 }
 
 /** Each value a location evaluated to becomes a target, or unresolved when it is no known region; each reason it could not be evaluated, unresolved. */
 function addLocations(
   service: string,
-  at: { readonly file: string; readonly line: number; readonly column: number },
+  at: { readonly file: string; readonly line: number; readonly column: number } & Identity,
   result: ReturnType<typeof evaluate>,
   targets: InfraTarget[],
   unresolved: InfraUnresolved[],
@@ -55,11 +71,11 @@ function addLocations(
     if (region) {
       targets.push({ service, region, ...at });
     } else {
-      unresolved.push({ ...at, reason: `${service}: '${value.slice(0, 60)}' is not a known Azure region` });
+      unresolved.push({ ...placeOf(at), reason: `${service}: '${value.slice(0, 60)}' is not a known Azure region` });
     }
   }
   for (const r of result.reasons) {
-    unresolved.push({ ...at, reason: `${service}: ${r}` });
+    unresolved.push({ ...placeOf(at), reason: `${service}: ${r}` });
   }
 }
 

@@ -53,12 +53,14 @@ export function parseTerraform(text: string): TemplateFacts {
     const attrs = attributes(tokens, b[0], b[1]);
     if ((head.v === 'resource' || head.v === 'data') && label1?.t === 'str' && label2?.t === 'str') {
       const location = attrs.get('location');
+      const name = attrs.get('name');
       const kind = attrs.get('kind')?.expr;
       resources.push({
         type: label1.v,
         symbol: `${head.v === 'data' ? 'data.' : ''}${label1.v}.${label2.v}`,
         pos: { line: head.line, column: head.column },
         ...(location ? { location: location.expr, locationPos: { line: location.key.line, column: location.key.column } } : {}),
+        ...(name ? { name: name.expr, namePos: { line: name.key.line, column: name.key.column } } : {}),
         ...(kind?.k === 'str' ? { kind: kind.v } : {}),
         ...(head.v === 'data' ? { existing: true } : {}),
       });

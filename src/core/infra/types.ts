@@ -11,6 +11,12 @@ export interface InfraTarget {
   /** 1-based line and column of the location (or, without one, of the resource). */
   readonly line: number;
   readonly column: number;
+  /** The resource's name, when written as a literal or a parameter the reader resolves to one value (never guessed). */
+  readonly name?: string;
+  /** Its ARM type (`Microsoft.Web/sites`), when known (not for Terraform types). */
+  readonly resourceType?: string;
+  /** 1-based line of the `name` property, when it has one. */
+  readonly nameLine?: number;
 }
 
 /** Something the reader skipped or could not evaluate; line 0 means the whole file. */
@@ -56,6 +62,9 @@ export interface ResourceDecl {
   readonly pos: Pos;
   readonly location?: Expr;
   readonly locationPos?: Pos;
+  /** The `name` property's expression and where it is. */
+  readonly name?: Expr;
+  readonly namePos?: Pos;
   /** Bicep `kind:` literal, ARM `kind` (a Function App is a `Microsoft.Web/sites` of kind functionapp). */
   readonly kind?: string;
   /** Declared `existing` (Bicep) or a data source: read, not deployed. */

@@ -54,7 +54,7 @@ export class ServiceHealthApp extends Disposable {
     registerRefresh(register, { state, connection, events, lifecycle, navigation });
     const queries = registerQuery(register, { context, log, connection, events, details, navigation });
     registerCommands(register, { state, log, connection, events, lifecycle, navigation, queries });
-    const infra = registerInfra(register, { context, log, state, connection, events, queries });
+    const infra = registerInfra(register, { context, log, state, connection, events, queries, health });
     const chat = registerChat(register, { context, log, state, connection, events }, { health, infra: infra.infra });
     const agents = registerAgents(register, { context, log, state, connection, events, infra });
     lifecycle.start();

@@ -6,9 +6,11 @@
  */
 import * as vscode from 'vscode';
 import type { StoredEvent } from '../../core/events/eventFacts';
+import type { AvailabilityStatus } from '../../core/model/availability';
 import { Command } from '../base/commandIds';
 import { Disposable } from '../base/disposable';
 import { lineNotes, noteHeadline, type CountWords, type LineEvent, type LineNote } from './lineNotes';
+import { escapeMarkdown, templateHealthMarkdown, type HealthWords } from './templateHealthHover';
 import type { WorkspaceInfra } from './workspaceInfra';
 
 export interface InfraEditorDeps {
@@ -19,6 +21,8 @@ export interface InfraEditorDeps {
   readonly onEventsChange: vscode.Event<void>;
   /** A hover named an event (completes the walkthrough's templates step). */
   readonly onHoverShown?: () => void;
+  /** The statuses the Resources view holds (empty until it listed health): resource names link to their health. */
+  readonly statuses?: () => readonly AvailabilityStatus[];
 }
 
 const SELECTOR: vscode.DocumentSelector = ['bicep', 'bicepparam', 'tf', 'tfvars', 'json'].map((ext) => ({ pattern: `**/*.${ext}` }));
@@ -28,6 +32,14 @@ const WORDS: CountWords = {
   issues: (n) => (n === 1 ? vscode.l10n.t('1 active service issue') : vscode.l10n.t('{0} active service issues', n)),
   maintenance: (n) => (n === 1 ? vscode.l10n.t('1 planned maintenance') : vscode.l10n.t('{0} planned maintenance events', n)),
 };
+
+const healthWords = (): HealthWords => ({
+  since: (state, when) => vscode.l10n.t('{0} since {1}', state, when),
+  showDetails: vscode.l10n.t('Show Health Details'),
+  noGroup: vscode.l10n.t('(no resource group)'),
+  more: (n) => (n === 1 ? vscode.l10n.t('and 1 more') : vscode.l10n.t('and {0} more', n)),
+  several: (name, n) => vscode.l10n.t('{0} is in {1} resource groups or subscriptions:', name, n),
+});
 
 export class InfraEditor extends Disposable implements vscode.HoverProvider, vscode.CodeLensProvider {
   private readonly diagnostics = this._register(vscode.languages.createDiagnosticCollection('serviceHealth'));
@@ -60,14 +72,18 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
   }
 
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
-    const notes = this.notesOf(document.uri).filter((n) => n.line - 1 === position.line);
-    if (notes.length === 0) {
+    const line = position.line + 1;
+    const notes = this.notesOf(document.uri).filter((n) => n.line === line);
+    const health = this.healthOf(document.uri, line);
+    if (notes.length === 0 && !health) {
       return undefined;
     }
-    this.deps.onHoverShown?.();
     const md = new vscode.MarkdownString();
-    // Only our open-details command may run from the hover; titles are escaped text.
-    md.isTrusted = { enabledCommands: [Command.openDetails] };
+    // Only our open-details and resource-health commands may run from the hover; titles are escaped text.
+    md.isTrusted = { enabledCommands: [Command.openDetails, Command.showResourceHealth] };
+    if (notes.length > 0) {
+      this.deps.onHoverShown?.();
+    }
     for (const note of notes) {
       md.appendMarkdown(`**${escapeMarkdown(noteHeadline(note, WORDS))}**\n\n`);
       for (const event of note.events) {
@@ -75,7 +91,20 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
       }
       md.appendMarkdown('\n');
     }
+    if (health) {
+      md.appendMarkdown(`${health}\n`);
+    }
     return new vscode.Hover(md, document.lineAt(position.line).range);
+  }
+
+  /** The health of the resources named on this line (its location or name line), when the Resources view listed any. */
+  private healthOf(uri: vscode.Uri, line: number): string | undefined {
+    const statuses = this.deps.statuses?.() ?? [];
+    if (statuses.length === 0 || !this.deps.infra.isStarted) {
+      return undefined;
+    }
+    const targets = this.deps.infra.targetsOf(uri).filter((t) => t.line === line || t.nameLine === line);
+    return templateHealthMarkdown(targets, statuses, Date.now(), healthWords());
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
@@ -134,9 +163,4 @@ function refOf(event: LineEvent): { subscriptionId: string; trackingId: string }
 
 function openLink(event: LineEvent): string {
   return `command:${Command.openDetails}?${encodeURIComponent(JSON.stringify([refOf(event)]))}`;
-}
-
-/** Markdown's special characters as plain text. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
 }

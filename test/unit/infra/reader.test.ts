@@ -79,6 +79,6 @@ describe('infrastructure reader over the template corpus (test/fixtures/infra)',
     const r = readInfraDir(fixtures).report;
     assert.ok(r.targets.some((t) => t.file === 'terraform/modules/web/main.tf'));
     assert.ok(r.targets.some((t) => t.file === 'bicep/monitoring.bicep'));
-    assert.equal(r.targets.length, 8 + 5 + 5 + 6);
+    assert.equal(r.targets.length, 8 + 5 + 5 + 6 + 12);
   });
 });

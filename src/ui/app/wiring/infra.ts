@@ -1,4 +1,4 @@
-/** What the workspace deploys: the templates' reader, the editor features, the Events tree's marker and section, azd's subscription offer (issue 24). */
+/** What the workspace deploys: the templates' reader, the editor features (events and the Resources view's health on resource lines), the Events tree's marker and section, azd's subscription offer (issue 24). */
 import * as vscode from 'vscode';
 import { Command, ContextKey } from '../../base/commandIds';
 import { registerCommand, setContext } from '../../base/commands';
@@ -6,6 +6,7 @@ import { AzdOffer } from '../../infra/azdOffer';
 import { InfraEditor } from '../../infra/infraEditor';
 import { WorkspaceInfra } from '../../infra/workspaceInfra';
 import type { QueryCommands } from '../../query/queryCommands';
+import type { ResourceHealthView } from '../../resources/resourceHealthView';
 import { EVENTS_VIEW_ID } from '../../tree/eventsView';
 import { WorkspaceMarkDecorations } from '../../tree/workspaceMark';
 import type { AppState } from '../appState';
@@ -26,6 +27,8 @@ export interface InfraDeps {
   readonly connection: Pick<ConnectionParts, 'auth' | 'connections'>;
   readonly events: Pick<EventsParts, 'controller' | 'view' | 'selection'>;
   readonly queries: Pick<QueryCommands, 'applyToTree'>;
+  /** The Resources view's statuses: the hover links a template's resource names to their health. */
+  readonly health: Pick<ResourceHealthView, 'statuses'>;
 }
 
 export function registerInfra(register: Register, deps: InfraDeps): InfraParts {
@@ -38,6 +41,7 @@ export function registerInfra(register: Register, deps: InfraDeps): InfraParts {
       hasLoaded: () => controller.hasLoaded,
       onEventsChange: controller.onDidChange,
       onHoverShown: () => void setContext(ContextKey.templatesChecked, true),
+      statuses: () => deps.health.statuses(),
     }),
   );
   controller.facts = { ...controller.facts, inWorkspace: (event) => infra.touches(event) };
