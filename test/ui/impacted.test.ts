@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { treeRows } from '../harness/ui';
 import { reportFailures, uiSession } from './session';
-import { CONTAINER_ID, allRows, closeAllEditors, runPaletteCommand, detailsFrame, eventRows, groupRow, openEventsView, resourcesPane, rowInfo, setExpanded, setPaneExpanded, viewTitleAction, waitFor, type RowInfo } from './steps';
+import { CONTAINER_ID, allRows, closeAllEditors, runPaletteCommand, detailsFrame, eventRows, groupRow, listResourceHealth, openEventsView, rowInfo, setExpanded, viewTitleAction, waitFor, type RowInfo } from './steps';
 
 const HEALTH_WORD = / · (Available|Unavailable|Degraded|Unknown)$/;
 
@@ -126,14 +126,7 @@ describe('Impacted resources in the workbench (UI)', function () {
   it('an impacted resource row shows its current health (icon and word) once the Resources view listed it, and the details panel too', async () => {
     const { page } = uiSession();
     await openEventsView(page);
-    // Notifications are off in the UI workspace: health is listed when the Resources view is shown.
-    const pane = resourcesPane(page);
-    await setPaneExpanded(pane, true);
-    try {
-      await waitFor(async () => ((await pane.locator('.monaco-list-row[role=treeitem][aria-level="3"]').count()) > 0 ? true : undefined), 60_000, 'the Resources view listed no resource');
-    } finally {
-      await setPaneExpanded(pane, false);
-    }
+    await listResourceHealth(page);
     const { row, groups } = await expandEventWithResources(page);
     // Resource groups may come back folded: unfold each, then read its resources.
     for (const g of groups) {

@@ -4,7 +4,6 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { InfraIndex } from '../../src/core/infra/infraIndex';
 import { generateGuids } from '../../src/core/sample/seededRandom';
 import { activeIssue, bicepFor } from './infraPick';
@@ -12,17 +11,7 @@ import { reportFailures, uiSession } from './session';
 import { BASE_SETTINGS } from './workspace';
 import { treeRows } from '../harness/ui';
 import { showNotificationCenter } from './azure/steps';
-import { CONTAINER_ID, DEFAULT_SIDEBAR, closeAllEditors, detailsFrame, escapeRegExp, eventRows, groupRow, isPickItemChecked, openEventsView, readLogUntil, rowAccessibleName, runPaletteCommand, setExpanded, setSidebarWidth, showsTitle, viewTitleAction, waitFor } from './steps';
-
-async function openFile(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(name);
-  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: name }).first().waitFor({ state: 'visible', timeout: 30_000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ state: 'visible' });
-}
+import { CONTAINER_ID, DEFAULT_SIDEBAR, closeAllEditors, detailsFrame, escapeRegExp, eventRows, groupRow, isPickItemChecked, openEventsView, openFile, readLogUntil, rowAccessibleName, runPaletteCommand, setExpanded, setSidebarWidth, showsTitle, viewTitleAction, waitFor } from './steps';
 
 /** The third subscription of the sample service (seed 1). */
 const AZD_SUBSCRIPTION = generateGuids(1, 3)[2] ?? '';

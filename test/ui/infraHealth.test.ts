@@ -4,28 +4,11 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { InfraIndex } from '../../src/core/infra/infraIndex';
 import { webviewFrame } from '../harness/ui';
 import { bicepNaming, unhealthyResource } from './infraPick';
 import { reportFailures, uiSession } from './session';
-import { closeAllEditors, openEventsView, resourcesPane, runPaletteCommand, setPaneExpanded, waitFor } from './steps';
-
-async function openFile(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(name);
-  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: name }).first().waitFor({ state: 'visible', timeout: 30_000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ state: 'visible' });
-}
-
-async function goToLine(page: Page, line: number): Promise<void> {
-  await page.keyboard.press('Control+G');
-  await page.locator('.quick-input-widget input').fill(`:${line}`);
-  await page.keyboard.press('Enter');
-}
+import { closeAllEditors, goToLine, listResourceHealth, openEventsView, openFile, runPaletteCommand, waitFor } from './steps';
 
 describe('Resource health in a Bicep template (UI)', function () {
   this.timeout(180_000);
@@ -57,14 +40,7 @@ describe('Resource health in a Bicep template (UI)', function () {
     const { page } = uiSession();
     await openEventsView(page);
     await closeAllEditors(page);
-    // Notifications are off in the UI workspace: health is listed when the Resources view is shown.
-    const pane = resourcesPane(page);
-    await setPaneExpanded(pane, true);
-    try {
-      await waitFor(async () => ((await pane.locator('.monaco-list-row[role=treeitem][aria-level="3"]').count()) > 0 ? true : undefined), 60_000, 'the Resources view listed no resource');
-    } finally {
-      await setPaneExpanded(pane, false);
-    }
+    await listResourceHealth(page);
     await openFile(page, 'health.bicep');
     const hover = page.locator('.monaco-hover').filter({ hasText: 'Show Health Details' }).first();
     // The template is read through the watcher: ask for the hover until the read has it.

@@ -441,3 +441,32 @@ export async function setSidebarWidth(page: Page, width: number): Promise<void> 
 export function resourcesPane(page: Page): Locator {
   return containerPane(page, 'Resources');
 }
+
+/** Opens a workspace file by name through Quick Open, as a user does; resolves when its tab shows. */
+export async function openFile(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(name);
+  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: name }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ state: 'visible' });
+}
+
+/** Moves the cursor of the active editor to `line` (Go to Line). */
+export async function goToLine(page: Page, line: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').fill(`:${line}`);
+  await page.keyboard.press('Enter');
+}
+
+/** Shows the Resources view until it lists resources, then folds it again: health is listed while it is shown (notifications are off in the UI workspace). */
+export async function listResourceHealth(page: Page): Promise<void> {
+  const pane = resourcesPane(page);
+  await setPaneExpanded(pane, true);
+  try {
+    await waitFor(async () => ((await pane.locator('.monaco-list-row[role=treeitem][aria-level="3"]').count()) > 0 ? true : undefined), 60_000, 'the Resources view listed no resource');
+  } finally {
+    await setPaneExpanded(pane, false);
+  }
+}
