@@ -151,7 +151,10 @@ describe('Rows, groups and filters at the default width (UI)', function () {
     }
     // Under a region, a row names its service (the region is the group's); active rows first.
     await setExpanded(treeRows(page, CONTAINER_ID).first(), true);
-    const under = (await allRows(page)).filter((r) => r.level === 2);
+    const under = await waitFor(async () => {
+      const found = (await allRows(page)).filter((r) => r.level === 2);
+      return found.length > 0 ? found : undefined;
+    }, 10_000, 'the region group shows no rows').catch(() => []);
     assert.ok(under.length > 0, 'the region group shows no rows');
     assert.ok(under.every((r) => !r.label.includes(regions[0]?.label ?? '\u0000')), `rows repeat the region: ${under.map((r) => r.label).join(' | ')}`);
     assert.equal(new Set(under.map((r) => r.label)).size, under.length, `two rows under "${regions[0]?.label}" read the same: ${under.map((r) => r.label).join(' | ')}`);

@@ -85,6 +85,18 @@ export async function allRows(page: Page): Promise<RowInfo[]> {
  * the list has meanwhile re-rendered away (a whole action timeout, seen when a view redraws).
  */
 export async function rowsSnapshot(rows: Locator): Promise<RowInfo[]> {
+  // Settled: two reads 100 ms apart agree (a row just expanded draws its children a frame later), 2 s at most.
+  let last = await readRows(rows);
+  for (let i = 0; i < 20; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const next = await readRows(rows);
+    if (JSON.stringify(next) === JSON.stringify(last)) return next;
+    last = next;
+  }
+  return last;
+}
+
+async function readRows(rows: Locator): Promise<RowInfo[]> {
   type Row = { readonly getAttribute: (name: string) => string | null; readonly querySelector: (s: string) => { readonly innerText: string } | null };
   const read = await rows.evaluateAll((els) =>
     els.map((el) => {
@@ -444,11 +456,16 @@ export function resourcesPane(page: Page): Locator {
 
 /** Opens a workspace file by name through Quick Open, as a user does; resolves when its tab shows. */
 export async function openFile(page: Page, name: string): Promise<void> {
-  await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(name);
-  await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: name }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  const row = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: name }).first();
+  // Quick Open caches the workspace's files: one written a moment ago shows after the picker is opened again.
+  await waitFor(async () => {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+P');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(name);
+    return (await row.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => undefined));
+  }, 60_000, `Quick Open did not find ${name}`);
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ state: 'visible' });
 }
