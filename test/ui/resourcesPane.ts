@@ -9,11 +9,13 @@ export async function paneRows(pane: Locator): Promise<RowInfo[]> {
   return rowsSnapshot(pane.locator('.monaco-list-row[role=treeitem]'));
 }
 
-
 /** A view/title action of the pane by its title (hovering the header shows the actions); undefined when it is not shown. */
 export async function paneAction(pane: Locator, title: string, timeoutMs = 10_000): Promise<Locator> {
   const header = pane.locator('.pane-header').first();
-  await header.hover();
+  // A row's tooltip from the pane body can lie over the header and take the pointer (seen in the full run):
+  // move the mouse off it first, then hover the header; if something still lies over it, hover through it.
+  await pane.page().mouse.move(0, 0);
+  await header.hover({ timeout: 5_000 }).catch(() => header.hover({ force: true }));
   const action = header.locator(`a.action-label[aria-label="${title.replace(/"/g, '\\"')}"]`).first();
   await action.waitFor({ state: 'visible', timeout: timeoutMs });
   return action;
