@@ -2,7 +2,8 @@
 // the extension under development loaded in demo mode (no extensionTestsPath) on the group's workspace,
 // then runs the group's mocha files against that page from plain Node. Groups: sample mode
 // (out/test/ui/*.test.js), Azure mode with the test-only sign-in provider (out/test/ui/azure), chat
-// (out/test/ui/chat) and connection problems (out/test/ui/endpoint).
+// (out/test/ui/chat), connection problems (out/test/ui/endpoint), a newcomer (out/test/ui/newcomer) and an
+// azd project (out/test/ui/azd).
 // A group none of whose tests match the grep is not launched. Everything is closed again, also on
 // failure or timeout.
 import { readdirSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { prepareAzureWorkbench } from './azure/fixture';
 import { prepareChatWorkbench } from './chat/fixture';
 import { prepareEndpointWorkbench } from './endpoint/fixture';
 import { prepareNewcomerWorkbench } from './newcomer/fixture';
+import { prepareAzdWorkbench } from './azd/fixture';
 import { setUiSession } from './session';
 import { prepareVsixWorkbench } from './vsix/fixture';
 import { createSampleWorkspace } from './workspace';
@@ -77,6 +79,8 @@ export async function runUiTests(options: UiTestOptions): Promise<number> {
         { name: 'endpoint', testDir: join(testDir, 'endpoint'), prepare: () => prepareEndpointWorkbench(options.root) },
         // A newcomer's first minutes: no mode set, the walkthrough opening on install, a model for @health.
         { name: 'newcomer', testDir: join(testDir, 'newcomer'), prepare: () => prepareNewcomerWorkbench(options.root) },
+        // An azd project as azd leaves it (decorators stacked above its parameters), opened with no mode set (issue 30).
+        { name: 'azd', testDir: join(testDir, 'azd'), prepare: () => prepareAzdWorkbench() },
       ];
   const totals = { passes: 0, failures: 0, groups: 0 };
   try {
