@@ -7,20 +7,28 @@ import type { Expr, Pos, ResourceDecl } from './types';
 
 const pos = (t: Token | undefined): Pos => ({ line: t?.line ?? 1, column: t?.column ?? 1 });
 
-/** Skips leading decorators (`@description('…')`, `@secure()`), which may share a line with the declaration. */
+/**
+ * The index after the leading decorators (`@description('…')`, `@sys.secure()`, `@allowed([…])`),
+ * or `r.to` when the statement is only decorators: statements split at newlines, so a decorator on
+ * its own line is a statement of its own, and the declaration it decorates is the next one.
+ */
 function skipDecorators(tokens: readonly Token[], r: Range): number {
   let i = r.from;
-  while (tokens[i]?.v === '@' && tokens[i]?.t === 'punct') {
-    i += 2;
-    if (tokens[i]?.v === '(') {
+  while (i < r.to && tokens[i]?.v === '@' && tokens[i]?.t === 'punct') {
+    i += 1;
+    // The decorator's (possibly namespaced) name: `secure`, `sys.description`.
+    while (i < r.to && (tokens[i]?.t === 'id' || tokens[i]?.v === '.')) {
+      i += 1;
+    }
+    if (i < r.to && tokens[i]?.v === '(') {
       const close = matching(tokens, i, r.to);
       i = close < 0 ? r.to : close + 1;
     }
-    while (tokens[i]?.t === 'nl') {
-      i++;
+    while (i < r.to && tokens[i]?.t === 'nl') {
+      i += 1;
     }
   }
-  return i;
+  return Math.min(i, r.to);
 }
 
 /** Properties `key: value` of an object body tokens(open, close), one level deep. */
