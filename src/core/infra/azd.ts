@@ -13,7 +13,7 @@ export function parseAzureYaml(text: string): AzdProjectFacts {
   let serviceIndent = -1;
   for (let i = 0; i < lines.length; i++) {
     const raw = (lines[i] ?? '').replace(/\r$/, '');
-    const content = raw.replace(/\s+#.*$/, '');
+    const content = withoutComment(raw);
     if (content.trim() === '' || content.trimStart().startsWith('#')) {
       continue;
     }
@@ -35,6 +35,15 @@ export function parseAzureYaml(text: string): AzdProjectFacts {
     }
   }
   return { kind: 'azd', services, problems: [] };
+}
+
+/** The line before a `#` comment (a `#` at the start or after whitespace), in one linear pass: a regular expression here backtracked quadratically on a long run of spaces. */
+function withoutComment(line: string): string {
+  let at = line.indexOf('#');
+  while (at > 0 && line[at - 1] !== ' ' && line[at - 1] !== '\t') {
+    at = line.indexOf('#', at + 1);
+  }
+  return at < 0 ? line : line.slice(0, at).trimEnd();
 }
 
 /** KEY=value lines; quotes around the value are dropped. */

@@ -2,6 +2,7 @@
 import { bicepExpr } from './expr';
 import { problem, type ModuleCall, type ParamDecl, type ParamFileFacts, type TemplateFacts } from './facts';
 import { lex, type Token } from './lexer';
+import { moved } from './progress';
 import { findTop, matching, slice, statements, type Range } from './statements';
 import type { Expr, Pos, ResourceDecl } from './types';
 
@@ -15,6 +16,7 @@ const pos = (t: Token | undefined): Pos => ({ line: t?.line ?? 1, column: t?.col
 function skipDecorators(tokens: readonly Token[], r: Range): number {
   let i = r.from;
   while (i < r.to && tokens[i]?.v === '@' && tokens[i]?.t === 'punct') {
+    const before = i;
     i += 1;
     // The decorator's (possibly namespaced) name: `secure`, `sys.description`.
     while (i < r.to && (tokens[i]?.t === 'id' || tokens[i]?.v === '.')) {
@@ -27,17 +29,22 @@ function skipDecorators(tokens: readonly Token[], r: Range): number {
     while (i < r.to && tokens[i]?.t === 'nl') {
       i += 1;
     }
+    moved(before, i, 'the decorators');
   }
   return Math.min(i, r.to);
 }
 
-/** Properties `key: value` of an object body tokens(open, close), one level deep. */
-export function objectProps(tokens: readonly Token[], open: number, close: number): Map<string, { expr: Expr; key: Token; from: number; to: number }> {
-  const props = new Map<string, { expr: Expr; key: Token; from: number; to: number }>();
+type Prop = { expr: Expr; key: Token; from: number; to: number };
+
+/** Properties `key: value` of an object body tokens(open, close), one level deep; `children` gets the nested `resource` statements. */
+export function objectProps(tokens: readonly Token[], open: number, close: number, children?: Range[]): Map<string, Prop> {
+  const props = new Map<string, Prop>();
   for (const s of statements(tokens, open + 1, close)) {
     const key = tokens[s.from];
     if ((key?.t === 'id' || key?.t === 'str') && tokens[s.from + 1]?.v === ':') {
       props.set(key.v, { expr: bicepExpr(slice(tokens, s.from + 2, s.to)), key, from: s.from + 2, to: s.to });
+    } else if (children && key?.t === 'id' && key.v === 'resource') {
+      children.push(s);
     }
   }
   return props;
@@ -48,11 +55,24 @@ interface Collected {
   readonly vars: Map<string, Expr>;
   readonly resources: ResourceDecl[];
   readonly modules: ModuleCall[];
+  readonly problems: ReturnType<typeof problem>[];
 }
 
-/** `resource sym 'Type@version' [existing] = [if (…)] { … }` (or a `[for …: { … }]` loop), with nested child resources. */
-function readResource(tokens: readonly Token[], r: Range, at: number, parentType: string | undefined, out: Collected): void {
+/** How deep `resource` declarations may nest inside each other (ARM's cap too); deeper ones are one unchecked entry. */
+export const MAX_RESOURCE_NESTING = 20;
+
+/**
+ * `resource sym 'Type@version' [existing] = [if (…)] { … }` (or a `[for …: { … }]` loop), with
+ * nested child resources. Each body is split once (its properties and its children in one pass),
+ * and nesting stops at MAX_RESOURCE_NESTING, so a generated file cannot make this quadratic or deep.
+ */
+function readResource(tokens: readonly Token[], r: Range, at: number, parent: { type: string; depth: number } | undefined, out: Collected): void {
   const keyword = tokens[at];
+  const depth = parent ? parent.depth + 1 : 0;
+  if (depth > MAX_RESOURCE_NESTING) {
+    out.problems.push(problem(pos(keyword), `resources nested more than ${MAX_RESOURCE_NESTING} deep are not read`));
+    return;
+  }
   const symbol = tokens[at + 1]?.v ?? '';
   const typeToken = tokens[at + 2];
   if (typeToken?.t !== 'str') {
@@ -60,13 +80,14 @@ function readResource(tokens: readonly Token[], r: Range, at: number, parentType
   }
   let type = typeToken.v.split('@')[0] ?? '';
   // A nested child may name only its own segment ('config'); it belongs to its parent's type.
-  if (parentType && !type.includes('/')) {
-    type = `${parentType}/${type}`;
+  if (parent && !type.includes('/')) {
+    type = `${parent.type}/${type}`;
   }
   const existing = tokens[at + 3]?.v === 'existing';
   const open = findFirst(tokens, at + 3, r.to, '{');
   const close = open < 0 ? -1 : matching(tokens, open, r.to);
-  const body = open >= 0 && close > open ? objectProps(tokens, open, close) : new Map<string, { expr: Expr; key: Token; from: number; to: number }>();
+  const children: Range[] = [];
+  const body = open >= 0 && close > open ? objectProps(tokens, open, close, children) : new Map<string, Prop>();
   const location = body.get('location');
   const kindExpr = body.get('kind')?.expr;
   const name = body.get('name');
@@ -79,12 +100,8 @@ function readResource(tokens: readonly Token[], r: Range, at: number, parentType
     ...(kindExpr?.k === 'str' ? { kind: kindExpr.v } : {}),
     ...(existing ? { existing } : {}),
   });
-  if (open >= 0 && close > open) {
-    for (const s of statements(tokens, open + 1, close)) {
-      if (tokens[s.from]?.v === 'resource' && tokens[s.from]?.t === 'id') {
-        readResource(tokens, s, s.from, type, out);
-      }
-    }
+  for (const s of children) {
+    readResource(tokens, s, s.from, { type, depth }, out);
   }
 }
 
@@ -117,8 +134,8 @@ function readModule(tokens: readonly Token[], r: Range, at: number, out: Collect
 
 export function parseBicep(text: string): TemplateFacts {
   const { tokens, problem: lexProblem } = lex(text, { quote: "'", hcl: false });
-  const out: Collected = { params: new Map(), vars: new Map(), resources: [], modules: [] };
   const problems = lexProblem ? [problem({ line: 0, column: 0 }, `the file is not valid Bicep: ${lexProblem}`)] : [];
+  const out: Collected = { params: new Map(), vars: new Map(), resources: [], modules: [], problems };
   for (const r of statements(tokens, 0, tokens.length)) {
     const at = skipDecorators(tokens, r);
     const head = tokens[at];
@@ -140,7 +157,7 @@ export function parseBicep(text: string): TemplateFacts {
       readModule(tokens, r, at, out);
     }
   }
-  return { kind: 'bicep', ...out, problems };
+  return { kind: 'bicep', ...out };
 }
 
 /** `using './main.bicep'` and `param name = value`. */

@@ -3,6 +3,8 @@
  * numbers. Never throws: a syntax error or nesting past MAX_DEPTH comes back as `error`.
  */
 
+import { moved, ReaderStuck } from './progress';
+
 export type JsonNode =
   | { readonly type: 'object'; readonly line: number; readonly column: number; readonly props: ReadonlyMap<string, JsonProp> }
   | { readonly type: 'array'; readonly line: number; readonly column: number; readonly items: readonly JsonNode[] }
@@ -30,6 +32,9 @@ export function parseJsonWithPositions(text: string): { node?: JsonNode; error?:
     }
     return { node };
   } catch (error) {
+    if (error instanceof ReaderStuck) {
+      throw error;
+    }
     return { error: error instanceof JsonSyntax ? error.message : 'unreadable JSON' };
   }
 }
@@ -104,6 +109,7 @@ class Parser {
     this.i++;
     this.ws();
     while (this.text[this.i] !== '}') {
+      const before = this.i;
       if (this.text[this.i] !== '"') {
         this.fail('expected a property name');
       }
@@ -124,6 +130,7 @@ class Parser {
       } else if (this.text[this.i] !== '}') {
         this.fail('expected "," or "}"');
       }
+      moved(before, this.i, 'a JSON object');
     }
     this.i++;
     return props;
@@ -134,6 +141,7 @@ class Parser {
     this.i++;
     this.ws();
     while (this.text[this.i] !== ']') {
+      const before = this.i;
       items.push(this.value(depth + 1));
       this.ws();
       if (this.text[this.i] === ',') {
@@ -142,6 +150,7 @@ class Parser {
       } else if (this.text[this.i] !== ']') {
         this.fail('expected "," or "]"');
       }
+      moved(before, this.i, 'a JSON array');
     }
     this.i++;
     return items;

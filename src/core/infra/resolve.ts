@@ -1,6 +1,6 @@
 /** All files' facts → the report: deployment targets, and what could not be resolved (with why). Why: docs/architecture.md#infra-reader */
 import type { FileFacts } from './facts';
-import { evaluate, type EvalContext } from './evaluate';
+import { evaluate, newEvalContext, type EvalContext } from './evaluate';
 import { regionDisplayName } from '../query/regionNames';
 import { buildScopes, type Scope, type ScopeDecl } from './scopes';
 import { isWithoutService, serviceOfArmType, serviceOfAzdHost, serviceOfAzurermType } from './serviceMap';
@@ -88,8 +88,8 @@ const selfContained = new WeakMap<Scope, { targets: InfraTarget[]; unresolved: I
 function readScope(scope: Scope, ctx: EvalContext, targets: InfraTarget[], unresolved: InfraUnresolved[]): void {
   const cached = ctx.sources.has(scope.id) ? undefined : selfContained.get(scope);
   if (cached) {
-    targets.push(...cached.targets);
-    unresolved.push(...cached.unresolved);
+    append(targets, cached.targets);
+    append(unresolved, cached.unresolved);
     return;
   }
   const own = { targets: [] as InfraTarget[], unresolved: [] as InfraUnresolved[] };
@@ -100,11 +100,23 @@ function readScope(scope: Scope, ctx: EvalContext, targets: InfraTarget[], unres
   if (!ctx.external) {
     selfContained.set(scope, own);
   }
-  targets.push(...own.targets);
-  unresolved.push(...own.unresolved);
+  append(targets, own.targets);
+  append(unresolved, own.unresolved);
 }
 
-export function resolveFacts(files: ReadonlyMap<string, FileFacts>): InfraReport {
+/** Appends one by one: spreading a large array into push's arguments overflows the stack past ~125k items. */
+function append<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) {
+    into.push(item);
+  }
+}
+
+export interface ResolveOptions {
+  /** Evaluation steps this resolve may take (tests lower it); past it, the rest is one unchecked reason per line. */
+  readonly stepBudget?: number;
+}
+
+export function resolveFacts(files: ReadonlyMap<string, FileFacts>, options: ResolveOptions = {}): InfraReport {
   const targets: InfraTarget[] = [];
   const unresolved: InfraUnresolved[] = [];
   const envs: ReadonlyMap<string, string>[] = [];
@@ -117,7 +129,7 @@ export function resolveFacts(files: ReadonlyMap<string, FileFacts>): InfraReport
     }
   }
   const { scopes, sources } = buildScopes(files);
-  const ctx: EvalContext = { sources, envs };
+  const ctx: EvalContext = newEvalContext(sources, envs, options.stepBudget);
   for (const scope of scopes.values()) {
     readScope(scope, ctx, targets, unresolved);
   }

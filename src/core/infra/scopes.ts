@@ -87,7 +87,12 @@ function buildSources(files: ReadonlyMap<string, FileFacts>, scopes: ReadonlyMap
   const sources = new Map<string, ParamSource[]>();
   const add = (scopeId: string | undefined, source: ParamSource): void => {
     if (scopeId !== undefined && scopes.has(scopeId)) {
-      sources.set(scopeId, [...(sources.get(scopeId) ?? []), source]);
+      const list = sources.get(scopeId);
+      if (list) {
+        list.push(source);
+      } else {
+        sources.set(scopeId, [source]);
+      }
     }
   };
   for (const [file, facts] of files) {

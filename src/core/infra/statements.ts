@@ -1,5 +1,6 @@
 /** Splitting a token run into statements (one per line at bracket depth 0) and finding bracket pairs. */
 import type { Token } from './lexer';
+import { step } from './progress';
 
 export interface Range {
   readonly from: number;
@@ -32,6 +33,7 @@ export function statements(tokens: readonly Token[], from: number, to: number): 
   if (to > start) {
     out.push({ from: start, to });
   }
+  step(to - from);
   return out;
 }
 
@@ -48,10 +50,12 @@ export function matching(tokens: readonly Token[], open: number, to: number): nu
     } else if (CLOSE.has(t.v)) {
       depth--;
       if (depth === 0) {
+        step(i - open);
         return i;
       }
     }
   }
+  step(to - open);
   return -1;
 }
 
