@@ -4,7 +4,7 @@
  * stack); an unterminated string or comment runs to the end of the text and is flagged. The only
  * throw is the progress guard's (`moved`), which the caller turns into one unchecked entry.
  */
-import { moved, step } from './progress';
+import { moved, step, stuck } from './progress';
 
 export type TokenKind = 'id' | 'str' | 'num' | 'punct' | 'nl';
 
@@ -146,6 +146,7 @@ function scanString(text: string, from: number, quote: string): { end: number; i
   const n = text.length;
   try {
     while (i < n) {
+      const before = i;
       const top = stack[stack.length - 1];
       const ch = text[i];
       if (top?.k !== 'interp') {
@@ -179,6 +180,9 @@ function scanString(text: string, from: number, quote: string): { end: number; i
           stack.push({ k: 'str' });
         }
         i += 1;
+      }
+      if (i <= before) {
+        stuck('a string');
       }
     }
     return { end: n, interp, closed: false };

@@ -23,10 +23,15 @@ export function step(n = 1): void {
   }
 }
 
+/** Throws for a loop at `where` that did not move (for hot loops that count their steps in bulk). */
+export function stuck(where: string): never {
+  throw new ReaderStuck(`the reader stopped moving in ${where} (a reader bug; please report it)`);
+}
+
 /** `after` when it is past `before` (and one step counted); otherwise the loop at `where` would spin forever, so it throws. */
 export function moved(before: number, after: number, where: string): number {
   if (!(after > before)) {
-    throw new ReaderStuck(`the reader stopped moving in ${where} (a reader bug; please report it)`);
+    stuck(where);
   }
   step();
   return after;
