@@ -3,7 +3,7 @@ import type { FileFacts } from './facts';
 import { evaluate, newEvalContext, type EvalContext } from './evaluate';
 import { regionDisplayName } from '../query/regionNames';
 import { buildScopes, type Scope, type ScopeDecl } from './scopes';
-import { isWithoutService, serviceOfArmType, serviceOfAzdHost, serviceOfAzurermType } from './serviceMap';
+import { isNotCovered, isWithoutService, serviceOfArmType, serviceOfAzdHost, serviceOfAzurermType } from './serviceMap';
 import type { InfraReport, InfraTarget, InfraUnresolved } from './types';
 
 const ENV_FILE = /(^|\/)\.azure\/[^/]+\/\.env$/i;
@@ -20,23 +20,32 @@ function serviceOf(scope: Scope, decl: ScopeDecl): string | undefined | null {
 const isChild = (scope: Scope, type: string): boolean => scope.kind !== 'terraform' && type.split('/').length > 2;
 
 function readDecl(scope: Scope, decl: ScopeDecl, ctx: EvalContext, targets: InfraTarget[], unresolved: InfraUnresolved[]): void {
-  if (decl.existing || isWithoutService(decl.type)) {
+  // An existing resource is read from Azure, not deployed; the control plane has no region to watch.
+  if (decl.existing) {
+    return;
+  }
+  const where = decl.locationPos ?? decl.pos;
+  const at = { file: decl.file, line: where.line, column: where.column };
+  if (isNotCovered(decl.type)) {
+    unresolved.push({ ...at, reason: `${decl.type}: no Service Health service covers this resource type`, info: true });
+    return;
+  }
+  // Resource groups, deployments, role assignments: the control plane, with no region to watch.
+  if (isWithoutService(decl.type)) {
     return;
   }
   const service = serviceOf(scope, decl);
   if (service === null) {
     return;
   }
-  const where = decl.locationPos ?? decl.pos;
-  const at = { file: decl.file, line: where.line, column: where.column };
-  if (!decl.location) {
-    if (service && !isChild(scope, decl.type)) {
-      unresolved.push({ ...at, reason: `${decl.type} '${decl.symbol}' has no location` });
-    }
-    return;
-  }
   if (!service) {
     unresolved.push({ ...at, reason: `no Service Health service is known for resource type ${decl.type}` });
+    return;
+  }
+  if (!decl.location) {
+    if (!isChild(scope, decl.type)) {
+      unresolved.push({ ...at, reason: `${decl.type} '${decl.symbol}' has no location` });
+    }
     return;
   }
   addLocations(service, { ...at, ...identityOf(scope, decl, ctx) }, evaluate(decl.location, scope, ctx), targets, unresolved);
