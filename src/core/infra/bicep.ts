@@ -3,6 +3,7 @@ import { bicepExpr } from './expr';
 import { problem, type ModuleCall, type ParamDecl, type ParamFileFacts, type TemplateFacts } from './facts';
 import { lex, type Token } from './lexer';
 import { moved } from './progress';
+import { avmResourceType, isRegistrySource } from './registry';
 import { findTop, matching, slice, statements, type Range } from './statements';
 import type { Expr, Pos, ResourceDecl } from './types';
 
@@ -39,7 +40,8 @@ type Prop = { expr: Expr; key: Token; from: number; to: number };
 /** Properties `key: value` of an object body tokens(open, close), one level deep; `children` gets the nested `resource` statements. */
 export function objectProps(tokens: readonly Token[], open: number, close: number, children?: Range[]): Map<string, Prop> {
   const props = new Map<string, Prop>();
-  for (const s of statements(tokens, open + 1, close)) {
+  // Properties end at a newline or, in a one-line object (`{ name: 'web', location: 'westeurope' }`), a comma.
+  for (const s of statements(tokens, open + 1, close, true)) {
     const key = tokens[s.from];
     if ((key?.t === 'id' || key?.t === 'str') && tokens[s.from + 1]?.v === ':') {
       props.set(key.v, { expr: bicepExpr(slice(tokens, s.from + 2, s.to)), key, from: s.from + 2, to: s.to });
@@ -122,14 +124,40 @@ function readModule(tokens: readonly Token[], r: Range, at: number, out: Collect
     return;
   }
   const params = objectProps(tokens, open, close).get('params');
-  const values = new Map<string, Expr>();
+  const values = new Map<string, Prop>();
   if (params && tokens[params.from]?.v === '{') {
     const pClose = matching(tokens, params.from, params.to);
     for (const [name, prop] of objectProps(tokens, params.from, pClose < 0 ? params.to : pClose)) {
-      values.set(name, prop.expr);
+      values.set(name, prop);
     }
   }
-  out.modules.push({ source: source.v, values });
+  if (isRegistrySource(source.v)) {
+    readRegistryModule(tokens[at], tokens[at + 1]?.v ?? '', source.v, values, out);
+    return;
+  }
+  out.modules.push({ source: source.v, values: new Map([...values].map(([name, p]) => [name, p.expr])) });
+}
+
+/** An Azure Verified Module is the resource its path names, in its `location` parameter; another registry module is one unchecked entry. */
+function readRegistryModule(keyword: Token | undefined, symbol: string, source: string, values: ReadonlyMap<string, Prop>, out: Collected): void {
+  const type = avmResourceType(source);
+  if (!type) {
+    out.problems.push(problem(pos(keyword), `module '${source}' comes from a registry the reader cannot open, so its resources are not checked`));
+    return;
+  }
+  const location = values.get('location');
+  const name = values.get('name');
+  const kind = values.get('kind')?.expr;
+  out.resources.push({
+    type,
+    symbol,
+    pos: pos(keyword),
+    // An AVM module's location defaults to its resource group's.
+    location: location ? location.expr : { k: 'unknown', reason: `module '${source}' is deployed to resourceGroup().location, known only at deployment` },
+    ...(location ? { locationPos: pos(location.key) } : {}),
+    ...(name ? { name: name.expr, namePos: pos(name.key) } : {}),
+    ...(kind?.k === 'str' ? { kind: kind.v } : {}),
+  });
 }
 
 export function parseBicep(text: string): TemplateFacts {
