@@ -116,7 +116,7 @@ describe('infrastructure reader: hostile templates end, each as one unchecked en
   });
 
   it('an azure.yaml line of 500,000 spaces (review M1: a quadratic comment regex) is read in linear time', () => {
-    const facts = readFacts('azure.yaml', `services:\n  web:\n${' '.repeat(500_000)}x\n    host: appservice # the web app\n`);
+    const facts = readFacts('azure.yaml', `services:\n  web:\n${' '.repeat(500_000)}\n    project: ./src${' '.repeat(500_000)}x\n    host: appservice # the web app\n`);
     assert.deepEqual(facts?.kind === 'azd' ? facts.services.map((s) => s.host) : [], ['appservice']);
   });
 
