@@ -126,16 +126,7 @@ function readDeployment(r: JsonNode, name: string, out: Reading, depth: number):
     readResources(prop(template, 'resources')?.node, undefined, out, depth + 1);
     return;
   }
-  const values = new Map<string, Expr>();
-  const parameters = prop(properties, 'parameters')?.node;
-  if (parameters?.type === 'object') {
-    for (const [key, p] of parameters.props) {
-      const value = prop(p.node, 'value')?.node;
-      if (value) {
-        values.set(key, armExpr(value));
-      }
-    }
-  }
+  const values = parameterValues(prop(properties, 'parameters')?.node);
   out.inline.push({ name: `${name || 'deployment'}@${r.line}:${r.column}`, facts: readTemplate(template, depth + 1), values });
 }
 
@@ -180,15 +171,19 @@ export function parseArmJson(text: string): TemplateFacts | ParamFileFacts | { p
 }
 
 function readParameters(node: JsonNode): ParamFileFacts {
+  return { kind: 'params', target: '', values: parameterValues(prop(node, 'parameters')?.node), problems: [] };
+}
+
+/** `{ "name": { "value": … } }` (a parameters file's, a nested deployment's) → each name's value; `reference`d Key Vault secrets have none. */
+function parameterValues(node: JsonNode | undefined): Map<string, Expr> {
   const values = new Map<string, Expr>();
-  const parametersNode = prop(node, 'parameters')?.node;
-  if (parametersNode?.type === 'object') {
-    for (const [name, p] of parametersNode.props) {
+  if (node?.type === 'object') {
+    for (const [name, p] of node.props) {
       const value = prop(p.node, 'value')?.node;
       if (value) {
         values.set(name, armExpr(value));
       }
     }
   }
-  return { kind: 'params', target: '', values, problems: [] };
+  return values;
 }
