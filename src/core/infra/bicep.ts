@@ -135,7 +135,7 @@ function readModule(tokens: readonly Token[], r: Range, at: number, out: Collect
     readRegistryModule(tokens[at], tokens[at + 1]?.v ?? '', source.v, values, out);
     return;
   }
-  out.modules.push({ source: source.v, values: new Map([...values].map(([name, p]) => [name, p.expr])) });
+  out.modules.push({ source: source.v, values: new Map([...values].map(([name, p]) => [name, p.expr])), pos: pos(tokens[at]) });
 }
 
 /** An Azure Verified Module is the resource its path names, in its `location` parameter; another registry module is one unchecked entry. */

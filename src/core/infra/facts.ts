@@ -11,6 +11,8 @@ export interface ModuleCall {
   /** The module's path as written (relative to the calling file's folder). */
   readonly source: string;
   readonly values: ReadonlyMap<string, Expr>;
+  /** Where the call is (for "the module file was not found"). */
+  readonly pos?: Pos;
 }
 
 /** A template: Bicep file, ARM JSON template, or one Terraform file (merged per folder when resolved). */

@@ -2,7 +2,7 @@
 import type { FileFacts } from './facts';
 import { evaluate, newEvalContext, type EvalContext } from './evaluate';
 import { regionDisplayName } from '../query/regionNames';
-import { buildScopes, type Scope, type ScopeDecl } from './scopes';
+import { buildScopes, joinPath, type Scope, type ScopeDecl } from './scopes';
 import { isNotCovered, isWithoutService, serviceOfArmType, serviceOfAzdHost, serviceOfAzurermType } from './serviceMap';
 import type { InfraReport, InfraTarget, InfraUnresolved } from './types';
 
@@ -139,12 +139,32 @@ export function resolveFacts(files: ReadonlyMap<string, FileFacts>, options: Res
   }
   const { scopes, sources } = buildScopes(files);
   const ctx: EvalContext = newEvalContext(sources, envs, options.stepBudget);
+  missingModules(files, scopes, unresolved);
   for (const scope of scopes.values()) {
     readScope(scope, ctx, targets, unresolved);
   }
   readAzd(files, ctx, targets, unresolved);
   const subscriptions = [...new Set(envs.map((e) => e.get('AZURE_SUBSCRIPTION_ID')?.trim() ?? '').filter((s) => s !== ''))];
   return { targets: dedupe(targets).sort(byPlace), unresolved: dedupe(unresolved).sort(byPlace), subscriptions };
+}
+
+/** A local module call whose file is not among those read (missing, outside the folder, skipped) is one unchecked line: its resources are unknown. */
+function missingModules(files: ReadonlyMap<string, FileFacts>, scopes: ReadonlyMap<string, Scope>, unresolved: InfraUnresolved[]): void {
+  for (const [file, facts] of files) {
+    if (facts.kind !== 'bicep' && facts.kind !== 'terraform') {
+      continue;
+    }
+    const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+    for (const call of facts.modules) {
+      const path = joinPath(dir, call.source);
+      const id = path === undefined ? undefined : facts.kind === 'terraform' ? `${path}/` : path;
+      if (id === undefined || !scopes.has(id)) {
+        const at = call.pos ?? { line: 0, column: 0 };
+        const why = id === undefined ? 'is outside the folder read' : 'was not found among the files read';
+        unresolved.push({ file, line: at.line, column: at.column, reason: `module '${call.source}' ${why}, so its resources are not checked` });
+      }
+    }
+  }
 }
 
 /** azure.yaml services run on their host (App Service, Container Apps…) in the environment's AZURE_LOCATION. */

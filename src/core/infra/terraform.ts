@@ -83,7 +83,7 @@ export function parseTerraform(text: string): TemplateFacts {
             values.set(name, attr.expr);
           }
         }
-        modules.push({ source: source.v, values });
+        modules.push({ source: source.v, values, pos: { line: head.line, column: head.column } });
       }
     }
   }

@@ -53,6 +53,14 @@ describe('Bicep as people write it', () => {
     );
   });
 
+  it('a local module whose file is missing or outside the folder is one unchecked line, never silence', () => {
+    const mod = (name: string, source: string): string => `module ${name} '${source}' = {\n  params: {\n    location: 'westeurope'\n  }\n}\n`;
+    assert.deepEqual(rows(mod('a', './missing.bicep') + mod('b', '../../outside.bicep')), [
+      "unchecked 1 module './missing.bicep' was not found among the files read, so its resources are not checked",
+      "unchecked 6 module '../../outside.bicep' is outside the folder read, so its resources are not checked",
+    ]);
+  });
+
   it('existing resources are not targets', () => {
     assert.deepEqual(rows("resource kv 'Microsoft.KeyVault/vaults@2023-07-01' existing = {\n  name: 'kv'\n}\n"), []);
   });
