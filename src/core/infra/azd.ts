@@ -1,40 +1,39 @@
 /** azd: azure.yaml (the services and their hosts) and `.azure/<env>/.env` (AZURE_LOCATION, AZURE_SUBSCRIPTION_ID). */
 import { problem, type AzdEnvFacts, type AzdProjectFacts } from './facts';
+import { parsers } from './parsers';
 import type { Pos } from './types';
 
 /**
- * The `host:` of each entry under the top-level `services:` map. A line scanner, not a YAML
- * parser: azure.yaml keeps services as a plain block map, and anything else is left unread.
+ * The `host:` of each entry under the top-level `services:` map, read with the `yaml` package
+ * (flow maps, quoting, comments and anchors as azd reads them) and its LineCounter for positions.
+ * A file with a syntax error (mid-edit) keeps the services it still states, plus one problem.
  */
 export function parseAzureYaml(text: string): AzdProjectFacts {
+  const { isMap, isScalar, LineCounter, parseDocument } = parsers();
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  const at = (offset: number): Pos => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  const problems = doc.errors.slice(0, 1).map((e) => problem(at(e.pos[0]), `azure.yaml is not valid YAML (${e.code.toLowerCase().replace(/_/g, ' ')}); what could be read was checked`));
   const services: { host: string; pos: Pos }[] = [];
-  const lines = text.split('\n');
-  let inServices = false;
-  let serviceIndent = -1;
-  for (let i = 0; i < lines.length; i++) {
-    const raw = (lines[i] ?? '').replace(/\r$/, '');
-    const content = raw.replace(/\s+#.*$/, '');
-    if (content.trim() === '' || content.trimStart().startsWith('#')) {
-      continue;
-    }
-    const indent = content.length - content.trimStart().length;
-    if (indent === 0) {
-      inServices = /^services\s*:\s*$/.test(content);
-      serviceIndent = -1;
-      continue;
-    }
-    if (!inServices) {
-      continue;
-    }
-    if (serviceIndent < 0) {
-      serviceIndent = indent;
-    }
-    const host = /^\s+host\s*:\s*["']?([A-Za-z]+)["']?\s*$/.exec(content);
-    if (host?.[1] && indent > serviceIndent) {
-      services.push({ host: host[1], pos: { line: i + 1, column: indent + 1 } });
+  const root = doc.contents;
+  const list = isMap(root) ? root.get('services', true) : undefined;
+  if (isMap(list)) {
+    for (const service of list.items) {
+      if (!isMap(service.value)) {
+        continue;
+      }
+      const hostPair = service.value.items.find((p) => isScalar(p.key) && p.key.value === 'host');
+      const host = isScalar(hostPair?.value) ? hostPair.value.value : undefined;
+      const offset = isScalar(hostPair?.key) ? hostPair.key.range?.[0] : undefined;
+      if (typeof host === 'string' && /^[A-Za-z]+$/.test(host.trim()) && offset !== undefined) {
+        services.push({ host: host.trim(), pos: at(offset) });
+      }
     }
   }
-  return { kind: 'azd', services, problems: [] };
+  return { kind: 'azd', services, problems };
 }
 
 /** KEY=value lines; quotes around the value are dropped. */

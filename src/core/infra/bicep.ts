@@ -2,34 +2,51 @@
 import { bicepExpr } from './expr';
 import { problem, type ModuleCall, type ParamDecl, type ParamFileFacts, type TemplateFacts } from './facts';
 import { lex, type Token } from './lexer';
+import { moved } from './progress';
+import { avmResourceType, isRegistrySource } from './registry';
 import { findTop, matching, slice, statements, type Range } from './statements';
 import type { Expr, Pos, ResourceDecl } from './types';
 
 const pos = (t: Token | undefined): Pos => ({ line: t?.line ?? 1, column: t?.column ?? 1 });
 
-/** Skips leading decorators (`@description('…')`, `@secure()`), which may share a line with the declaration. */
+/**
+ * The index after the leading decorators (`@description('…')`, `@sys.secure()`, `@allowed([…])`),
+ * or `r.to` when the statement is only decorators: statements split at newlines, so a decorator on
+ * its own line is a statement of its own, and the declaration it decorates is the next one.
+ */
 function skipDecorators(tokens: readonly Token[], r: Range): number {
   let i = r.from;
-  while (tokens[i]?.v === '@' && tokens[i]?.t === 'punct') {
-    i += 2;
-    if (tokens[i]?.v === '(') {
+  while (i < r.to && tokens[i]?.v === '@' && tokens[i]?.t === 'punct') {
+    const before = i;
+    i += 1;
+    // The decorator's (possibly namespaced) name: `secure`, `sys.description`.
+    while (i < r.to && (tokens[i]?.t === 'id' || tokens[i]?.v === '.')) {
+      i += 1;
+    }
+    if (i < r.to && tokens[i]?.v === '(') {
       const close = matching(tokens, i, r.to);
       i = close < 0 ? r.to : close + 1;
     }
-    while (tokens[i]?.t === 'nl') {
-      i++;
+    while (i < r.to && tokens[i]?.t === 'nl') {
+      i += 1;
     }
+    moved(before, i, 'the decorators');
   }
-  return i;
+  return Math.min(i, r.to);
 }
 
-/** Properties `key: value` of an object body tokens(open, close), one level deep. */
-export function objectProps(tokens: readonly Token[], open: number, close: number): Map<string, { expr: Expr; key: Token; from: number; to: number }> {
-  const props = new Map<string, { expr: Expr; key: Token; from: number; to: number }>();
-  for (const s of statements(tokens, open + 1, close)) {
+type Prop = { expr: Expr; key: Token; from: number; to: number };
+
+/** Properties `key: value` of an object body tokens(open, close), one level deep; `children` gets the nested `resource` statements. */
+export function objectProps(tokens: readonly Token[], open: number, close: number, children?: Range[]): Map<string, Prop> {
+  const props = new Map<string, Prop>();
+  // Properties end at a newline or, in a one-line object (`{ name: 'web', location: 'westeurope' }`), a comma.
+  for (const s of statements(tokens, open + 1, close, true)) {
     const key = tokens[s.from];
     if ((key?.t === 'id' || key?.t === 'str') && tokens[s.from + 1]?.v === ':') {
       props.set(key.v, { expr: bicepExpr(slice(tokens, s.from + 2, s.to)), key, from: s.from + 2, to: s.to });
+    } else if (children && key?.t === 'id' && key.v === 'resource') {
+      children.push(s);
     }
   }
   return props;
@@ -40,11 +57,24 @@ interface Collected {
   readonly vars: Map<string, Expr>;
   readonly resources: ResourceDecl[];
   readonly modules: ModuleCall[];
+  readonly problems: ReturnType<typeof problem>[];
 }
 
-/** `resource sym 'Type@version' [existing] = [if (…)] { … }` (or a `[for …: { … }]` loop), with nested child resources. */
-function readResource(tokens: readonly Token[], r: Range, at: number, parentType: string | undefined, out: Collected): void {
+/** How deep `resource` declarations may nest inside each other (ARM's cap too); deeper ones are one unchecked entry. */
+export const MAX_RESOURCE_NESTING = 20;
+
+/**
+ * `resource sym 'Type@version' [existing] = [if (…)] { … }` (or a `[for …: { … }]` loop), with
+ * nested child resources. Each body is split once (its properties and its children in one pass),
+ * and nesting stops at MAX_RESOURCE_NESTING, so a generated file cannot make this quadratic or deep.
+ */
+function readResource(tokens: readonly Token[], r: Range, at: number, parent: { type: string; depth: number } | undefined, out: Collected): void {
   const keyword = tokens[at];
+  const depth = parent ? parent.depth + 1 : 0;
+  if (depth > MAX_RESOURCE_NESTING) {
+    out.problems.push(problem(pos(keyword), `resources nested more than ${MAX_RESOURCE_NESTING} deep are not read`));
+    return;
+  }
   const symbol = tokens[at + 1]?.v ?? '';
   const typeToken = tokens[at + 2];
   if (typeToken?.t !== 'str') {
@@ -52,13 +82,14 @@ function readResource(tokens: readonly Token[], r: Range, at: number, parentType
   }
   let type = typeToken.v.split('@')[0] ?? '';
   // A nested child may name only its own segment ('config'); it belongs to its parent's type.
-  if (parentType && !type.includes('/')) {
-    type = `${parentType}/${type}`;
+  if (parent && !type.includes('/')) {
+    type = `${parent.type}/${type}`;
   }
   const existing = tokens[at + 3]?.v === 'existing';
   const open = findFirst(tokens, at + 3, r.to, '{');
   const close = open < 0 ? -1 : matching(tokens, open, r.to);
-  const body = open >= 0 && close > open ? objectProps(tokens, open, close) : new Map<string, { expr: Expr; key: Token; from: number; to: number }>();
+  const children: Range[] = [];
+  const body = open >= 0 && close > open ? objectProps(tokens, open, close, children) : new Map<string, Prop>();
   const location = body.get('location');
   const kindExpr = body.get('kind')?.expr;
   const name = body.get('name');
@@ -71,12 +102,8 @@ function readResource(tokens: readonly Token[], r: Range, at: number, parentType
     ...(kindExpr?.k === 'str' ? { kind: kindExpr.v } : {}),
     ...(existing ? { existing } : {}),
   });
-  if (open >= 0 && close > open) {
-    for (const s of statements(tokens, open + 1, close)) {
-      if (tokens[s.from]?.v === 'resource' && tokens[s.from]?.t === 'id') {
-        readResource(tokens, s, s.from, type, out);
-      }
-    }
+  for (const s of children) {
+    readResource(tokens, s, s.from, { type, depth }, out);
   }
 }
 
@@ -97,20 +124,46 @@ function readModule(tokens: readonly Token[], r: Range, at: number, out: Collect
     return;
   }
   const params = objectProps(tokens, open, close).get('params');
-  const values = new Map<string, Expr>();
+  const values = new Map<string, Prop>();
   if (params && tokens[params.from]?.v === '{') {
     const pClose = matching(tokens, params.from, params.to);
     for (const [name, prop] of objectProps(tokens, params.from, pClose < 0 ? params.to : pClose)) {
-      values.set(name, prop.expr);
+      values.set(name, prop);
     }
   }
-  out.modules.push({ source: source.v, values });
+  if (isRegistrySource(source.v)) {
+    readRegistryModule(tokens[at], tokens[at + 1]?.v ?? '', source.v, values, out);
+    return;
+  }
+  out.modules.push({ source: source.v, values: new Map([...values].map(([name, p]) => [name, p.expr])), pos: pos(tokens[at]) });
+}
+
+/** An Azure Verified Module is the resource its path names, in its `location` parameter; another registry module is one unchecked entry. */
+function readRegistryModule(keyword: Token | undefined, symbol: string, source: string, values: ReadonlyMap<string, Prop>, out: Collected): void {
+  const type = avmResourceType(source);
+  if (!type) {
+    out.problems.push(problem(pos(keyword), `module '${source}' comes from a registry the reader cannot open, so its resources are not checked`));
+    return;
+  }
+  const location = values.get('location');
+  const name = values.get('name');
+  const kind = values.get('kind')?.expr;
+  out.resources.push({
+    type,
+    symbol,
+    pos: pos(keyword),
+    // An AVM module's location defaults to its resource group's.
+    location: location ? location.expr : { k: 'unknown', reason: `module '${source}' is deployed to resourceGroup().location, known only at deployment` },
+    ...(location ? { locationPos: pos(location.key) } : {}),
+    ...(name ? { name: name.expr, namePos: pos(name.key) } : {}),
+    ...(kind?.k === 'str' ? { kind: kind.v } : {}),
+  });
 }
 
 export function parseBicep(text: string): TemplateFacts {
   const { tokens, problem: lexProblem } = lex(text, { quote: "'", hcl: false });
-  const out: Collected = { params: new Map(), vars: new Map(), resources: [], modules: [] };
   const problems = lexProblem ? [problem({ line: 0, column: 0 }, `the file is not valid Bicep: ${lexProblem}`)] : [];
+  const out: Collected = { params: new Map(), vars: new Map(), resources: [], modules: [], problems };
   for (const r of statements(tokens, 0, tokens.length)) {
     const at = skipDecorators(tokens, r);
     const head = tokens[at];
@@ -132,7 +185,7 @@ export function parseBicep(text: string): TemplateFacts {
       readModule(tokens, r, at, out);
     }
   }
-  return { kind: 'bicep', ...out, problems };
+  return { kind: 'bicep', ...out };
 }
 
 /** `using './main.bicep'` and `param name = value`. */

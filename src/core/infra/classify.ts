@@ -3,6 +3,7 @@ import { parseArmJson } from './arm';
 import { parseAzureYaml, parseDotEnv } from './azd';
 import { parseBicep, parseBicepParam } from './bicep';
 import type { FileFacts } from './facts';
+import { ReaderStuck, withStepBudget } from './progress';
 import { parseTerraform, parseTfvars } from './terraform';
 
 export type InfraFileKind = 'bicep' | 'bicepparam' | 'terraform' | 'tfvars' | 'azd' | 'env' | 'json';
@@ -41,10 +42,18 @@ export function looksBinary(text: string): boolean {
 }
 
 /**
- * Reads one file's facts; undefined when it is not infrastructure (a JSON file without an ARM schema).
- * Never throws: an unreadable file comes back as a template with one problem.
+ * Work a file may take, in guarded steps per character: every reader is linear (nesting is capped),
+ * so a file that needs more has hit a reader bug, and stops as one unchecked entry.
  */
-export function readFacts(path: string, text: string): FileFacts | undefined {
+export const STEPS_PER_CHAR = 64;
+export const stepBudgetFor = (text: string): number => STEPS_PER_CHAR * text.length + 10_000;
+
+/**
+ * Reads one file's facts; undefined when it is not infrastructure (a JSON file without an ARM schema).
+ * Never throws: an unreadable file, a loop that stopped moving or a spent step budget comes back as
+ * a file with one problem.
+ */
+export function readFacts(path: string, text: string, stepBudget = stepBudgetFor(text)): FileFacts | undefined {
   const kind = infraFileKind(path);
   if (kind === undefined) {
     return undefined;
@@ -53,27 +62,34 @@ export function readFacts(path: string, text: string): FileFacts | undefined {
     return fileProblem('a binary file (it holds NUL bytes) is not read');
   }
   try {
-    switch (kind) {
-      case 'bicep':
-        return parseBicep(text);
-      case 'bicepparam':
-        return parseBicepParam(text);
-      case 'terraform':
-        return parseTerraform(text);
-      case 'tfvars':
-        return parseTfvars(text);
-      case 'azd':
-        return parseAzureYaml(text);
-      case 'env':
-        return parseDotEnv(text);
-      case 'json': {
-        const facts = parseArmJson(text);
-        return facts && 'problem' in facts ? fileProblem(facts.problem) : facts;
-      }
-    }
+    return withStepBudget(stepBudget, () => parseAs(kind, text)).value;
   } catch (error) {
+    if (error instanceof ReaderStuck) {
+      return fileProblem(`the file was not read: ${error.message}`);
+    }
     // A parser bug must not stop the rest of the workspace from being read.
     return fileProblem(`the file could not be read (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+function parseAs(kind: InfraFileKind, text: string): FileFacts | undefined {
+  switch (kind) {
+    case 'bicep':
+      return parseBicep(text);
+    case 'bicepparam':
+      return parseBicepParam(text);
+    case 'terraform':
+      return parseTerraform(text);
+    case 'tfvars':
+      return parseTfvars(text);
+    case 'azd':
+      return parseAzureYaml(text);
+    case 'env':
+      return parseDotEnv(text);
+    case 'json': {
+      const facts = parseArmJson(text);
+      return facts && 'problem' in facts ? fileProblem(facts.problem) : facts;
+    }
   }
 }
 

@@ -1,4 +1,9 @@
-/** Evaluating location expressions across scopes: every value a parameter can take, or why not. */
+/**
+ * Evaluating location expressions across scopes: every value a parameter can take, or why not.
+ * Each (scope, name) is evaluated once per resolve (memoised), a name met again while it is being
+ * evaluated is a circle, and every evaluation counts against the resolve's step budget, so module
+ * cycles and fan-out (each module calling the next twice) cost linear time, never exponential.
+ */
 import type { ParamSource, Scope } from './scopes';
 import type { Expr } from './types';
 
@@ -7,15 +12,41 @@ export interface Evaluation {
   readonly reasons: string[];
 }
 
+interface Memo {
+  readonly result: Evaluation;
+  /** The evaluation used another file (see EvalContext.external). */
+  readonly external: boolean;
+}
+
 export interface EvalContext {
   readonly sources: ReadonlyMap<string, readonly ParamSource[]>;
   /** The azd environments' variables, one map per `.azure/<env>/.env`. */
   readonly envs: readonly ReadonlyMap<string, string>[];
   /** Set when an evaluation used another file (a parameters file, a caller, an azd environment): its result cannot be cached with the scope. */
   external?: boolean;
+  /** Finished evaluations of parameters and variables, by `scope id \0 p|v \0 name`. */
+  readonly memo: Map<string, Memo>;
+  /** Names being evaluated now, with how many module calls had been crossed when each started. */
+  readonly inProgress: Map<string, number>;
+  /** Module calls crossed on the current path (a circle that crossed one is a module cycle). */
+  crossings: number;
+  /** Evaluation steps left in this resolve. */
+  stepsLeft: number;
 }
 
-const MAX_DEPTH = 32;
+/** How many references (parameter, variable, module call) one evaluation may pass through. */
+export const MAX_DEPTH = 64;
+/** Evaluation steps one resolve may take (each step is one expression evaluated); far past any real workspace. */
+export const RESOLVE_STEP_BUDGET = 1_000_000;
+
+export const CIRCLE = 'the references go around in a circle';
+export const MODULE_CIRCLE = 'the modules call each other in a circle';
+export const TOO_DEEP = `the value passes through more than ${MAX_DEPTH} parameters, variables or module calls`;
+export const BUDGET_SPENT = 'the templates refer to each other too many times to follow, so the rest was not evaluated';
+
+export function newEvalContext(sources: ReadonlyMap<string, readonly ParamSource[]>, envs: readonly ReadonlyMap<string, string>[], budget = RESOLVE_STEP_BUDGET): EvalContext {
+  return { sources, envs, memo: new Map(), inProgress: new Map(), crossings: 0, stepsLeft: budget };
+}
 
 function merge(into: Evaluation, from: Evaluation): void {
   for (const v of from.values) {
@@ -33,8 +64,12 @@ function merge(into: Evaluation, from: Evaluation): void {
 const reason = (text: string): Evaluation => ({ values: [], reasons: [text] });
 
 export function evaluate(expr: Expr, scope: Scope | undefined, ctx: EvalContext, depth = 0): Evaluation {
+  if (ctx.stepsLeft <= 0) {
+    return reason(BUDGET_SPENT);
+  }
+  ctx.stepsLeft -= 1;
   if (depth > MAX_DEPTH) {
-    return reason('the references go around in a circle');
+    return reason(TOO_DEEP);
   }
   switch (expr.k) {
     case 'str':
@@ -44,12 +79,10 @@ export function evaluate(expr: Expr, scope: Scope | undefined, ctx: EvalContext,
     case 'env':
       ctx.external = true;
       return evaluateEnv(expr.name, expr.fallback, ctx);
-    case 'var': {
-      const v = scope?.vars.get(expr.name);
-      return v ? evaluate(v, scope, ctx, depth + 1) : reason(`no variable or local named ${expr.name}`);
-    }
+    case 'var':
+      return named('v', expr.name, scope, ctx, depth);
     case 'param':
-      return evaluateParam(expr.name, scope, ctx, depth);
+      return named('p', expr.name, scope, ctx, depth);
     case 'loc': {
       const target = scope?.resources.get(expr.symbol);
       if (!target) {
@@ -61,6 +94,44 @@ export function evaluate(expr: Expr, scope: Scope | undefined, ctx: EvalContext,
       return evaluate(target.location, scope, ctx, depth + 1);
     }
   }
+}
+
+/** A parameter or variable, evaluated once per resolve; met again while being evaluated, a circle. */
+function named(kind: 'p' | 'v', name: string, scope: Scope | undefined, ctx: EvalContext, depth: number): Evaluation {
+  if (!scope) {
+    return reason(kind === 'v' ? `no variable or local named ${name}` : `no parameter or variable named ${name}`);
+  }
+  const key = `${scope.id}\u0000${kind}\u0000${name}`;
+  const done = ctx.memo.get(key);
+  if (done) {
+    ctx.external ||= done.external;
+    return done.result;
+  }
+  const startedAt = ctx.inProgress.get(key);
+  if (startedAt !== undefined) {
+    return reason(ctx.crossings > startedAt ? MODULE_CIRCLE : CIRCLE);
+  }
+  const outer = ctx.external ?? false;
+  ctx.external = false;
+  ctx.inProgress.set(key, ctx.crossings);
+  let result: Evaluation;
+  try {
+    result = kind === 'p' ? evaluateParam(name, scope, ctx, depth) : evaluateVar(name, scope, ctx, depth);
+  } finally {
+    ctx.inProgress.delete(key);
+  }
+  const external = ctx.external;
+  ctx.external = outer || external;
+  // A result cut short by depth or budget depends on the path taken, so it is not remembered.
+  if (!result.reasons.includes(TOO_DEEP) && !result.reasons.includes(BUDGET_SPENT)) {
+    ctx.memo.set(key, { result, external });
+  }
+  return result;
+}
+
+function evaluateVar(name: string, scope: Scope, ctx: EvalContext, depth: number): Evaluation {
+  const v = scope.vars.get(name);
+  return v ? evaluate(v, scope, ctx, depth + 1) : reason(`no variable or local named ${name}`);
 }
 
 function evaluateEnv(name: string, fallback: string | undefined, ctx: EvalContext): Evaluation {
@@ -77,12 +148,12 @@ function evaluateEnv(name: string, fallback: string | undefined, ctx: EvalContex
   return out;
 }
 
-function evaluateParam(name: string, scope: Scope | undefined, ctx: EvalContext, depth: number): Evaluation {
-  const decl = scope?.params.get(name);
-  if (!scope || !decl) {
+function evaluateParam(name: string, scope: Scope, ctx: EvalContext, depth: number): Evaluation {
+  const decl = scope.params.get(name);
+  if (!decl) {
     // Bicep writes variables and parameters alike (a bare name).
-    const v = scope?.vars.get(name);
-    return v ? evaluate(v, scope, ctx, depth + 1) : reason(`no parameter or variable named ${name}`);
+    const v = scope.vars.get(name);
+    return v ? named('v', name, scope, ctx, depth) : reason(`no parameter or variable named ${name}`);
   }
   const out: Evaluation = { values: [], reasons: [] };
   const sources = ctx.sources.get(scope.id) ?? [];
@@ -93,7 +164,14 @@ function evaluateParam(name: string, scope: Scope | undefined, ctx: EvalContext,
   for (const source of sources) {
     const given = source.values.get(name);
     if (given) {
-      merge(out, evaluate(given, source.scope, ctx, depth + 1));
+      // A caller's value crosses a module call (a parameters file has no scope of its own).
+      const crossed = source.scope ? 1 : 0;
+      ctx.crossings += crossed;
+      try {
+        merge(out, evaluate(given, source.scope, ctx, depth + 1));
+      } finally {
+        ctx.crossings -= crossed;
+      }
     } else {
       unset = true;
     }

@@ -11,6 +11,8 @@ export interface ModuleCall {
   /** The module's path as written (relative to the calling file's folder). */
   readonly source: string;
   readonly values: ReadonlyMap<string, Expr>;
+  /** Where the call is (for "the module file was not found"). */
+  readonly pos?: Pos;
 }
 
 /** A template: Bicep file, ARM JSON template, or one Terraform file (merged per folder when resolved). */
@@ -20,7 +22,18 @@ export interface TemplateFacts {
   readonly vars: ReadonlyMap<string, Expr>;
   readonly resources: readonly ResourceDecl[];
   readonly modules: readonly ModuleCall[];
+  /** ARM nested deployments with an inner-scoped inline template: a module inside the same file. */
+  readonly inline?: readonly InlineTemplate[];
   readonly problems: readonly Omit<InfraUnresolved, 'file'>[];
+}
+
+/** A `Microsoft.Resources/deployments` resource whose inline template has its own parameters (scope `inner`). */
+export interface InlineTemplate {
+  /** Unique within its file (the deployment's name as written, and its place). */
+  readonly name: string;
+  readonly facts: TemplateFacts;
+  /** The values its `parameters` give, evaluated in the template that holds it. */
+  readonly values: ReadonlyMap<string, Expr>;
 }
 
 /** Parameter values for a template: .bicepparam, parameters JSON, .tfvars. */

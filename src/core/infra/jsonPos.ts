@@ -1,7 +1,12 @@
 /**
- * JSON with positions (and // and /* comments, as ARM templates allow): JSON.parse gives no line
- * numbers. Never throws: a syntax error or nesting past MAX_DEPTH comes back as `error`.
+ * JSON with positions, comments and trailing commas (ARM allows both), read with `jsonc-parser`
+ * (the VS Code team's parser): it recovers from errors, so a half-typed template keeps what it
+ * still says. Object keys are lower-cased, since ARM property and parameter names are
+ * case-insensitive. A linear pre-scan refuses nesting past MAX_DEPTH, because the parser recurses.
  */
+import type { Node, ParseError } from 'jsonc-parser';
+import { parsers } from './parsers';
+import { moved } from './progress';
 
 export type JsonNode =
   | { readonly type: 'object'; readonly line: number; readonly column: number; readonly props: ReadonlyMap<string, JsonProp> }
@@ -10,172 +15,111 @@ export type JsonNode =
   | { readonly type: 'other'; readonly line: number; readonly column: number };
 
 export interface JsonProp {
+  /** The key as written (the map is keyed by its lower-case form). */
+  readonly key: string;
   readonly keyLine: number;
   readonly keyColumn: number;
   readonly node: JsonNode;
 }
 
-const MAX_DEPTH = 200;
+export const MAX_JSON_DEPTH = 200;
 
-class JsonSyntax extends Error {}
+export interface JsonRead {
+  readonly node?: JsonNode;
+  /** The first syntax error, with its line, when the text is not well formed (the node holds what could be read). */
+  readonly error?: string;
+}
 
-export function parseJsonWithPositions(text: string): { node?: JsonNode; error?: string } {
-  const p = new Parser(text);
-  try {
-    p.ws();
-    const node = p.value(0);
-    p.ws();
-    if (p.i < text.length) {
-      p.fail('unexpected text after the end');
+export function parseJsonWithPositions(text: string): JsonRead {
+  const tooDeep = depthPastCap(text);
+  if (tooDeep) {
+    return { error: `nesting deeper than ${MAX_JSON_DEPTH} levels on line ${tooDeep}` };
+  }
+  const errors: ParseError[] = [];
+  const { parseTree, printParseErrorCode } = parsers();
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  const lines = lineStarts(text);
+  const at = (offset: number): { line: number; column: number } => position(lines, offset);
+  const first = errors[0];
+  const error = first ? `${describe(printParseErrorCode(first.error))} on line ${at(first.offset).line}` : undefined;
+  const node = root ? convert(root, at) : undefined;
+  return { ...(node ? { node } : {}), ...(error ? { error } : {}) };
+}
+
+/** jsonc-parser's SyntaxKind values (a const enum, which isolated modules cannot read). */
+const OPEN_BRACE = 1;
+const CLOSE_BRACE = 2;
+const OPEN_BRACKET = 3;
+const CLOSE_BRACKET = 4;
+const EOF = 17;
+
+/** The line where nesting first passes the cap, or 0: one linear pass over the tokens. */
+function depthPastCap(text: string): number {
+  const scanner = parsers().createScanner(text, true);
+  let depth = 0;
+  for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
+    moved(-1, scanner.getPosition(), 'the JSON depth check');
+    if (kind === OPEN_BRACE || kind === OPEN_BRACKET) {
+      depth += 1;
+      if (depth > MAX_JSON_DEPTH) {
+        return scanner.getTokenStartLine() + 1;
+      }
+    } else if (kind === CLOSE_BRACE || kind === CLOSE_BRACKET) {
+      depth = Math.max(0, depth - 1);
     }
-    return { node };
-  } catch (error) {
-    return { error: error instanceof JsonSyntax ? error.message : 'unreadable JSON' };
+  }
+  return 0;
+}
+
+function convert(node: Node, at: (offset: number) => { line: number; column: number }): JsonNode {
+  const { line, column } = at(node.offset);
+  switch (node.type) {
+    case 'object': {
+      const props = new Map<string, JsonProp>();
+      for (const p of node.children ?? []) {
+        const [keyNode, valueNode] = p.children ?? [];
+        if (keyNode?.type === 'string' && valueNode) {
+          const key = String(keyNode.value);
+          const k = at(keyNode.offset);
+          props.set(key.toLowerCase(), { key, keyLine: k.line, keyColumn: k.column, node: convert(valueNode, at) });
+        }
+      }
+      return { type: 'object', line, column, props };
+    }
+    case 'array':
+      return { type: 'array', line, column, items: (node.children ?? []).map((item) => convert(item, at)) };
+    case 'string':
+      return { type: 'string', line, column, value: String(node.value) };
+    default:
+      return { type: 'other', line, column };
   }
 }
 
-class Parser {
-  i = 0;
-  private line = 1;
-  private lineStart = 0;
-  constructor(private readonly text: string) {}
-
-  fail(what: string): never {
-    throw new JsonSyntax(`${what} on line ${this.line}`);
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+    starts.push(i + 1);
   }
+  return starts;
+}
 
-  ws(): void {
-    const t = this.text;
-    for (;;) {
-      const c = t[this.i];
-      if (c === '\n') {
-        this.line++;
-        this.i++;
-        this.lineStart = this.i;
-      } else if (c === ' ' || c === '\t' || c === '\r' || c === '\ufeff') {
-        this.i++;
-      } else if (c === '/' && t[this.i + 1] === '/') {
-        const end = t.indexOf('\n', this.i);
-        this.i = end < 0 ? t.length : end;
-      } else if (c === '/' && t[this.i + 1] === '*') {
-        const end = t.indexOf('*/', this.i + 2);
-        if (end < 0) {
-          this.fail('an unterminated comment');
-        }
-        for (let j = this.i; j < end; j++) {
-          if (t[j] === '\n') {
-            this.line++;
-            this.lineStart = j + 1;
-          }
-        }
-        this.i = end + 2;
-      } else {
-        return;
-      }
+/** 1-based line and column of an offset (binary search over the line starts). */
+function position(starts: readonly number[], offset: number): { line: number; column: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] ?? 0) <= offset) {
+      lo = mid;
+    } else {
+      hi = mid - 1;
     }
   }
+  return { line: lo + 1, column: offset - (starts[lo] ?? 0) + 1 };
+}
 
-  value(depth: number): JsonNode {
-    if (depth > MAX_DEPTH) {
-      this.fail(`nesting deeper than ${MAX_DEPTH} levels`);
-    }
-    const line = this.line;
-    const column = this.i - this.lineStart + 1;
-    const c = this.text[this.i];
-    if (c === '{') {
-      return { type: 'object', line, column, props: this.object(depth) };
-    }
-    if (c === '[') {
-      return { type: 'array', line, column, items: this.array(depth) };
-    }
-    if (c === '"') {
-      return { type: 'string', line, column, value: this.string() };
-    }
-    const m = /^(?:true|false|null|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(this.text.slice(this.i, this.i + 64));
-    if (!m) {
-      this.fail('unexpected character');
-    }
-    this.i += m[0].length;
-    return { type: 'other', line, column };
-  }
-
-  private object(depth: number): Map<string, JsonProp> {
-    const props = new Map<string, JsonProp>();
-    this.i++;
-    this.ws();
-    while (this.text[this.i] !== '}') {
-      if (this.text[this.i] !== '"') {
-        this.fail('expected a property name');
-      }
-      const keyLine = this.line;
-      const keyColumn = this.i - this.lineStart + 1;
-      const key = this.string();
-      this.ws();
-      if (this.text[this.i] !== ':') {
-        this.fail('expected ":"');
-      }
-      this.i++;
-      this.ws();
-      props.set(key, { keyLine, keyColumn, node: this.value(depth + 1) });
-      this.ws();
-      if (this.text[this.i] === ',') {
-        this.i++;
-        this.ws();
-      } else if (this.text[this.i] !== '}') {
-        this.fail('expected "," or "}"');
-      }
-    }
-    this.i++;
-    return props;
-  }
-
-  private array(depth: number): JsonNode[] {
-    const items: JsonNode[] = [];
-    this.i++;
-    this.ws();
-    while (this.text[this.i] !== ']') {
-      items.push(this.value(depth + 1));
-      this.ws();
-      if (this.text[this.i] === ',') {
-        this.i++;
-        this.ws();
-      } else if (this.text[this.i] !== ']') {
-        this.fail('expected "," or "]"');
-      }
-    }
-    this.i++;
-    return items;
-  }
-
-  private string(): string {
-    const t = this.text;
-    let j = this.i + 1;
-    let out = '';
-    let from = j;
-    while (j < t.length && t[j] !== '"') {
-      if (t[j] === '\n') {
-        this.fail('a line break inside a string');
-      }
-      if (t[j] === '\\') {
-        out += t.slice(from, j);
-        const e = t[j + 1] ?? '';
-        if (e === 'u') {
-          out += String.fromCharCode(parseInt(t.slice(j + 2, j + 6), 16) || 0);
-          j += 6;
-        } else {
-          out += e === 'n' ? '\n' : e === 't' ? '\t' : e === 'r' ? '\r' : e === 'b' ? '\b' : e === 'f' ? '\f' : e;
-          j += 2;
-        }
-        from = j;
-      } else {
-        j++;
-      }
-    }
-    if (j >= t.length) {
-      this.fail('an unterminated string');
-    }
-    out += t.slice(from, j);
-    this.i = j + 1;
-    return out;
-  }
+/** "CommaExpected" → "a comma expected". */
+function describe(code: string): string {
+  const words = code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.startsWith('<') ? 'a syntax error' : `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words.replace(/ expected$/, '')}${words.endsWith(' expected') ? ' was expected' : ''}`;
 }

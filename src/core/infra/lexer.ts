@@ -1,8 +1,10 @@
 /**
  * One tokenizer for Bicep and Terraform (HCL): identifiers, numbers, strings, punctuation and
- * newlines, with line and column. Linear in the input; never throws (an unterminated string or
- * comment runs to the end of the text and is flagged).
+ * newlines, with line and column. Linear in the input and iterative (nested `${…}` uses an explicit
+ * stack); an unterminated string or comment runs to the end of the text and is flagged. The only
+ * throw is the progress guard's (`moved`), which the caller turns into one unchecked entry.
  */
+import { moved, step, stuck } from './progress';
 
 export type TokenKind = 'id' | 'str' | 'num' | 'punct' | 'nl';
 
@@ -54,6 +56,7 @@ export function lex(text: string, options: LexOptions): LexResult {
     i = to;
   };
   while (i < n) {
+    const before = i;
     const c = text.charCodeAt(i);
     const ch = text[i] ?? '';
     if (c === 10) {
@@ -109,6 +112,7 @@ export function lex(text: string, options: LexOptions): LexResult {
       push('punct', ch, i, line, lineStart);
       i += 1;
     }
+    moved(before, i, 'the tokenizer');
   }
   return problem === undefined ? { tokens } : { tokens, problem };
 }
@@ -127,43 +131,62 @@ function lineEnd(text: string, from: number): number {
   return end < 0 ? text.length : end;
 }
 
-/** From just after an opening quote: the index after the closing quote, skipping escapes and `${…}` (nested braces, inner strings). */
+/** An open string (its quote is the lexer's) or an open `${…}` with its brace depth. */
+type Frame = { readonly k: 'str' } | { k: 'interp'; depth: number };
+
+/**
+ * From just after an opening quote: the index after the closing quote, skipping escapes and
+ * `${…}` (nested braces, strings inside, interpolations inside those). Iterative with an explicit
+ * stack, so `'${'${'${…` thousands deep cannot overflow the call stack.
+ */
 function scanString(text: string, from: number, quote: string): { end: number; interp: boolean; closed: boolean } {
+  const stack: Frame[] = [{ k: 'str' }];
   let i = from;
   let interp = false;
   const n = text.length;
-  while (i < n) {
-    const ch = text[i];
-    if (ch === '\\') {
-      i += 2;
-    } else if (ch === quote) {
-      return { end: i + 1, interp, closed: true };
-    } else if (ch === '\n' && quote === "'") {
-      // A Bicep string ends at the line's end; a newline inside one is an error.
-      return { end: i, interp, closed: false };
-    } else if ((ch === '$' || ch === '%') && text[i + 1] === '{') {
-      interp = true;
-      i = skipInterpolation(text, i + 2, quote);
-    } else {
-      i += 1;
+  try {
+    while (i < n) {
+      const before = i;
+      const top = stack[stack.length - 1];
+      const ch = text[i];
+      if (top?.k !== 'interp') {
+        if (ch === '\\') {
+          i += 2;
+        } else if (ch === quote) {
+          stack.pop();
+          i += 1;
+          if (stack.length === 0) {
+            return { end: i, interp, closed: true };
+          }
+        } else if (ch === '\n' && quote === "'") {
+          // A Bicep string ends at the line's end; a newline inside one is an error.
+          return { end: i, interp, closed: false };
+        } else if ((ch === '$' || ch === '%') && text[i + 1] === '{') {
+          interp = true;
+          stack.push({ k: 'interp', depth: 1 });
+          i += 2;
+        } else {
+          i += 1;
+        }
+      } else {
+        if (ch === '{') {
+          top.depth += 1;
+        } else if (ch === '}') {
+          top.depth -= 1;
+          if (top.depth === 0) {
+            stack.pop();
+          }
+        } else if (ch === quote) {
+          stack.push({ k: 'str' });
+        }
+        i += 1;
+      }
+      if (i <= before) {
+        stuck('a string');
+      }
     }
+    return { end: n, interp, closed: false };
+  } finally {
+    step(i - from);
   }
-  return { end: n, interp, closed: false };
-}
-
-function skipInterpolation(text: string, from: number, quote: string): number {
-  let depth = 1;
-  let i = from;
-  while (i < text.length && depth > 0) {
-    const ch = text[i];
-    if (ch === '{') {
-      depth++;
-    } else if (ch === '}') {
-      depth--;
-    } else if (ch === quote) {
-      i = scanString(text, i + 1, quote).end - 1;
-    }
-    i++;
-  }
-  return i;
 }

@@ -1,9 +1,9 @@
 /** All files' facts → the report: deployment targets, and what could not be resolved (with why). Why: docs/architecture.md#infra-reader */
 import type { FileFacts } from './facts';
-import { evaluate, type EvalContext } from './evaluate';
+import { evaluate, newEvalContext, type EvalContext } from './evaluate';
 import { regionDisplayName } from '../query/regionNames';
-import { buildScopes, type Scope, type ScopeDecl } from './scopes';
-import { isWithoutService, serviceOfArmType, serviceOfAzdHost, serviceOfAzurermType } from './serviceMap';
+import { buildScopes, joinPath, type Scope, type ScopeDecl } from './scopes';
+import { isNotCovered, isWithoutService, serviceOfArmType, serviceOfAzdHost, serviceOfAzurermType } from './serviceMap';
 import type { InfraReport, InfraTarget, InfraUnresolved } from './types';
 
 const ENV_FILE = /(^|\/)\.azure\/[^/]+\/\.env$/i;
@@ -20,23 +20,32 @@ function serviceOf(scope: Scope, decl: ScopeDecl): string | undefined | null {
 const isChild = (scope: Scope, type: string): boolean => scope.kind !== 'terraform' && type.split('/').length > 2;
 
 function readDecl(scope: Scope, decl: ScopeDecl, ctx: EvalContext, targets: InfraTarget[], unresolved: InfraUnresolved[]): void {
-  if (decl.existing || isWithoutService(decl.type)) {
+  // An existing resource is read from Azure, not deployed; the control plane has no region to watch.
+  if (decl.existing) {
+    return;
+  }
+  const where = decl.locationPos ?? decl.pos;
+  const at = { file: decl.file, line: where.line, column: where.column };
+  if (isNotCovered(decl.type)) {
+    unresolved.push({ ...at, reason: `${decl.type}: no Service Health service covers this resource type`, info: true });
+    return;
+  }
+  // Resource groups, deployments, role assignments: the control plane, with no region to watch.
+  if (isWithoutService(decl.type)) {
     return;
   }
   const service = serviceOf(scope, decl);
   if (service === null) {
     return;
   }
-  const where = decl.locationPos ?? decl.pos;
-  const at = { file: decl.file, line: where.line, column: where.column };
-  if (!decl.location) {
-    if (service && !isChild(scope, decl.type)) {
-      unresolved.push({ ...at, reason: `${decl.type} '${decl.symbol}' has no location` });
-    }
-    return;
-  }
   if (!service) {
     unresolved.push({ ...at, reason: `no Service Health service is known for resource type ${decl.type}` });
+    return;
+  }
+  if (!decl.location) {
+    if (!isChild(scope, decl.type)) {
+      unresolved.push({ ...at, reason: `${decl.type} '${decl.symbol}' has no location` });
+    }
     return;
   }
   addLocations(service, { ...at, ...identityOf(scope, decl, ctx) }, evaluate(decl.location, scope, ctx), targets, unresolved);
@@ -88,8 +97,8 @@ const selfContained = new WeakMap<Scope, { targets: InfraTarget[]; unresolved: I
 function readScope(scope: Scope, ctx: EvalContext, targets: InfraTarget[], unresolved: InfraUnresolved[]): void {
   const cached = ctx.sources.has(scope.id) ? undefined : selfContained.get(scope);
   if (cached) {
-    targets.push(...cached.targets);
-    unresolved.push(...cached.unresolved);
+    append(targets, cached.targets);
+    append(unresolved, cached.unresolved);
     return;
   }
   const own = { targets: [] as InfraTarget[], unresolved: [] as InfraUnresolved[] };
@@ -100,11 +109,23 @@ function readScope(scope: Scope, ctx: EvalContext, targets: InfraTarget[], unres
   if (!ctx.external) {
     selfContained.set(scope, own);
   }
-  targets.push(...own.targets);
-  unresolved.push(...own.unresolved);
+  append(targets, own.targets);
+  append(unresolved, own.unresolved);
 }
 
-export function resolveFacts(files: ReadonlyMap<string, FileFacts>): InfraReport {
+/** Appends one by one: spreading a large array into push's arguments overflows the stack past ~125k items. */
+function append<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) {
+    into.push(item);
+  }
+}
+
+export interface ResolveOptions {
+  /** Evaluation steps this resolve may take (tests lower it); past it, the rest is one unchecked reason per line. */
+  readonly stepBudget?: number;
+}
+
+export function resolveFacts(files: ReadonlyMap<string, FileFacts>, options: ResolveOptions = {}): InfraReport {
   const targets: InfraTarget[] = [];
   const unresolved: InfraUnresolved[] = [];
   const envs: ReadonlyMap<string, string>[] = [];
@@ -117,13 +138,33 @@ export function resolveFacts(files: ReadonlyMap<string, FileFacts>): InfraReport
     }
   }
   const { scopes, sources } = buildScopes(files);
-  const ctx: EvalContext = { sources, envs };
+  const ctx: EvalContext = newEvalContext(sources, envs, options.stepBudget);
+  missingModules(files, scopes, unresolved);
   for (const scope of scopes.values()) {
     readScope(scope, ctx, targets, unresolved);
   }
   readAzd(files, ctx, targets, unresolved);
   const subscriptions = [...new Set(envs.map((e) => e.get('AZURE_SUBSCRIPTION_ID')?.trim() ?? '').filter((s) => s !== ''))];
   return { targets: dedupe(targets).sort(byPlace), unresolved: dedupe(unresolved).sort(byPlace), subscriptions };
+}
+
+/** A local module call whose file is not among those read (missing, outside the folder, skipped) is one unchecked line: its resources are unknown. */
+function missingModules(files: ReadonlyMap<string, FileFacts>, scopes: ReadonlyMap<string, Scope>, unresolved: InfraUnresolved[]): void {
+  for (const [file, facts] of files) {
+    if (facts.kind !== 'bicep' && facts.kind !== 'terraform') {
+      continue;
+    }
+    const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+    for (const call of facts.modules) {
+      const path = joinPath(dir, call.source);
+      const id = path === undefined ? undefined : facts.kind === 'terraform' ? `${path}/` : path;
+      if (id === undefined || !scopes.has(id)) {
+        const at = call.pos ?? { line: 0, column: 0 };
+        const why = id === undefined ? 'is outside the folder read' : 'was not found among the files read';
+        unresolved.push({ file, line: at.line, column: at.column, reason: `module '${call.source}' ${why}, so its resources are not checked` });
+      }
+    }
+  }
 }
 
 /** azure.yaml services run on their host (App Service, Container Apps…) in the environment's AZURE_LOCATION. */

@@ -64,6 +64,7 @@ function addFacts(scope: Scope, file: string, facts: TemplateFacts): void {
 
 export function buildScopes(files: ReadonlyMap<string, FileFacts>): { scopes: Map<string, Scope>; sources: Map<string, ParamSource[]> } {
   const scopes = new Map<string, Scope>();
+  const inline: { id: string; source: ParamSource }[] = [];
   for (const [file, facts] of files) {
     if (facts.kind === 'terraform') {
       const id = tfScopeId(dirOf(file));
@@ -71,23 +72,46 @@ export function buildScopes(files: ReadonlyMap<string, FileFacts>): { scopes: Ma
       scopes.set(id, scope);
       addFacts(scope, file, facts);
     } else if (facts.kind === 'bicep' || facts.kind === 'arm') {
-      let scope = fileScopes.get(facts);
-      if (!scope || scope.id !== file) {
-        scope = newScope(file, facts.kind);
-        addFacts(scope, file, facts);
-        fileScopes.set(facts, scope);
-      }
-      scopes.set(file, scope);
+      addFileScope(scopes, file, file, facts, inline);
     }
   }
-  return { scopes, sources: buildSources(files, scopes) };
+  const sources = buildSources(files, scopes);
+  for (const { id, source } of inline) {
+    addSource(sources, id, source);
+  }
+  return { scopes, sources };
+}
+
+/** A Bicep or ARM file's scope (or an ARM inline template's, `file#name`), and its inline templates' scopes, each filled by its deployment's values. */
+function addFileScope(scopes: Map<string, Scope>, id: string, file: string, facts: TemplateFacts, inline: { id: string; source: ParamSource }[]): void {
+  let scope = fileScopes.get(facts);
+  if (!scope || scope.id !== id) {
+    scope = newScope(id, facts.kind);
+    addFacts(scope, file, facts);
+    fileScopes.set(facts, scope);
+  }
+  scopes.set(id, scope);
+  for (const child of facts.inline ?? []) {
+    const childId = `${id}#${child.name}`;
+    addFileScope(scopes, childId, file, child.facts, inline);
+    inline.push({ id: childId, source: { values: child.values, scope } });
+  }
+}
+
+function addSource(sources: Map<string, ParamSource[]>, scopeId: string, source: ParamSource): void {
+  const list = sources.get(scopeId);
+  if (list) {
+    list.push(source);
+  } else {
+    sources.set(scopeId, [source]);
+  }
 }
 
 function buildSources(files: ReadonlyMap<string, FileFacts>, scopes: ReadonlyMap<string, Scope>): Map<string, ParamSource[]> {
   const sources = new Map<string, ParamSource[]>();
   const add = (scopeId: string | undefined, source: ParamSource): void => {
     if (scopeId !== undefined && scopes.has(scopeId)) {
-      sources.set(scopeId, [...(sources.get(scopeId) ?? []), source]);
+      addSource(sources, scopeId, source);
     }
   };
   for (const [file, facts] of files) {

@@ -66,6 +66,42 @@ const ARM: Readonly<Record<string, string>> = {
   'microsoft.appplatform/spring': 'Azure Spring Apps',
   'microsoft.logic/workflows': 'Logic Apps',
   'microsoft.recoveryservices/vaults': 'Backup',
+  // Networking pieces a virtual network is made of: Service Health reports them under Virtual Network.
+  'microsoft.network/publicipaddresses': 'Virtual Network',
+  'microsoft.network/publicipprefixes': 'Virtual Network',
+  'microsoft.network/networkinterfaces': 'Virtual Network',
+  'microsoft.network/networksecuritygroups': 'Virtual Network',
+  'microsoft.network/applicationsecuritygroups': 'Virtual Network',
+  'microsoft.network/privateendpoints': 'Virtual Network',
+  'microsoft.network/privatelinkservices': 'Virtual Network',
+  'microsoft.network/natgateways': 'Virtual Network',
+  'microsoft.network/routetables': 'Virtual Network',
+  'microsoft.network/networkwatchers': 'Virtual Network',
+  'microsoft.network/ddosprotectionplans': 'Virtual Network',
+  'microsoft.network/localnetworkgateways': 'VPN Gateway',
+  'microsoft.network/connections': 'VPN Gateway',
+  'microsoft.network/firewallpolicies': 'Azure Firewall',
+  'microsoft.network/applicationgatewaywebapplicationfirewallpolicies': 'Application Gateway',
+  'microsoft.network/frontdoorwebapplicationfirewallpolicies': 'Azure Front Door',
+  'microsoft.compute/availabilitysets': 'Virtual Machines',
+  'microsoft.compute/images': 'Virtual Machines',
+  'microsoft.compute/galleries': 'Virtual Machines',
+  'microsoft.compute/snapshots': 'Managed Disks',
+  'microsoft.compute/diskencryptionsets': 'Managed Disks',
+  'microsoft.web/certificates': 'App Service',
+  'microsoft.web/hostingenvironments': 'App Service',
+  'microsoft.insights/actiongroups': 'Azure Monitor',
+  'microsoft.insights/metricalerts': 'Azure Monitor',
+  'microsoft.insights/scheduledqueryrules': 'Azure Monitor',
+  'microsoft.insights/activitylogalerts': 'Azure Monitor',
+  'microsoft.insights/autoscalesettings': 'Azure Monitor',
+  'microsoft.insights/datacollectionrules': 'Azure Monitor',
+  'microsoft.insights/datacollectionendpoints': 'Azure Monitor',
+  'microsoft.insights/workbooks': 'Azure Monitor',
+  'microsoft.operationsmanagement/solutions': 'Log Analytics',
+  'microsoft.communication/communicationservices': 'Azure Communication Services',
+  'microsoft.datalakestore/accounts': 'Azure Data Lake Storage',
+  'microsoft.recoveryservices/vaults/replicationfabrics': 'Site Recovery',
 };
 
 /** Cognitive Services accounts are Azure OpenAI when their kind says so. */
@@ -196,9 +232,29 @@ export function isWithoutService(type: string): boolean {
   return (
     t.startsWith('microsoft.resources/') ||
     t.startsWith('microsoft.authorization/') ||
-    t.startsWith('microsoft.managedidentity/') ||
-    /^azurerm_(resource_group|role_assignment|role_definition|user_assigned_identity|management_lock|client_config|subscription)$/.test(t)
+    t === 'microsoft.insights/diagnosticsettings' ||
+    /^azurerm_(resource_group|role_assignment|role_definition|management_lock|client_config|subscription)$/.test(t)
   );
+}
+
+/**
+ * Resource types the reader understands that are deployed to a region but that no Service Health
+ * service covers: an informational note, never a reason the check is incomplete.
+ */
+const NOT_COVERED = new Set([
+  'microsoft.managedidentity/userassignedidentities',
+  'microsoft.portal/dashboards',
+  'microsoft.resources/deploymentscripts',
+  'microsoft.web/connections',
+  'microsoft.maps/accounts',
+  'microsoft.alertsmanagement/smartdetectoralertrules',
+  'microsoft.alertsmanagement/actionrules',
+  'azurerm_user_assigned_identity',
+  'azurerm_portal_dashboard',
+]);
+
+export function isNotCovered(type: string): boolean {
+  return NOT_COVERED.has(type.toLowerCase());
 }
 
 /** Every service name the tables above can produce (a unit test checks them against Service Health's names). */

@@ -73,14 +73,17 @@ export function parseTerraform(text: string): TemplateFacts {
       }
     } else if (head.v === 'module' && label1?.t === 'str') {
       const source = attrs.get('source')?.expr;
-      if (source?.k === 'str') {
+      if (source?.k === 'str' && !/^\.\.?\//.test(source.v)) {
+        // A registry, Git or archive module: its files are not in this folder.
+        problems.push(problem({ line: head.line, column: head.column }, `module "${label1.v}" comes from '${source.v}', which the reader cannot open, so its resources are not checked`));
+      } else if (source?.k === 'str') {
         const values = new Map<string, Expr>();
         for (const [name, attr] of attrs) {
           if (!MODULE_META.has(name)) {
             values.set(name, attr.expr);
           }
         }
-        modules.push({ source: source.v, values });
+        modules.push({ source: source.v, values, pos: { line: head.line, column: head.column } });
       }
     }
   }

@@ -25,6 +25,8 @@ export interface InfraUnresolved {
   readonly line: number;
   readonly column: number;
   readonly reason: string;
+  /** Informational: the reader understood the line but no Service Health service covers it; it does not make a check incomplete. */
+  readonly info?: boolean;
 }
 
 export interface InfraReport {
