@@ -11,9 +11,25 @@ export interface EvalContext {
   readonly sources: ReadonlyMap<string, readonly ParamSource[]>;
   /** The azd environments' variables, one map per `.azure/<env>/.env`. */
   readonly envs: readonly ReadonlyMap<string, string>[];
+  /** The deployment's regions when the caller knows them (`check --resource-group` / `--location`, the editor's choice). */
+  readonly regions?: DeploymentRegions;
   /** Set when an evaluation used another file (a parameters file, a caller, an azd environment): its result cannot be cached with the scope. */
   external?: boolean;
 }
+
+/** The regions a deployment is sent to, given from outside the templates. */
+export interface DeploymentRegions {
+  /** `resourceGroup().location`: the target resource group's region. */
+  readonly resourceGroup?: string;
+  /** `deployment().location`: the region a subscription-scope deployment is sent to. */
+  readonly deployment?: string;
+}
+
+/** Why a `resourceGroup().location` or `deployment().location` line has no region yet (the report marks these `regionAtDeployment`). */
+export const DEPLOYMENT_REGION_REASONS: Readonly<Record<keyof DeploymentRegions, string>> = {
+  resourceGroup: 'resourceGroup().location is known only at deployment (the region of the target resource group)',
+  deployment: 'deployment().location is known only at deployment (the region the deployment is sent to)',
+};
 
 const MAX_DEPTH = 32;
 
@@ -44,6 +60,12 @@ export function evaluate(expr: Expr, scope: Scope | undefined, ctx: EvalContext,
     case 'env':
       ctx.external = true;
       return evaluateEnv(expr.name, expr.fallback, ctx);
+    case 'deployRegion': {
+      // The regions are given per run (a flag, the editor's choice), never cached with the scope.
+      ctx.external = true;
+      const given = ctx.regions?.[expr.of];
+      return given ? { values: [given], reasons: [] } : reason(DEPLOYMENT_REGION_REASONS[expr.of]);
+    }
     case 'var': {
       const v = scope?.vars.get(expr.name);
       return v ? evaluate(v, scope, ctx, depth + 1) : reason(`no variable or local named ${expr.name}`);

@@ -1,6 +1,7 @@
 /** All files' facts → the report: deployment targets, and what could not be resolved (with why). Why: docs/architecture.md#infra-reader */
 import type { FileFacts } from './facts';
-import { evaluate, type EvalContext } from './evaluate';
+import { selectedEnvs } from './azdConfig';
+import { DEPLOYMENT_REGION_REASONS, evaluate, type DeploymentRegions, type EvalContext } from './evaluate';
 import { regionDisplayName } from '../query/regionNames';
 import { buildScopes, type Scope, type ScopeDecl } from './scopes';
 import { isWithoutService, serviceOfArmType, serviceOfAzdHost, serviceOfAzurermType } from './serviceMap';
@@ -75,9 +76,11 @@ function addLocations(
     }
   }
   for (const r of result.reasons) {
-    unresolved.push({ ...placeOf(at), reason: `${service}: ${r}` });
+    unresolved.push({ ...placeOf(at), reason: `${service}: ${r}`, ...(AT_DEPLOYMENT.has(r) ? { regionAtDeployment: true } : {}) });
   }
 }
+
+const AT_DEPLOYMENT = new Set(Object.values(DEPLOYMENT_REGION_REASONS));
 
 /**
  * A scope's outcome when it used no other file: valid while the scope object lives (it is rebuilt
@@ -104,7 +107,8 @@ function readScope(scope: Scope, ctx: EvalContext, targets: InfraTarget[], unres
   unresolved.push(...own.unresolved);
 }
 
-export function resolveFacts(files: ReadonlyMap<string, FileFacts>): InfraReport {
+/** `regions`: the deployment's regions when known (`resourceGroup().location`, `deployment().location`). */
+export function resolveFacts(files: ReadonlyMap<string, FileFacts>, regions?: DeploymentRegions): InfraReport {
   const targets: InfraTarget[] = [];
   const unresolved: InfraUnresolved[] = [];
   const envs: ReadonlyMap<string, string>[] = [];
@@ -117,7 +121,7 @@ export function resolveFacts(files: ReadonlyMap<string, FileFacts>): InfraReport
     }
   }
   const { scopes, sources } = buildScopes(files);
-  const ctx: EvalContext = { sources, envs };
+  const ctx: EvalContext = { sources, envs: selectedEnvs(files), ...(regions ? { regions } : {}) };
   for (const scope of scopes.values()) {
     readScope(scope, ctx, targets, unresolved);
   }
