@@ -1,17 +1,12 @@
 /** GET /subscriptions/{id}/resourcegroups: the groups of the sample estate, paged like every ARM list. */
-import type { SampleEstate } from './estate';
+import type { AvailabilityContext } from './listAvailabilityStatuses';
 import { checkApiVersion } from './replies';
 import { pageReply } from './resourcePaging';
 import { RESOURCE_GROUPS_API_VERSIONS, resourceGroupsOf, subscriptionNotFound } from './resourceGroups';
 import type { Reply } from './types';
 
-export interface ResourceGroupListContext {
-  readonly estate: SampleEstate;
-  readonly origin: () => string;
-  readonly pageSize: () => number;
-}
-
-export function listResourceGroups(ctx: ResourceGroupListContext, url: URL, subscriptionId: string): Reply {
+/** `ctx`: the estate and paging, as the availability listings take them. */
+export function listResourceGroups(ctx: AvailabilityContext, url: URL, subscriptionId: string): Reply {
   const bad = checkApiVersion(url, RESOURCE_GROUPS_API_VERSIONS);
   if (bad) {
     return bad;

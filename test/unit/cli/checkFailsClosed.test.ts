@@ -4,11 +4,11 @@
  * --allow-unchecked makes it 0, --location and --resource-group give the deployment's region.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cli, type Run } from './cliRun';
+import { makeTooDeepFolder, removeTree } from '../infra/tooDeep';
 import type { GeneratedEvent } from '../../../src/core/sample/generator';
 import { startSampleService, type SampleService } from '../../../src/core/sample/server';
 
@@ -32,8 +32,6 @@ interface CheckJson {
   matches: { trackingId: string; file: string; line: number }[];
 }
 
-/** Makes folders 24 deep with 200-character names by relative steps, as a deep checkout can be: the absolute path passes PATH_MAX (4,096). */
-const DEEP = "const fs = require('fs'); process.chdir(process.argv[1]); for (let i = 0; i < 24; i++) { fs.mkdirSync('d'.repeat(200)); process.chdir('d'.repeat(200)); }";
 
 describe('health-events check fails closed: exit 4 for what it could not check, the deployment region from flags', function () {
   this.timeout(60_000);
@@ -55,7 +53,7 @@ describe('health-events check fails closed: exit 4 for what it could not check, 
     dir = mkdtempSync(path.join(os.tmpdir(), 'gate-'));
   });
   afterEach(() => {
-    execFileSync('rm', ['-rf', dir]);
+    removeTree(dir);
   });
 
   it('2,001 ordinary JSON files beside a template during an App Service outage in its region: exit 3, not 0 (review H2)', async () => {
@@ -129,7 +127,7 @@ describe('health-events check fails closed: exit 4 for what it could not check, 
 
   it('a folder the walk cannot list (a path too long for the system) ends in 4, not 0', async () => {
     write('infra/main.bicep', SITE("'eastus'"));
-    execFileSync(process.execPath, ['-e', DEEP, dir]);
+    makeTooDeepFolder(dir);
     const run = await check();
     assert.equal(run.code, 4, run.stdout + run.stderr);
     assert.match(run.stdout, /the folder could not be listed \(ENAMETOOLONG\), so its templates were not checked/);

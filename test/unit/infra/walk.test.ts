@@ -3,19 +3,17 @@
  * files are deployments, and links out of the folder (issue 31, review H2 and weak test 3).
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { readInfraDir } from '../../../src/core/infra/readDir';
+import { makeTooDeepFolder, removeTree } from './tooDeep';
 import { azdInfraPath } from '../../../src/core/infra/walkRules';
 
 const SITE = (region: string): string => `resource s 'Microsoft.Web/sites@2023-12-01' = {\n  name: 's'\n  location: '${region}'\n}\n`;
 const ARM = (region: string): string =>
   JSON.stringify({ $schema: 'https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#', resources: [{ type: 'Microsoft.Web/sites', name: 'w', location: region }] });
 
-/** Makes folders 24 deep with 200-character names by relative steps, as a deep checkout can be: the absolute path passes PATH_MAX (4,096). */
-const DEEP = "const fs = require('fs'); process.chdir(process.argv[1]); for (let i = 0; i < 24; i++) { fs.mkdirSync('d'.repeat(200)); process.chdir('d'.repeat(200)); }";
 
 describe('infrastructure reader: the walk (caps that only templates use up, order, deployments, links)', () => {
   let dir: string;
@@ -28,8 +26,7 @@ describe('infrastructure reader: the walk (caps that only templates use up, orde
     dir = mkdtempSync(path.join(os.tmpdir(), 'walk-'));
   });
   afterEach(() => {
-    // rm copes with paths longer than the system allows (the too-deep test below); rmSync may not.
-    execFileSync('rm', ['-rf', dir]);
+    removeTree(dir);
   });
 
   it('2,001 ordinary JSON files (a JavaScript repository) never use up the 2,000-file cap: the template is read, nothing is unchecked', () => {
@@ -160,7 +157,7 @@ describe('infrastructure reader: the walk (caps that only templates use up, orde
   it('a folder whose path is longer than the system allows (ENAMETOOLONG) is noted as not checked, the rest is read', () => {
     write('infra/main.bicep', SITE('westeurope'));
     // Built with relative steps (cd), as a deep checkout can be; its absolute path passes PATH_MAX.
-    execFileSync(process.execPath, ['-e', DEEP, dir]);
+    makeTooDeepFolder(dir);
     const r = readInfraDir(dir).report;
     assert.deepEqual(targets(r), ['infra/main.bicep West Europe']);
     assert.equal(r.unresolved.length, 1);
