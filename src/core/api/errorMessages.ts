@@ -16,7 +16,9 @@ export type ApiOperation =
   | 'queryResourceGraph'
   | 'listAvailabilityStatuses'
   | 'getAvailabilityStatus'
-  | 'listAvailabilityHistory';
+  | 'listAvailabilityHistory'
+  | 'getResourceGroup'
+  | 'listResourceGroups';
 
 /** Operations on one event of a subscription: a 404 may mean the event, not the subscription. */
 export const EVENT_OPERATIONS: readonly ApiOperation[] = [

@@ -73,7 +73,9 @@ export type ResponseKind =
   | 'emerging issues'
   | 'a Resource Graph result'
   | 'an availability status list'
-  | 'an availability status';
+  | 'an availability status'
+  | 'a resource group'
+  | 'a resource group list';
 
 /** A 2xx body that is not JSON or does not match the schema. */
 export class ResponseValidationError extends Error {

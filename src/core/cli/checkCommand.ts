@@ -1,23 +1,30 @@
 /**
- * `health-events check --infra DIR`: the deployment gate of issue 24. Exit 3 when an active
- * service issue or planned maintenance touches what DIR deploys (same service, same region),
- * 0 when none does, 1 and 2 as for the other commands.
+ * `health-events check --infra DIR`: the deployment gate. It fails closed: exit 3 when an active
+ * service issue or planned maintenance touches what DIR deploys (same service, same region), 4
+ * when none does but something could not be checked (`--allow-unchecked` makes that 0), 0 only
+ * when every target was checked and none is affected; 1 and 2 as for the other commands.
  */
 import { statSync } from 'node:fs';
+import { ApiError } from '../api/errors';
+import { ResourceGroupsApi } from '../api/resourceGroupsApi';
 import type { HealthEvent } from '../model/schemas';
-import { matchEvents, readInfraDir, type InfraMatch, type InfraReport } from '../infra/index';
-import { explainForCli, json, str, strings, withSession, type CommandContext } from './commands';
-import { table } from './format';
+import { completenessOf } from '../infra/completeness';
+import type { DeploymentRegions } from '../infra/evaluate';
+import { matchEvents, readInfraDir, type InfraReport, type ReadDirOptions } from '../infra/index';
+import { regionDisplayName } from '../query/regionNames';
+import { explainForCli, json, str, strings, withSession, type CommandContext, type Session } from './commands';
+import { checkText, uncheckedJson } from './checkText';
 import { UsageError, parseSince } from './options';
-import { terminalText } from '../text/htmlText';
 
 /** Exit code of a check that found an event touching a target. */
 export const EXIT_AFFECTED = 3;
+/** Exit code of a check that found nothing, but could not check everything. */
+export const EXIT_UNCHECKED = 4;
 
 /** Active maintenance is often announced weeks before it starts; a 3-day window (the service default) would miss it. */
 const DEFAULT_WINDOW = '30d';
 
-function readDirOption(ctx: CommandContext): InfraReport {
+function infraDir(ctx: CommandContext): string {
   const dir = str(ctx, 'infra')?.trim();
   if (!dir) {
     throw new UsageError('--infra DIR is required: the folder of the templates to check (Bicep, ARM, Terraform, azd).');
@@ -31,66 +38,83 @@ function readDirOption(ctx: CommandContext): InfraReport {
   if (!isDir) {
     throw new UsageError(`--infra must name a folder; "${dir.slice(0, 80)}" is not one.`);
   }
-  return readInfraDir(dir).report;
+  return dir;
+}
+
+/** `--location REGION`, checked against the known regions before anything is read. */
+function locationOption(ctx: CommandContext): string | undefined {
+  const location = str(ctx, 'location')?.trim();
+  if (location !== undefined && regionDisplayName(location) === undefined) {
+    throw new UsageError(`--location must be an Azure region such as westeurope; "${location.slice(0, 40)}" is not one.`);
+  }
+  return location === '' ? undefined : location;
+}
+
+/** The deployment's regions: `--location` outright, `--resource-group` looked up in the first subscription. */
+async function deploymentRegions(ctx: CommandContext, session: Session, subscriptionId: string, location: string | undefined): Promise<DeploymentRegions | undefined> {
+  const group = str(ctx, 'resource-group')?.trim();
+  if (!group) {
+    return location === undefined ? undefined : { resourceGroup: location, deployment: location };
+  }
+  const found = await new ResourceGroupsApi({ client: session.client, baseUrl: session.baseUrl }).get(subscriptionId, group, { signal: ctx.signal });
+  if (!found) {
+    throw new ApiError(`Resource group "${group.slice(0, 90)}" does not exist in subscription ${subscriptionId}; check the name with 'az group list -o table', or pass --location REGION instead.`, {
+      status: 404,
+      operation: 'getResourceGroup',
+    });
+  }
+  return { resourceGroup: found.location, ...(location === undefined ? {} : { deployment: location }) };
 }
 
 export async function runCheck(ctx: CommandContext): Promise<number> {
-  const report = readDirOption(ctx);
+  const dir = infraDir(ctx);
   const subscriptionIds = strings(ctx, 'subscription').map((s) => s.trim()).filter((s) => s !== '');
-  if (subscriptionIds.length === 0) {
+  const [first] = subscriptionIds;
+  if (first === undefined) {
     throw new UsageError("--subscription ID is required; run 'health-events subscriptions' to see your subscriptions.");
   }
   const queryStartTime = parseSince(str(ctx, 'since') ?? DEFAULT_WINDOW, ctx.now());
-  return withSession(ctx, async ({ api, hasToken }) => {
-    const results = report.targets.length === 0 ? [] : await api.listEventsForSubscriptions(subscriptionIds, { queryStartTime, signal: ctx.signal });
-    const failed = results.filter((r) => r.error);
-    const events: HealthEvent[] = results.flatMap((r) => r.events);
-    const matches = matchEvents(events, report.targets);
-    if (ctx.values['json'] === true) {
-      const out: Record<string, unknown> = {
-        targets: report.targets.map(({ service, region, file, line }) => ({ service, region, file, line })),
-        unresolved: report.unresolved.map(({ file, line, reason }) => ({ file, line, reason })),
-        matches,
-      };
-      if (failed.length > 0) {
-        out['errors'] = failed.map((r) => ({ subscriptionId: r.subscriptionId, message: r.error?.message }));
-      }
-      json(ctx, out);
-    } else {
-      ctx.stdout.write(checkText(report, matches, failed.length > 0));
-    }
-    for (const r of failed) {
-      ctx.stderr.write(`health-events check: subscription ${r.subscriptionId}: ${(explainForCli(r.error, hasToken) as Error).message.replace(/\s+/g, ' ')}\n`);
-    }
-    // An event known to touch a target stops the deployment even when another subscription failed.
-    return matches.length > 0 ? EXIT_AFFECTED : failed.length > 0 ? 1 : 0;
+  const location = locationOption(ctx);
+  const globs = { include: strings(ctx, 'include'), exclude: strings(ctx, 'exclude') };
+  return withSession(ctx, async (session) => {
+    const regions = await deploymentRegions(ctx, session, first, location);
+    const options: ReadDirOptions = { ...globs, ...(regions ? { regions } : {}) };
+    const { report, index } = readInfraDir(dir, options);
+    return gate(ctx, session, subscriptionIds, queryStartTime, report, index.size);
   });
 }
 
-const place = (file: string, line: number): string => (line > 0 ? `${file}:${line}` : file);
-
-/** The matches (each with file:line), then what could not be checked, then one line that says what to do. */
-export function checkText(report: InfraReport, matches: readonly InfraMatch[], failed: boolean): string {
-  const parts: string[] = [];
+async function gate(ctx: CommandContext, { api, hasToken }: Session, subscriptionIds: string[], queryStartTime: Date, report: InfraReport, filesRead: number): Promise<number> {
+  const results = report.targets.length === 0 ? [] : await api.listEventsForSubscriptions(subscriptionIds, { queryStartTime, signal: ctx.signal });
+  const failed = results.filter((r) => r.error);
+  const events: HealthEvent[] = results.flatMap((r) => r.events);
+  const matches = matchEvents(events, report.targets);
+  const completeness = completenessOf(report, filesRead);
+  const allowUnchecked = ctx.values['allow-unchecked'] === true;
+  if (ctx.values['json'] === true) {
+    const out: Record<string, unknown> = {
+      targets: report.targets.map(({ service, region, file, line }) => ({ service, region, file, line })),
+      unresolved: uncheckedJson(completeness.unchecked),
+      notes: completeness.notes.map(({ file, line, reason }) => ({ file, line, reason })),
+      matches,
+      complete: completeness.complete,
+    };
+    if (failed.length > 0) {
+      out['errors'] = failed.map((r) => ({ subscriptionId: r.subscriptionId, message: r.error?.message }));
+    }
+    json(ctx, out);
+  } else {
+    ctx.stdout.write(checkText(report, completeness, matches, { failed: failed.length > 0, allowUnchecked }));
+  }
+  for (const r of failed) {
+    ctx.stderr.write(`health-events check: subscription ${r.subscriptionId}: ${(explainForCli(r.error, hasToken) as Error).message.replace(/\s+/g, ' ')}\n`);
+  }
+  // An event known to touch a target stops the deployment even when another subscription failed or a line was unchecked.
   if (matches.length > 0) {
-    parts.push(
-      table(
-        ['TRACKING ID', 'TYPE', 'SERVICE', 'REGION', 'WHERE', 'TITLE'],
-        matches.map((m) => [terminalText(m.trackingId), terminalText(m.eventType), m.service, m.region, place(m.file, m.line), terminalText(m.title).slice(0, 80)]),
-      ),
-    );
+    return EXIT_AFFECTED;
   }
-  if (report.unresolved.length > 0) {
-    parts.push(`Not checked (${report.unresolved.length}):\n${report.unresolved.map((u) => `  ${place(u.file, u.line)}  ${u.reason}`).join('\n')}\n`);
+  if (failed.length > 0) {
+    return 1;
   }
-  const targets = `${report.targets.length} target${report.targets.length === 1 ? '' : 's'}`;
-  if (matches.length > 0) {
-    const n = new Set(matches.map((m) => m.trackingId)).size;
-    parts.push(`${n} active event${n === 1 ? '' : 's'} touch${n === 1 ? 'es' : ''} what these templates deploy (${targets}); wait for ${n === 1 ? 'it' : 'them'} to end or deploy elsewhere.\n`);
-  } else if (report.targets.length === 0) {
-    parts.push('No deployment targets found (service and region) in the templates, so nothing was checked.\n');
-  } else if (!failed) {
-    parts.push(`No active service issue or planned maintenance touches the ${targets} these templates deploy.\n`);
-  }
-  return parts.join('\n');
+  return completeness.complete || allowUnchecked ? 0 : EXIT_UNCHECKED;
 }

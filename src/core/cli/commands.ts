@@ -56,6 +56,8 @@ export interface Session {
   /** Impacted resources, billing details, tenant scope and emerging issues on the same client. */
   readonly resources: EventResourcesApi;
   readonly hasToken: boolean;
+  /** The service's base URL (`--endpoint`), for API objects a command makes on the same client. */
+  readonly baseUrl: string;
 }
 
 /** Opens a client for one command; the caller closes it. */
@@ -82,7 +84,7 @@ function openSession(ctx: CommandContext): Session {
     // A long wait is never silent: scripts and people see why the command is not finishing.
     onRateLimitWait: (wait) => ctx.stderr.write(waitLine(wait)),
   });
-  return { client, api: new HealthEventsApi({ client, baseUrl }), resources: new EventResourcesApi({ client, baseUrl }), hasToken: token !== undefined || ctx.tokenProvider !== undefined };
+  return { client, api: new HealthEventsApi({ client, baseUrl }), resources: new EventResourcesApi({ client, baseUrl }), hasToken: token !== undefined || ctx.tokenProvider !== undefined, baseUrl };
 }
 
 export async function withSession(ctx: CommandContext, body: (session: Session) => Promise<number>): Promise<number> {

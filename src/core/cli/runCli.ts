@@ -1,6 +1,6 @@
 /**
  * The `health-events` CLI, runnable in-process: `runCli(argv, io)` returns the exit code
- * (0 success, 1 failure, 2 usage error; `check` also 3: an active event touches a template's target). Expected failures print one line on stderr, never a
+ * (0 success, 1 failure, 2 usage error; `check` also 3: an active event touches a template's target, and 4: not everything could be checked). Expected failures print one line on stderr, never a
  * stack trace; everything written goes through a filter that hides the token.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -69,7 +69,17 @@ const COMMANDS = {
   },
   check: {
     usage: CHECK_USAGE,
-    options: { ...COMMON_OPTIONS, infra: { type: 'string' }, subscription: { type: 'string', multiple: true }, since: { type: 'string' } },
+    options: {
+      ...COMMON_OPTIONS,
+      infra: { type: 'string' },
+      subscription: { type: 'string', multiple: true },
+      since: { type: 'string' },
+      'resource-group': { type: 'string' },
+      location: { type: 'string' },
+      include: { type: 'string', multiple: true },
+      exclude: { type: 'string', multiple: true },
+      'allow-unchecked': { type: 'boolean' },
+    },
   },
   'resource-health': {
     usage: RESOURCE_HEALTH_USAGE,

@@ -31,7 +31,8 @@ Authentication: set ${TOKEN_ENV} to an ARM access token, for example
   export ${TOKEN_ENV}="$(az account get-access-token --query accessToken -o tsv)"
 
 Run 'health-events <command> --help' for the options of a command.
-Exit codes: 0 success, 1 failure, 2 usage error; check exits 3 when an active event touches a target.
+Exit codes: 0 success, 1 failure, 2 usage error; check exits 3 when an active event touches a target
+and 4 when nothing matched but something could not be checked.
 `;
 
 export const LIST_USAGE = `Usage: health-events list --subscription ID [--subscription ID ...] [options]
@@ -173,19 +174,34 @@ export const CHECK_USAGE = `Usage: health-events check --infra DIR --subscriptio
 
 Read the templates in DIR (Bicep, .bicepparam, ARM JSON and parameters files, Terraform and
 .tfvars, azd's azure.yaml with .azure/<env>/.env) for the services they deploy and where, then
-list the events of the subscriptions. Nothing in DIR is run.
+list the events of the subscriptions. Nothing in DIR is run; no link out of DIR is followed.
 
 A target matches an event when the event is an active service issue or active planned
 maintenance of the same service in the same region. Resolved events never match.
 
+The gate fails closed: a line it cannot check (a region decided at deployment, a cap, an
+unreadable file or folder, a cycle, no target at all) makes it exit 4, never 0.
+
 Options:
-  --infra DIR         Folder of the templates (required)
-  --subscription ID   Subscription id; repeat for several (required)
-  --since TIME        Events updated at or after TIME (default 30d: maintenance is announced early)
+  --infra DIR            Folder of the templates (required)
+  --subscription ID      Subscription id; repeat for several (required)
+  --resource-group NAME  The resource group deployed to: its region is resourceGroup().location
+                         (looked up in the first --subscription)
+  --location REGION      The region deployed to: resourceGroup().location and
+                         deployment().location, given outright
+  --include GLOB         Only files matching GLOB (relative to DIR) are templates; repeat for
+                         several. Test and example folders (tests/, test/, e2e/, examples/,
+                         *.test.bicep) are read only when a GLOB or azure.yaml points there
+  --exclude GLOB         Files and folders matching GLOB are not read; repeat for several
+  --allow-unchecked      Exit 0 instead of 4 when nothing matched but some lines were unchecked
+  --since TIME           Events updated at or after TIME (default 30d: maintenance is announced early)
 ${COMMON}
 
-Exit codes: 3 an active event touches a target; 0 none does; 1 failure; 2 usage error.
-The table names each match with file:line, then what could not be checked and why.
+Exit codes: 3 an active event touches a target; 0 every target was checked and none is
+affected; 4 none is affected but something could not be checked (--allow-unchecked: 0);
+1 failure (a resource group that does not exist, an API error); 2 usage error.
+The table names each match with file:line, then each line not checked with file:line and why.
 --json prints {"targets":[{"service","region","file","line"}...],"unresolved":[{"file","line","reason"}...],
-"matches":[{"trackingId","title","eventType","service","region","file","line"}...]}.
+"notes":[{"file","line","reason"}...],"matches":[{"trackingId","title","eventType","service","region","file","line"}...],
+"complete":true|false}.
 `;

@@ -38,6 +38,10 @@ export function armExpr(node: JsonNode): Expr {
   if (/^if\s*\(/i.test(inner)) {
     return unknown(`a conditional expression is evaluated only at deployment: ${shorten(v)}`);
   }
+  const deployRegion = /^(resourceGroup|deployment)\(\)\.location$/i.exec(inner)?.[1]?.toLowerCase();
+  if (deployRegion) {
+    return { k: 'deployRegion', of: deployRegion === 'deployment' ? 'deployment' : 'resourceGroup' };
+  }
   if (/^(resourceGroup|deployment|subscription)\(\)\.location$/i.test(inner)) {
     return unknown(`${inner} is known only at deployment (the region of the target resource group)`);
   }

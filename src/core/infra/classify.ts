@@ -1,12 +1,13 @@
 /** Which files the reader reads, and how: by name (and, for JSON, by the ARM $schema inside). */
 import { parseArmJson } from './arm';
+import { parseAzdConfig } from './azdConfig';
 import { parseAzureYaml, parseDotEnv } from './azd';
 import { parseBicep, parseBicepParam } from './bicep';
 import type { FileFacts } from './facts';
 import { ReaderStuck, withStepBudget } from './progress';
 import { parseTerraform, parseTfvars } from './terraform';
 
-export type InfraFileKind = 'bicep' | 'bicepparam' | 'terraform' | 'tfvars' | 'azd' | 'env' | 'json';
+export type InfraFileKind = 'bicep' | 'bicepparam' | 'terraform' | 'tfvars' | 'azd' | 'env' | 'azdconfig' | 'json';
 
 /** The kind of an infrastructure file by its relative path (forward slashes), or undefined for any other file. */
 export function infraFileKind(path: string): InfraFileKind | undefined {
@@ -29,6 +30,9 @@ export function infraFileKind(path: string): InfraFileKind | undefined {
   }
   if (/(^|\/)\.azure\/[^/]+\/\.env$/.test(lower)) {
     return 'env';
+  }
+  if (/(^|\/)\.azure\/config\.json$/.test(lower)) {
+    return 'azdconfig';
   }
   if (lower.endsWith('.json')) {
     return 'json';
@@ -86,6 +90,8 @@ function parseAs(kind: InfraFileKind, text: string): FileFacts | undefined {
       return parseAzureYaml(text);
     case 'env':
       return parseDotEnv(text);
+    case 'azdconfig':
+      return parseAzdConfig(text);
     case 'json': {
       const facts = parseArmJson(text);
       return facts && 'problem' in facts ? fileProblem(facts.problem) : facts;

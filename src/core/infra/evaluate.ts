@@ -22,6 +22,8 @@ export interface EvalContext {
   readonly sources: ReadonlyMap<string, readonly ParamSource[]>;
   /** The azd environments' variables, one map per `.azure/<env>/.env`. */
   readonly envs: readonly ReadonlyMap<string, string>[];
+  /** The deployment's regions when the caller knows them (`check --resource-group` / `--location`, the editor's choice). */
+  readonly regions?: DeploymentRegions;
   /** Set when an evaluation used another file (a parameters file, a caller, an azd environment): its result cannot be cached with the scope. */
   external?: boolean;
   /** Finished evaluations of parameters and variables, by `scope id \0 p|v \0 name`. */
@@ -47,6 +49,20 @@ export const BUDGET_SPENT = 'the templates refer to each other too many times to
 export function newEvalContext(sources: ReadonlyMap<string, readonly ParamSource[]>, envs: readonly ReadonlyMap<string, string>[], budget = RESOLVE_STEP_BUDGET): EvalContext {
   return { sources, envs, memo: new Map(), inProgress: new Map(), crossings: 0, stepsLeft: budget };
 }
+
+/** The regions a deployment is sent to, given from outside the templates. */
+export interface DeploymentRegions {
+  /** `resourceGroup().location`: the target resource group's region. */
+  readonly resourceGroup?: string;
+  /** `deployment().location`: the region a subscription-scope deployment is sent to. */
+  readonly deployment?: string;
+}
+
+/** Why a `resourceGroup().location` or `deployment().location` line has no region yet (the report marks these `regionAtDeployment`). */
+export const DEPLOYMENT_REGION_REASONS: Readonly<Record<keyof DeploymentRegions, string>> = {
+  resourceGroup: 'resourceGroup().location is known only at deployment (the region of the target resource group)',
+  deployment: 'deployment().location is known only at deployment (the region the deployment is sent to)',
+};
 
 function merge(into: Evaluation, from: Evaluation): void {
   for (const v of from.values) {
@@ -79,6 +95,12 @@ export function evaluate(expr: Expr, scope: Scope | undefined, ctx: EvalContext,
     case 'env':
       ctx.external = true;
       return evaluateEnv(expr.name, expr.fallback, ctx);
+    case 'deployRegion': {
+      // The regions are given per run (a flag, the editor's choice), never cached with the scope.
+      ctx.external = true;
+      const given = ctx.regions?.[expr.of];
+      return given ? { values: [given], reasons: [] } : reason(DEPLOYMENT_REGION_REASONS[expr.of]);
+    }
     case 'var':
       return named('v', expr.name, scope, ctx, depth);
     case 'param':

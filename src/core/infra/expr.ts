@@ -56,6 +56,9 @@ export function bicepExpr(tokens: readonly Token[]): Expr {
   if (tokens.length === 3 && a?.t === 'id' && isPunct(b, '.') && c?.v === 'location') {
     return { k: 'loc', symbol: a.v };
   }
+  if (a?.t === 'id' && (a.v === 'resourceGroup' || a.v === 'deployment') && isPunct(b, '(') && isPunct(c, ')') && isPunct(tokens[3], '.') && tokens.length === 5 && tokens[4]?.v === 'location') {
+    return { k: 'deployRegion', of: a.v };
+  }
   if (a?.t === 'id' && /^(resourceGroup|deployment|subscription)$/.test(a.v) && tokens[tokens.length - 1]?.v === 'location') {
     return unknown(`${a.v}().location is known only at deployment (the region of the target ${a.v === 'deployment' ? 'deployment' : 'resource group'})`);
   }

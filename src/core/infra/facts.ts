@@ -59,12 +59,19 @@ export interface AzdEnvFacts {
   readonly problems: readonly Omit<InfraUnresolved, 'file'>[];
 }
 
+/** `.azure/config.json`: the environment azd uses when none is named (`azd env select`). */
+export interface AzdConfigFacts {
+  readonly kind: 'azdconfig';
+  readonly defaultEnvironment?: string;
+  readonly problems: readonly Omit<InfraUnresolved, 'file'>[];
+}
+
 /** A file that was not read (binary, too large, unreadable), with why. */
 export interface SkippedFacts {
   readonly kind: 'skipped';
   readonly problems: readonly Omit<InfraUnresolved, 'file'>[];
 }
 
-export type FileFacts = TemplateFacts | ParamFileFacts | AzdProjectFacts | AzdEnvFacts | SkippedFacts;
+export type FileFacts = TemplateFacts | ParamFileFacts | AzdProjectFacts | AzdEnvFacts | AzdConfigFacts | SkippedFacts;
 
 export const problem = (pos: Pos, reason: string): Omit<InfraUnresolved, 'file'> => ({ line: pos.line, column: pos.column, reason });

@@ -3,6 +3,7 @@
  * (`set`); the report is resolved across files on demand, which is cheap next to parsing.
  */
 import { fileProblem, readFacts } from './classify';
+import type { DeploymentRegions } from './evaluate';
 import type { FileFacts } from './facts';
 import { resolveFacts } from './resolve';
 import type { InfraReport } from './types';
@@ -10,6 +11,18 @@ import type { InfraReport } from './types';
 export class InfraIndex {
   private readonly files = new Map<string, FileFacts>();
   private cached: InfraReport | undefined;
+  private regions: DeploymentRegions | undefined;
+
+  /** `regions`: the deployment's regions, when the caller knows them (see setRegions). */
+  constructor(regions?: DeploymentRegions) {
+    this.regions = regions;
+  }
+
+  /** The regions `resourceGroup().location` and `deployment().location` stand for (a flag, the editor's choice); undefined forgets them. */
+  setRegions(regions: DeploymentRegions | undefined): void {
+    this.regions = regions;
+    this.cached = undefined;
+  }
 
   /** Reads (or re-reads) one file; false when it is not an infrastructure file. */
   set(path: string, text: string): boolean {
@@ -56,7 +69,7 @@ export class InfraIndex {
   }
 
   report(): InfraReport {
-    this.cached ??= resolveFacts(this.files);
+    this.cached ??= resolveFacts(this.files, this.regions ? { regions: this.regions } : {});
     return this.cached;
   }
 }

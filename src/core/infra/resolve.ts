@@ -1,6 +1,7 @@
 /** All files' facts → the report: deployment targets, and what could not be resolved (with why). Why: docs/architecture.md#infra-reader */
 import type { FileFacts } from './facts';
-import { evaluate, newEvalContext, type EvalContext } from './evaluate';
+import { selectedEnvs } from './azdConfig';
+import { DEPLOYMENT_REGION_REASONS, evaluate, newEvalContext, type DeploymentRegions, type EvalContext } from './evaluate';
 import { regionDisplayName } from '../query/regionNames';
 import { buildScopes, joinPath, type Scope, type ScopeDecl } from './scopes';
 import { isNotCovered, isWithoutService, serviceOfArmType, serviceOfAzdHost, serviceOfAzurermType } from './serviceMap';
@@ -84,9 +85,11 @@ function addLocations(
     }
   }
   for (const r of result.reasons) {
-    unresolved.push({ ...placeOf(at), reason: `${service}: ${r}` });
+    unresolved.push({ ...placeOf(at), reason: `${service}: ${r}`, ...(AT_DEPLOYMENT.has(r) ? { regionAtDeployment: true } : {}) });
   }
 }
+
+const AT_DEPLOYMENT = new Set(Object.values(DEPLOYMENT_REGION_REASONS));
 
 /**
  * A scope's outcome when it used no other file: valid while the scope object lives (it is rebuilt
@@ -123,6 +126,8 @@ function append<T>(into: T[], items: readonly T[]): void {
 export interface ResolveOptions {
   /** Evaluation steps this resolve may take (tests lower it); past it, the rest is one unchecked reason per line. */
   readonly stepBudget?: number;
+  /** The deployment's regions when known (`resourceGroup().location`, `deployment().location`). */
+  readonly regions?: DeploymentRegions;
 }
 
 export function resolveFacts(files: ReadonlyMap<string, FileFacts>, options: ResolveOptions = {}): InfraReport {
@@ -138,7 +143,7 @@ export function resolveFacts(files: ReadonlyMap<string, FileFacts>, options: Res
     }
   }
   const { scopes, sources } = buildScopes(files);
-  const ctx: EvalContext = newEvalContext(sources, envs, options.stepBudget);
+  const ctx: EvalContext = { ...newEvalContext(sources, selectedEnvs(files), options.stepBudget), ...(options.regions ? { regions: options.regions } : {}) };
   missingModules(files, scopes, unresolved);
   for (const scope of scopes.values()) {
     readScope(scope, ctx, targets, unresolved);

@@ -27,6 +27,8 @@ export interface InfraUnresolved {
   readonly reason: string;
   /** Informational: the reader understood the line but no Service Health service covers it; it does not make a check incomplete. */
   readonly info?: boolean;
+  /** The region is the deployment's (`resourceGroup().location`): known once a resource group or region is given. */
+  readonly regionAtDeployment?: boolean;
 }
 
 export interface InfraReport {
@@ -53,6 +55,8 @@ export type Expr =
   | { readonly k: 'loc'; readonly symbol: string }
   /** An azd environment variable (`${AZURE_LOCATION}`, `readEnvironmentVariable('AZURE_LOCATION')`). */
   | { readonly k: 'env'; readonly name: string; readonly fallback?: string }
+  /** `resourceGroup().location` or `deployment().location`: the region the deployment is sent to. */
+  | { readonly k: 'deployRegion'; readonly of: 'resourceGroup' | 'deployment' }
   | { readonly k: 'unknown'; readonly reason: string };
 
 /** A resource declaration: its type, where it is, and its location expression (if it has one). */

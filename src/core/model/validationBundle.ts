@@ -2,6 +2,7 @@
 export * from './schemas';
 export * from './eventResourceSchemas';
 export { graphRowSchema, queryResponseSchema } from '../api/resourceGraphSchemas';
+export { resourceGroupSchema, resourceGroupsPageSchema } from '../api/resourceGroupSchemas';
 export { cachedEvent, snapshotSchema } from '../cache/snapshotSchema';
 export { healthSnapshotSchema } from '../cache/healthSnapshotSchema';
 export * from './availabilitySchemas';

@@ -28,6 +28,17 @@ const STEADY: readonly (readonly [group: string, type: string, name: string, loc
   ['rg-network', 'Microsoft.Cdn/profiles', 'contoso-fd', 'global'],
 ];
 
+/** The region of each steady resource group: that of its first regional resource (a group is created in one region). */
+const STEADY_GROUP_REGIONS = new Map<string, string>();
+for (const [group, , , location] of STEADY) {
+  if (location !== 'global' && !STEADY_GROUP_REGIONS.has(group)) {
+    STEADY_GROUP_REGIONS.set(group, location);
+  }
+}
+
+/** The region of a resource group of the steady estate, whatever resources it holds today. */
+export const steadyGroupRegion = (group: string): string | undefined => STEADY_GROUP_REGIONS.get(group.toLowerCase());
+
 /** An incident that can make resources unhealthy: an active service issue or emerging issue. */
 export function isActiveIncident(event: HealthEvent): boolean {
   const p = event.properties;

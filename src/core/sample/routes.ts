@@ -12,6 +12,8 @@ import { matchEventOperation, type EventOperationsContext } from './eventOperati
 import { listAvailabilityStatuses, type AvailabilityContext } from './listAvailabilityStatuses';
 import type { EventStore } from './eventStore';
 import { fetchDetails } from './fetchDetails';
+import { getResourceGroup } from './getResourceGroup';
+import { listResourceGroups } from './listResourceGroups';
 import { listEvents } from './listEvents';
 import { listSubscriptions } from './listSubscriptions';
 import type { ArmBucketName, SampleRateLimiter } from './rateLimiter';
@@ -116,6 +118,22 @@ const ROUTES: readonly RouteEntry[] = [
     armBucket: 'reads',
     method: 'GET',
     handle: (ctx, _req, url, [resource = '']) => availabilityHistory(availability(ctx), url, resource),
+  },
+  {
+    path: /^\/subscriptions\/([^/]+)\/resourcegroups\/?$/i,
+    endpoint: 'resourceGroups',
+    countsPrimary: true,
+    armBucket: 'reads',
+    method: 'GET',
+    handle: (ctx, _req, url, [sub = '']) => listResourceGroups(availability(ctx), url, decodeURIComponent(sub)),
+  },
+  {
+    path: /^\/subscriptions\/([^/]+)\/resourcegroups\/([^/]+)\/?$/i,
+    endpoint: 'resourceGroup',
+    countsPrimary: true,
+    armBucket: 'reads',
+    method: 'GET',
+    handle: (ctx, _req, url, [sub = '', name = '']) => getResourceGroup(ctx.estate, url, decodeURIComponent(sub), decodeURIComponent(name)),
   },
   {
     // Resource Graph has its own per-user quota (x-ms-user-quota-*), not the primary one.

@@ -80,8 +80,16 @@ describe('health-events check: the deployment gate (against the sample service o
         { service: 'App Service', region: 'West Europe', file: 'main.bicep', line: 4 },
         { service: 'Storage', region: 'East US', file: 'main.bicep', line: 8 },
       ],
-      unresolved: [{ file: 'main.bicep', line: 12, reason: 'Azure Kubernetes Service (AKS): resourceGroup().location is known only at deployment (the region of the target resource group)' }],
+      unresolved: [
+        {
+          file: 'main.bicep',
+          line: 12,
+          reason: 'Azure Kubernetes Service (AKS): resourceGroup().location is known only at deployment (the region of the target resource group); pass --resource-group NAME or --location REGION',
+        },
+      ],
+      notes: [],
       matches: [{ trackingId: 'AAAA-111', title: 'App Service trouble in westeurope', eventType: 'ServiceIssue', service: 'App Service', region: 'West Europe', file: 'main.bicep', line: 4 }],
+      complete: false,
     });
   });
 
@@ -94,7 +102,7 @@ describe('health-events check: the deployment gate (against the sample service o
     assert.deepEqual(out.matches.map((m) => `${m.trackingId} ${m.service} ${m.file}:${m.line}`), ['BBBB-222 Azure Kubernetes Service (AKS) aks.bicep:2']);
   });
 
-  it('resolved events, another service in the same region and the same service in another region do not match: exit 0', async () => {
+  it('resolved events, another service in the same region and the same service in another region do not match: exit 0 (every line checked)', async () => {
     const { url, env } = await start([
       event('CCCC-333', 'ServiceIssue', 'Resolved', 'App Service', 'West Europe'),
       event('DDDD-444', 'ServiceIssue', 'Active', 'Virtual Machines', 'West Europe'),
@@ -102,12 +110,14 @@ describe('health-events check: the deployment gate (against the sample service o
       event('FFFF-666', 'HealthAdvisory', 'Active', 'App Service', 'West Europe'),
       event('GGGG-777', 'PlannedMaintenance', 'Resolved', 'Storage', 'East US'),
     ]);
-    const run = await check(url, env);
+    const run = await check(url, env, '--location', 'westus');
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /No active service issue or planned maintenance touches the 2 targets these templates deploy\./);
-    const json = await check(url, env, '--json');
+    assert.match(run.stdout, /^No active service issue or planned maintenance touches the 3 targets these templates deploy\.$/m);
+    assert.doesNotMatch(run.stdout, /Not checked/);
+    const json = await check(url, env, '--json', '--location', 'westus');
     assert.equal(json.code, 0);
-    assert.deepEqual((JSON.parse(json.stdout) as { matches: unknown[] }).matches, []);
+    const out = JSON.parse(json.stdout) as { matches: unknown[]; complete: boolean; unresolved: unknown[] };
+    assert.deepEqual([out.matches, out.unresolved, out.complete], [[], [], true]);
   });
 
   it('usage errors exit 2: no --infra, a folder that does not exist, no --subscription', async () => {

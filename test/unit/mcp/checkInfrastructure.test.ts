@@ -118,6 +118,24 @@ describe('MCP check_infrastructure: confined to the roots the server was given',
     }
   });
 
+  it('a sibling folder whose name starts with the root\'s (root-secrets beside root) is outside, by path and through a link', () => {
+    // A prefix test (startsWith(root)) would admit /…/root-secrets; only root + separator is inside.
+    const sibling = `${root}-secrets`;
+    mkdirSync(sibling, { recursive: true });
+    writeFileSync(path.join(sibling, 'main.bicep'), appService('northeurope'));
+    symlinkSync(sibling, path.join(root, 'to-sibling'), 'dir');
+    try {
+      for (const given of [sibling, '../root-secrets', `infra/../../${path.basename(sibling)}`]) {
+        assert.throws(() => confineToRoots(given, [root]), /is outside the folders this server may read/u, given);
+      }
+      assert.throws(() => confineToRoots('to-sibling', [root]), /leads \(through a symbolic link\) outside/u);
+      assert.equal(confineToRoots('infra', [root]), path.join(root, 'infra'));
+    } finally {
+      rmSync(path.join(root, 'to-sibling'), { force: true });
+      rmSync(sibling, { recursive: true, force: true });
+    }
+  });
+
   it('a symbolic link inside the root that points outside is refused (the real path is checked)', async () => {
     const c = await connect([root]);
     const { text, isError } = await call(c, { path: 'link' });
