@@ -7,6 +7,9 @@ import type { ResourceGraphApi } from './resourceGraphApi';
 import type { ImpactedRow } from './resourceGraphQueries';
 import { errorText } from '../text/errorText';
 
+/** serviceHealth.resourceGraphThreshold's default, and the MCP server's: from 10 subscriptions on, Resource Graph. */
+export const DEFAULT_RESOURCE_GRAPH_THRESHOLD = 10;
+
 export interface AvailabilityListingOptions {
   readonly api: Pick<AvailabilityApi, 'listForSubscriptions'>;
   readonly graph: Pick<ResourceGraphApi, 'batches' | 'listAvailabilityBatch' | 'subscriptionsInScope'>;
