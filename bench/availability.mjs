@@ -61,7 +61,8 @@ const EVENTS = generateEvents({
 /** What both routes must agree on: each subscription's resources and their states. */
 const digest = (results) => results.map((r) => `${r.subscriptionId}:${r.statuses.map((s) => `${s.id}=${s.properties?.availabilityState}`).join(',')}`).join('\n');
 
-async function oneRun(route) {
+/** A fresh sample service with the bench's estate and limits (no spent quota carried over), and a fresh client on it. */
+async function freshService() {
   const service = await startSampleService({
     subscriptionIds,
     eventsOverride: EVENTS,
@@ -71,7 +72,11 @@ async function oneRun(route) {
     resourceGraphQuota: SETTINGS.resourceGraphQuota,
     resourceGraphWindowMs: SETTINGS.resourceGraphWindowMs,
   });
-  const client = new ThrottledClient({ origin: service.url, tokenProvider: { getToken: async () => service.token } });
+  return { service, client: new ThrottledClient({ origin: service.url, tokenProvider: { getToken: async () => service.token } }) };
+}
+
+async function oneRun(route) {
+  const { service, client } = await freshService();
   try {
     const t0 = performance.now();
     const outcome = await listAvailability(
@@ -102,16 +107,7 @@ async function oneRun(route) {
 
 /** Requests the sample service receives while a model pages through list_resource_health (the MCP server's source: Resource Graph, a kept listing). */
 async function agentPaging() {
-  const service = await startSampleService({
-    subscriptionIds,
-    eventsOverride: EVENTS,
-    seed: SETTINGS.seed,
-    latencyMs: SETTINGS.latencyMs,
-    rateLimits: SETTINGS.rateLimits,
-    resourceGraphQuota: SETTINGS.resourceGraphQuota,
-    resourceGraphWindowMs: SETTINGS.resourceGraphWindowMs,
-  });
-  const client = new ThrottledClient({ origin: service.url, tokenProvider: { getToken: async () => service.token } });
+  const { service, client } = await freshService();
   try {
     const tools = new HealthTools(
       apiSource({
