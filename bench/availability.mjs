@@ -12,13 +12,21 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadOut, median, round, root } from './lib.mjs';
+import { loadOut, median, round, RESULTS } from './lib.mjs';
 
 const { startSampleService, generateEvents, generateGuids } = loadOut('core/sample/index.js');
 const { ThrottledClient } = loadOut('core/http/client.js');
 const { AvailabilityApi } = loadOut('core/api/availabilityApi.js');
 const { ResourceGraphApi } = loadOut('core/api/resourceGraphApi.js');
 const { listAvailability } = loadOut('core/api/availabilityListing.js');
+const { HealthEventsApi } = loadOut('core/api/healthEventsApi.js');
+const { EventResourcesApi } = loadOut('core/api/eventResourcesApi.js');
+const { apiSource } = loadOut('core/agent/source.js');
+const { HealthTools } = loadOut('core/agent/healthTools.js');
+
+/** The issue's budget for a model paging through list_resource_health (the MCP server's source). */
+const AGENT_PAGES = 5;
+const AGENT_BUDGET = 20;
 
 const SETTINGS = {
   subscriptions: Number(process.env.BENCH_AVAILABILITY_SUBSCRIPTIONS ?? 1000),
@@ -53,7 +61,8 @@ const EVENTS = generateEvents({
 /** What both routes must agree on: each subscription's resources and their states. */
 const digest = (results) => results.map((r) => `${r.subscriptionId}:${r.statuses.map((s) => `${s.id}=${s.properties?.availabilityState}`).join(',')}`).join('\n');
 
-async function oneRun(route) {
+/** A fresh sample service with the bench's estate and limits (no spent quota carried over), and a fresh client on it. */
+async function freshService() {
   const service = await startSampleService({
     subscriptionIds,
     eventsOverride: EVENTS,
@@ -63,7 +72,11 @@ async function oneRun(route) {
     resourceGraphQuota: SETTINGS.resourceGraphQuota,
     resourceGraphWindowMs: SETTINGS.resourceGraphWindowMs,
   });
-  const client = new ThrottledClient({ origin: service.url, tokenProvider: { getToken: async () => service.token } });
+  return { service, client: new ThrottledClient({ origin: service.url, tokenProvider: { getToken: async () => service.token } }) };
+}
+
+async function oneRun(route) {
+  const { service, client } = await freshService();
   try {
     const t0 = performance.now();
     const outcome = await listAvailability(
@@ -86,6 +99,31 @@ async function oneRun(route) {
       statuses: outcome.results.reduce((n, r) => n + r.statuses.length, 0),
       digest: digest(outcome.results),
     };
+  } finally {
+    await client.close();
+    await service.close();
+  }
+}
+
+/** Requests the sample service receives while a model pages through list_resource_health (the MCP server's source: Resource Graph, a kept listing). */
+async function agentPaging() {
+  const { service, client } = await freshService();
+  try {
+    const tools = new HealthTools(
+      apiSource({
+        api: new HealthEventsApi({ client }),
+        resources: new EventResourcesApi({ client }),
+        availability: new AvailabilityApi({ client }),
+        graph: new ResourceGraphApi({ client }),
+        quota: () => client.quota,
+        subscriptions: service.subscriptionIds,
+      }),
+    );
+    const t0 = performance.now();
+    for (let page = 1; page <= AGENT_PAGES; page++) {
+      await tools.listResourceHealth({ page });
+    }
+    return { pages: AGENT_PAGES, requests: service.stats.requests, budget: AGENT_BUDGET, wallMs: round(performance.now() - t0, 0) };
   } finally {
     await client.close();
     await service.close();
@@ -127,6 +165,8 @@ async function main() {
     ratios.push(pair.subscriptions / pair.resourceGraph);
   }
   const summary = Object.fromEntries(ROUTES.map((route) => [route, { ...summarize(perRoute[route]), runs: perRoute[route] }]));
+  log(`agent tool: ${AGENT_PAGES} pages of list_resource_health`);
+  const agent = await agentPaging();
   const ratio = { median: round(median(ratios), 1), min: round(Math.min(...ratios), 1), max: round(Math.max(...ratios), 1) };
   const name = { subscriptions: 'per-subscription listing', resourceGraph: 'Resource Graph' };
   const load = os.loadavg().map((n) => round(n, 2)).join(', ');
@@ -138,13 +178,17 @@ async function main() {
       return `${name[k].padEnd(28)}${String(s.requestsMedian).padEnd(10)}${`${s.wallMsMedian} (${s.wallMsMin}-${s.wallMsMax})`.padEnd(27)}${String(s.limitExceededTotal).padEnd(16)}${s.failedSubscriptionsTotal}`;
     }),
     `per-subscription / Resource Graph wall time, paired in each run: ${ratio.median}x (${ratio.min}-${ratio.max}); same statuses: ${reference ? 'yes' : 'not compared'}`,
+    `agent tool (MCP source): ${agent.pages} pages of list_resource_health at ${SETTINGS.subscriptions} subscriptions: ${agent.requests} requests (budget ${agent.budget}), ${agent.wallMs} ms`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  mkdirSync(RESULTS, { recursive: true });
   writeFileSync(
-    join(root, 'bench', 'results', 'availability.json'),
-    `${JSON.stringify({ settings: SETTINGS, machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, load: os.loadavg() }, at: new Date().toISOString(), summary, ratio }, null, 2)}\n`,
+    join(RESULTS, 'availability.json'),
+    `${JSON.stringify({ settings: SETTINGS, machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, load: os.loadavg() }, at: new Date().toISOString(), summary, ratio, agent }, null, 2)}\n`,
   );
+  if (agent.requests > agent.budget) {
+    throw new Error(`list_resource_health sent ${agent.requests} requests for ${agent.pages} pages; the budget is ${agent.budget}`);
+  }
   const limited = ROUTES.reduce((n, k) => n + summary[k].limitExceededTotal, 0);
   if (limited > 0) {
     throw new Error(`${limited} limit-exceeded answer(s): the client's pacing let requests run into a limit`);

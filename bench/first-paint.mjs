@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RESULTS } from './lib.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'out', 'test', 'harness', 'firstPaint.js');
@@ -40,8 +41,8 @@ for (const events of sizes) {
   }
 }
 const out = { date: new Date().toISOString(), loadAverage: os.loadavg(), goalMs: GOAL_MS, results };
-mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-writeFileSync(join(root, 'bench', 'results', 'first-paint.json'), `${JSON.stringify(out, null, 2)}\n`);
+mkdirSync(RESULTS, { recursive: true });
+writeFileSync(join(RESULTS, 'first-paint.json'), `${JSON.stringify(out, null, 2)}\n`);
 console.log('\nFirst paint from the cache (view opening -> first event row in the workbench DOM), ms');
 console.log('events   median     min     max  runs  goal     requests received by then (max)');
 for (const r of results) {

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadOut, median, report, root, round, runChild } from './lib.mjs';
+import { loadOut, median, report, round, runChild, RESULTS } from './lib.mjs';
 
 const FILES = 5000;
 const TEMPLATES = 200;
@@ -97,8 +97,8 @@ async function main() {
     process.stdout.write(`full read of the folder   ${fmt(result.fullReadMs).padEnd(24)} ${fmt(result.fullReadCpuMs).padEnd(24)} < 1000 ms\n`);
     process.stdout.write(`one changed file re-read  ${fmt(result.changedFileMs).padEnd(24)} ${fmt(result.changedFileCpuMs).padEnd(24)} < 20 ms\n`);
     process.stdout.write(`load average ${result.loadAverage.join(' ')} on ${result.cpus} CPUs\n`);
-    mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-    writeFileSync(join(root, 'bench', 'results', 'infra.json'), `${JSON.stringify(result, null, 2)}\n`);
+    mkdirSync(RESULTS, { recursive: true });
+    writeFileSync(join(RESULTS, 'infra.json'), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

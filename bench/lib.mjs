@@ -8,6 +8,10 @@ import v8 from 'node:v8';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
+/** Where benches write their figures; npm run bench:smoke points it at a temporary folder (smoke figures are no figures). */
+export const RESULTS = process.env.BENCH_RESULTS_DIR ?? join(root, 'bench', 'results');
+/** npm run bench:smoke: each bench runs once at small sizes, to prove it still runs (bench/all.mjs). */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
 
 /** Loads a module compiled by `tsc` (out/src/...). */
 export function loadOut(path) {

@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadOut, median, round, root } from './lib.mjs';
+import { loadOut, median, round, RESULTS } from './lib.mjs';
 
 const { startSampleService, generateEvents, generateGuids } = loadOut('core/sample/index.js');
 const { ThrottledClient } = loadOut('core/http/client.js');
@@ -121,9 +121,9 @@ async function main() {
     }),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  mkdirSync(join(root, 'bench', 'results'), { recursive: true });
+  mkdirSync(RESULTS, { recursive: true });
   writeFileSync(
-    join(root, 'bench', 'results', 'resourceGraph.json'),
+    join(RESULTS, 'resourceGraph.json'),
     `${JSON.stringify({ settings: SETTINGS, machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, load: os.loadavg() }, at: new Date().toISOString(), summary }, null, 2)}\n`,
   );
 }

@@ -62,9 +62,9 @@ const lazyBundles = {
       }
       return name ? { path: `./${name}.js`, external: true } : undefined;
     });
-    // Production: the test API loader gets a stub (activate() never calls it outside Test mode).
+    // Production: the test API loader gets a stub that says it has none (testApiFor then gives none, even in Test mode).
     build.onLoad({ filter: /.*/, namespace: 'no-test-api' }, () => ({
-      contents: 'module.exports = { buildTestApi() { throw new Error("This is a production build: it has no test API."); } };',
+      contents: 'module.exports = { available: false, buildTestApi() { throw new Error("This is a production build: it has no test API."); } };',
       loader: 'js',
     }));
   },

@@ -243,8 +243,8 @@ describe('start from the events cache on a slow network (real VS Code)', functio
   it('a torn shard (a crash or a full disk mid-write) shows no cached rows; the next refresh fills the view', async () => {
     const [torn] = (await readdir(storageDir)).filter((f) => /\.shard\d+-/.test(f) && f.length > 0);
     assert.ok(torn);
-    const text = await readFile(join(storageDir, torn), 'utf8');
-    await writeFile(join(storageDir, torn), text.slice(0, Math.floor(text.length / 2)));
+    const bytes = await readFile(join(storageDir, torn));
+    await writeFile(join(storageDir, torn), bytes.subarray(0, Math.floor(bytes.length / 2)));
     sample.knobs.latencyMs = SLOW_SERVICE_MS;
     const accounts = new ScriptedAccounts(ada);
     accounts.holdAnswers();

@@ -243,11 +243,24 @@ describe('extension (real VS Code)', function () {
     await health.refresh();
   });
 
-  it('a second refresh is incremental and keeps the events', async () => {
+  it('a second refresh is incremental (fewer event pages than a full refresh) and keeps the events', async () => {
+    // Run alone (a grep), the suite has not connected yet: the sample service, loaded once.
+    if (!health.sampleService()) {
+      await health.useSampleService();
+      await health.refresh();
+    }
+    const service = health.sampleService();
+    assert.ok(service);
     const n = health.getEvents().length;
-    const sent = health.quota()?.requestsSent ?? 0;
+    // The events list requests only: resource health and impacted resources are listed on their own schedule.
+    const eventPages = () => [...service.stats.byPath].filter(([path]) => /\/providers\/Microsoft\.ResourceHealth\/events$/iu.test(path)).reduce((sum, [, count]) => sum + count, 0);
+    const before = eventPages();
+    await health.refresh({ full: true });
+    const full = eventPages() - before;
     await health.refresh();
+    const incremental = eventPages() - before - full;
     assert.equal(health.getEvents().length, n);
-    assert.ok((health.quota()?.requestsSent ?? 0) > sent);
+    assert.ok(incremental > 0, 'the refresh listed nothing');
+    assert.ok(incremental < full, `an incremental refresh read ${incremental} event pages, a full one ${full}: it listed everything again`);
   });
 });

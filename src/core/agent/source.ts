@@ -1,9 +1,12 @@
 /**
  * Where the agent tools (language-model tools in VS Code, the MCP server) read health data from.
  * The MCP server reads the API directly (every page); the extension answers from the events it
- * already holds when they cover the window, so a model's questions cost no extra quota.
+ * already holds when they cover the window, so a model's questions cost no extra quota. Resource
+ * health is listed once (Resource Graph from the threshold on) and kept a few minutes for paging.
  */
 import type { AvailabilityApi, SubscriptionStatuses } from '../api/availabilityApi';
+import { DEFAULT_RESOURCE_GRAPH_THRESHOLD } from '../api/availabilityListing';
+import type { ResourceGraphApi } from '../api/resourceGraphApi';
 import type { EventResourcesApi } from '../api/eventResourcesApi';
 import type { HealthEventsApi } from '../api/healthEventsApi';
 import { trackingIdOrUndefined, type StoredEvent } from '../events/eventFacts';
@@ -12,6 +15,7 @@ import type { AvailabilityStatus } from '../model/availability';
 import type { ImpactedResource } from '../model/eventResourceSchemas';
 import type { HealthEvent, RateLimitStatus } from '../model/schemas';
 import type { ListedSubscriptions } from '../subscriptions/listedSubscriptions';
+import { keptAvailabilityListing } from './availabilitySource';
 
 export interface SubscriptionFailure {
   readonly subscriptionId: string;
@@ -59,6 +63,10 @@ export interface ApiSourceOptions {
   readonly resources: EventResourcesApi;
   /** Resource Health; without it the resource health tools say they are not available. */
   readonly availability?: AvailabilityApi;
+  /** Resource Graph, for resource health of many subscriptions in one query per 1,000. */
+  readonly graph?: ResourceGraphApi;
+  /** Subscriptions from which Resource Graph is used (default DEFAULT_RESOURCE_GRAPH_THRESHOLD; 0 never). */
+  readonly graphThreshold?: () => number;
   /** The configured cloud's portal (default: the public cloud's). */
   readonly portal?: string;
   /** The client's quota as its response headers reported it. */
@@ -111,7 +119,7 @@ export function apiSource(options: ApiSourceOptions): HealthDataSource {
       const quota = options.quota();
       return { ...(status ? { status } : {}), ...(quota ? { quota } : {}) };
     },
-    ...availabilityOf(options.availability, options.portal, named),
+    ...availabilityOf(options, named),
     now: options.now ?? Date.now,
     ...(listed ? { subscriptionName: listed.name } : {}),
   };
@@ -119,11 +127,18 @@ export function apiSource(options: ApiSourceOptions): HealthDataSource {
 
 type AvailabilityMethods = Pick<HealthDataSource, 'listAvailability' | 'currentAvailability' | 'availabilityHistory' | 'portal'>;
 
-function availabilityOf(api: AvailabilityApi | undefined, portal: string | undefined, named: <T>(work: Promise<T>) => Promise<T>): AvailabilityMethods {
+function availabilityOf(options: ApiSourceOptions, named: <T>(work: Promise<T>) => Promise<T>): AvailabilityMethods {
+  const { availability: api, portal } = options;
   if (!api) return {};
   const at = (signal?: AbortSignal) => (signal ? { signal } : {});
+  const list = keptAvailabilityListing({
+    api,
+    ...(options.graph ? { graph: options.graph } : {}),
+    threshold: options.graphThreshold ?? (() => DEFAULT_RESOURCE_GRAPH_THRESHOLD),
+    now: options.now ?? Date.now,
+  });
   return {
-    listAvailability: (subscriptionIds, signal) => named(api.listForSubscriptions(subscriptionIds, at(signal))),
+    listAvailability: (subscriptionIds, signal) => named(list(subscriptionIds, signal)),
     currentAvailability: (resourceId, signal) => api.getCurrent(resourceId, at(signal)),
     availabilityHistory: (resourceId, signal) => api.listHistory(resourceId, at(signal)),
     portal: () => portal ?? 'https://portal.azure.com',

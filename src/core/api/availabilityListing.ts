@@ -7,6 +7,9 @@ import type { ResourceGraphApi } from './resourceGraphApi';
 import type { ImpactedRow } from './resourceGraphQueries';
 import { errorText } from '../text/errorText';
 
+/** serviceHealth.resourceGraphThreshold's default, and the MCP server's: from 10 subscriptions on, Resource Graph. */
+export const DEFAULT_RESOURCE_GRAPH_THRESHOLD = 10;
+
 export interface AvailabilityListingOptions {
   readonly api: Pick<AvailabilityApi, 'listForSubscriptions'>;
   readonly graph: Pick<ResourceGraphApi, 'batches' | 'listAvailabilityBatch' | 'subscriptionsInScope'>;
@@ -40,14 +43,15 @@ export function leftOutError(): ApiError {
 
 /**
  * A batch's rows per subscription, with the left-out ones (no rows and out of scope) carrying
- * leftOutError. Asking for changes only, no rows is "nothing changed": no scope query.
+ * leftOutError. Asking for changes only, no rows may be "nothing changed" or "access revoked":
+ * the scope query (one per batch) tells them apart, so a dropped subscription never keeps its old health.
  */
 async function graphBatch(o: AvailabilityListingOptions, batch: readonly string[]): Promise<{ results: SubscriptionStatuses[]; skipped: number }> {
   const found = await o.graph.listAvailabilityBatch(batch, o.signal, o.since);
-  const silent = o.since === undefined && [...found.bySubscription.values()].some((rows) => rows.length === 0);
+  const silent = [...found.bySubscription.values()].some((rows) => rows.length === 0);
   const inScope = silent ? await o.graph.subscriptionsInScope(batch, o.signal) : new Set<string>();
   const results = [...found.bySubscription].map(([subscriptionId, statuses]) =>
-    statuses.length > 0 || o.since !== undefined || inScope.has(subscriptionId) ? { subscriptionId, statuses } : { subscriptionId, statuses, error: leftOutError() },
+    statuses.length > 0 || inScope.has(subscriptionId) ? { subscriptionId, statuses } : { subscriptionId, statuses, error: leftOutError() },
   );
   return { results, skipped: found.skipped };
 }

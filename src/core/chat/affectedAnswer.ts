@@ -8,7 +8,9 @@ import { healthRowOf } from '../health/healthRows';
 import type { AvailabilityStatus } from '../model/availability';
 import type { ImpactedResource } from '../model/eventResourceSchemas';
 import { impactedRowOf, shortType } from '../render/impactedRows';
+import type { SubscriptionNamer } from '../subscriptions/names';
 import { commandUri, escapeMarkdown } from './answer';
+import { unreadNote } from './healthAnswer';
 
 /** Resources listed per event before "…and N more". */
 export const MAX_PER_EVENT = 10;
@@ -31,6 +33,9 @@ export interface AffectedInput {
   readonly active: number;
   readonly asked: number;
   readonly openCommand: string;
+  /** Subscriptions whose health the Resources view could not list: their resources' health is unknown (named in the answer). */
+  readonly healthFailed?: readonly string[];
+  readonly subscriptionName?: SubscriptionNamer;
 }
 
 export function affectedAnswer(input: AffectedInput): { markdown: string; events: string[]; total: number } {
@@ -60,5 +65,5 @@ export function affectedAnswer(input: AffectedInput): { markdown: string; events
   if (input.active > input.asked) {
     lines.push('', `Asked the ${input.asked} highest-priority of ${input.active} active events; the Events view shows the others' resources.`);
   }
-  return { markdown: `${lines.join('\n')}\n`, events: hit.map((g) => g.event.trackingId), total };
+  return { markdown: `${lines.join('\n')}\n${unreadNote(input.healthFailed, input.subscriptionName)}`, events: hit.map((g) => g.event.trackingId), total };
 }

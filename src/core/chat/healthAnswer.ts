@@ -9,6 +9,7 @@ import { healthRowOf, type HealthRow } from '../health/healthRows';
 import { sortStatuses } from '../health/order';
 import { linkedTrackingIds, resourceIdOf, type AvailabilityStatus } from '../model/availability';
 import { shortType } from '../render/impactedRows';
+import { subscriptionList, type SubscriptionNamer } from '../subscriptions/names';
 import { escapeMarkdown, eventLine } from './answer';
 
 /** Resources a list answer shows before "…and N more". */
@@ -84,6 +85,13 @@ export function resourceNotFound(name: string, searched: number, where: string):
   return `No resource named “${escapeMarkdown(name)}” among the ${searched} resource${searched === 1 ? '' : 's'} with health information in ${escapeMarkdown(where)}; check the name in the Resources view.\n`;
 }
 
+/** The subscriptions whose health could not be read, named in every answer: their resources are unknown, never healthy. */
+export function unreadNote(failed: readonly string[] | undefined, name?: SubscriptionNamer): string {
+  if (!failed || failed.length === 0) return '';
+  const which = escapeMarkdown(subscriptionList(failed, name, 3));
+  return `\n⚠ The health of ${which} could not be read, so ${failed.length === 1 ? 'its' : 'their'} resources are unknown, not healthy, and are not counted here.\n`;
+}
+
 export interface ResourceListInput {
   /** resourceDescription of the question. */
   readonly description: string;
@@ -91,6 +99,9 @@ export interface ResourceListInput {
   readonly matches: (status: AvailabilityStatus) => boolean;
   readonly now: number;
   readonly maxLines?: number;
+  /** Subscriptions whose health could not be listed (named in the answer). */
+  readonly failed?: readonly string[];
+  readonly subscriptionName?: SubscriptionNamer;
 }
 
 /** "Unavailable, degraded or unknown resources in resource group rg-app: 2", then one line per resource, not Available first. */
@@ -105,5 +116,5 @@ export function resourceListAnswer(input: ResourceListInput): { markdown: string
     lines.push(`- **${escapeMarkdown(row.name || row.resourceId)}** — ${escapeMarkdown(stateSince(row, input.now))}${facts ? ` (${facts})` : ''}`);
   }
   if (kept.length > max) lines.push('', `…and ${kept.length - max} more; the Resources view lists them all.`);
-  return { markdown: `${lines.join('\n')}\n`, total: kept.length, names: kept.slice(0, max).map((r) => r.name) };
+  return { markdown: `${lines.join('\n')}\n${unreadNote(input.failed, input.subscriptionName)}`, total: kept.length, names: kept.slice(0, max).map((r) => r.name) };
 }

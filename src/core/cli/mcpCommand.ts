@@ -11,6 +11,7 @@ import { serveOverStdio } from '../mcp/stdioServer';
 import { ListedSubscriptions, namesUnavailableText } from '../subscriptions/listedSubscriptions';
 import { AvailabilityApi } from '../api/availabilityApi';
 import { ApiError } from '../api/errors';
+import { ResourceGraphApi } from '../api/resourceGraphApi';
 import { TOKEN_FILE_ENV, tokenFileProvider } from '../mcp/tokenFile';
 import { explainForCli, str, withSession, type CommandContext } from './commands';
 import { portalForEndpoint } from './healthCommands';
@@ -67,7 +68,8 @@ export async function runMcp(ctx: CommandContext, streams: McpStreams | undefine
       (error) => log(namesUnavailableText(explain(error, hasToken))),
     );
     await serveOverStdio({
-      source: { api, resources, availability: new AvailabilityApi({ client, baseUrl }), portal: portalForEndpoint(baseUrl), quota: () => client.quota, subscriptions, now: ctx.now, listed },
+      // Resource health of many subscriptions through Resource Graph, each listing kept a few minutes (core/agent/availabilitySource.ts).
+      source: { api, resources, availability: new AvailabilityApi({ client, baseUrl }), graph: new ResourceGraphApi({ client, baseUrl }), portal: portalForEndpoint(baseUrl), quota: () => client.quota, subscriptions, now: ctx.now, listed },
       redact,
       log,
       explain: (error) => explain(error, hasToken),

@@ -1,4 +1,5 @@
 /** How the extension keeps the MCP server it starts on a current token. Why: docs/architecture.md#mcp-tokenfile */
+import { randomBytes } from 'node:crypto';
 import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
 import type { TokenProvider } from '../http/types';
 
@@ -56,9 +57,12 @@ export function tokenFileProvider(path: string, origin: string, seen: (token: st
   };
 }
 
-/** Writes the file owner-only, whole (a reader never sees half a token). */
+/** Numbers this process's writes: two writes in flight (a timer refresh and a connection change) never share a temp file. */
+let writes = 0;
+
+/** Writes the file owner-only, whole (a reader never sees half a token); each write has its own temp file. */
 export async function writeTokenFile(path: string, content: TokenFileContent | undefined): Promise<void> {
-  const temp = `${path}.${process.pid}.tmp`;
+  const temp = `${path}.${process.pid}.${++writes}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temp, JSON.stringify(content ?? { origin: '', token: '' }), { mode: 0o600 });
   await chmod(temp, 0o600);
   await rename(temp, path);

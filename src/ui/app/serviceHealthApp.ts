@@ -56,7 +56,7 @@ export class ServiceHealthApp extends Disposable {
     registerCommands(register, { state, log, connection, events, lifecycle, navigation, queries });
     const infra = registerInfra(register, { context, log, state, connection, events, queries, health });
     const chat = registerChat(register, { context, log, state, connection, events }, { health, infra: infra.infra });
-    const agents = registerAgents(register, { context, log, state, connection, events, infra });
+    const agents = registerAgents(register, { context, log, state, connection, events, infra, health });
     lifecycle.start();
     // After activation, not inside it: opening an editor is not part of starting.
     setTimeout(() => openWalkthroughOnce(context, log), 0);

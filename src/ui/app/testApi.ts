@@ -8,8 +8,9 @@ import * as vscode from 'vscode';
 import { requireBundle } from '../../core/bundles/bundleLoader';
 import type * as TestApiBundle from './testApiBundle';
 
+/** Test mode and a build that has the test API: a production build in Test mode (the activation bench) gets none. */
 export function testApiFor<T>(mode: vscode.ExtensionMode, make: () => T): T | undefined {
-  return mode === vscode.ExtensionMode.Test ? make() : undefined;
+  return mode === vscode.ExtensionMode.Test && loadTestApi().available ? make() : undefined;
 }
 
 /** The test API builder, from its own bundle (dist/testApi.js): loaded only when testApiFor makes the API. */

@@ -40,6 +40,9 @@ export interface TestApiParts {
   readonly agents: AgentRegistration;
 }
 
+/** This build has the test API (a production build's stub says false: scripts/build.mjs). */
+export const available = true;
+
 /** What the sample service serves in Test mode: useSampleService(options) sets it; restarts keep it. */
 export class SampleTestOptionsHolder {
   current: SampleTestOptions = {};

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
+import { decodeCacheBytes, encodeCacheText } from '../../core/cache/cacheCodec';
 
 /** The manifest, the first screen, and the last resource health listing (its own file: it refreshes on its own schedule). */
 export type CachePart = 'full' | 'screen' | 'health';
@@ -98,8 +99,9 @@ export class EventsCacheFiles {
     return this.dir.scheme === 'file';
   }
 
+  /** A file's text: gzip since the cache was compressed, plain JSON when an earlier version wrote it (still read). */
   private async readText(uri: vscode.Uri): Promise<string> {
-    return this.local ? readFile(uri.fsPath, 'utf8') : Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
+    return decodeCacheBytes(this.local ? await readFile(uri.fsPath) : await vscode.workspace.fs.readFile(uri));
   }
 
   /** Deletes this identity's shards that `drop` picks, and the preview file earlier versions wrote. */
@@ -116,15 +118,16 @@ export class EventsCacheFiles {
   }
 
   private async writeOne(uri: vscode.Uri, text: string): Promise<void> {
+    const bytes = await encodeCacheText(text);
     if (!this.local) {
       await vscode.workspace.fs.createDirectory(this.dir);
-      await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
+      await vscode.workspace.fs.writeFile(uri, bytes);
       return;
     }
     await mkdir(this.dir.fsPath, { recursive: true });
     const temp = `${uri.fsPath}.${process.pid}.tmp`;
     try {
-      await writeFile(temp, text, 'utf8');
+      await writeFile(temp, bytes);
       await rename(temp, uri.fsPath);
     } catch (error) {
       await rm(temp, { force: true });

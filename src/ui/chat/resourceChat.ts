@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { affectedAnswer, eventsToAsk, type AffectedGroup } from '../../core/chat/affectedAnswer';
 import type { KnownNames } from '../../core/chat/eventQuery';
-import { findResources, resourceHealthAnswer, resourceListAnswer, resourceNotFound } from '../../core/chat/healthAnswer';
+import { findResources, resourceHealthAnswer, resourceListAnswer, resourceNotFound, unreadNote } from '../../core/chat/healthAnswer';
 import { resourceDescription, resourceMatcher } from '../../core/chat/resourceQuery';
 import type { ResourceQuestion } from '../../core/chat/resourceQuestions';
 import { workspaceAnswer, type WorkspaceFolderReport } from '../../core/chat/workspaceAnswer';
@@ -87,7 +87,7 @@ async function affected(deps: ResourceChatDeps, ctx: ResourceContext): Promise<R
       ),
       deps.resourceHealth?.() ?? Promise.resolve(undefined),
     ]);
-    const answer = affectedAnswer({ groups, health: health?.statuses ?? [], active, asked: asked.length, openCommand: deps.openCommand });
+    const answer = affectedAnswer({ groups, health: health?.statuses ?? [], active, asked: asked.length, openCommand: deps.openCommand, healthFailed: health?.failed ?? [], ...named(deps) });
     return { markdown: answer.markdown, listed: answer.events, total: answer.total };
   } finally {
     cancel.dispose();
@@ -117,15 +117,20 @@ async function oneResource(name: string, deps: ResourceChatDeps, ctx: ResourceCo
     const named = subscription(status);
     return resourceHealthAnswer({ status, events: ctx.events, openCommand: deps.openCommand, now: ctx.now, ...(health.portal ? { portal: health.portal } : {}), ...(named ? { subscription: named } : {}) });
   });
-  return { markdown: parts.join('\n---\n\n'), listed: [], total: found.length };
+  return { markdown: `${parts.join('\n---\n\n')}${unreadNote(health.failed, deps.subscriptionName)}`, listed: [], total: found.length };
 }
 
 /** "What is unhealthy in rg-app?", "which of my VMs are down?": the resources the question's terms keep. */
 export async function answerResourceList(parsed: ParsedQuery, deps: ResourceChatDeps, ctx: ResourceContext): Promise<ResourceReply> {
   const health = await loadHealth(deps, ctx);
   if (!health) return { markdown: `${NO_HEALTH()}\n`, listed: [] };
-  const answer = resourceListAnswer({ description: resourceDescription(parsed), statuses: health.statuses, matches: resourceMatcher(parsed), now: ctx.now });
+  const answer = resourceListAnswer({ description: resourceDescription(parsed), statuses: health.statuses, matches: resourceMatcher(parsed), now: ctx.now, failed: health.failed, ...named(deps) });
   return { markdown: answer.markdown, listed: [], total: answer.total };
+}
+
+/** The subscription namer, when the host gives one (answers name subscriptions the user can recognise). */
+function named(deps: ResourceChatDeps): { subscriptionName?: (id: string) => string | undefined } {
+  return deps.subscriptionName ? { subscriptionName: deps.subscriptionName } : {};
 }
 
 async function loadHealth(deps: ResourceChatDeps, ctx: ResourceContext): Promise<HeldHealth | undefined> {

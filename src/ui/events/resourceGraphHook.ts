@@ -5,12 +5,13 @@
  * remembered until the connection changes.
  */
 import * as vscode from 'vscode';
+import { DEFAULT_RESOURCE_GRAPH_THRESHOLD } from '../../core/api/availabilityListing';
 import type { ListEventsOptions, SubscriptionEvents } from '../../core/api/healthEventsApi';
 import { ResourceGraphApi } from '../../core/api/resourceGraphApi';
 import { CrossSubscriptionListing } from '../../core/api/resourceGraphListing';
 import type { Connection } from '../connection/connectionManager';
 
-export const DEFAULT_RESOURCE_GRAPH_THRESHOLD = 10;
+export { DEFAULT_RESOURCE_GRAPH_THRESHOLD };
 
 /** `serviceHealth.resourceGraphThreshold`: a whole number ≥ 0 (0 = never), else the default. */
 export function resourceGraphThreshold(): number {

@@ -1,10 +1,13 @@
 /**
- * The agent tools' data source inside the extension: the events the Events view already holds
- * when they cover the question (no extra requests, no quota spent), the current connection's API
- * otherwise. When nothing can be loaded, the reason is the tool's answer (sign in, select…).
+ * The agent tools' data source inside the extension: the events the Events view and the statuses
+ * the Resources view already hold when they cover the question (no extra requests, no quota spent),
+ * the current connection's API otherwise. When nothing can be loaded, the reason is the tool's
+ * answer (sign in, select…).
  */
+import { heldAvailability, type HeldHealth } from '../../core/agent/availabilitySource';
 import { AvailabilityApi } from '../../core/api/availabilityApi';
 import { EventResourcesApi } from '../../core/api/eventResourcesApi';
+import { ResourceGraphApi } from '../../core/api/resourceGraphApi';
 import { ToolAnswerError } from '../../core/agent/toolAnswerError';
 import { apiSource, type HealthDataSource } from '../../core/agent/source';
 import { lastUpdateOf, type StoredEvent } from '../../core/events/eventFacts';
@@ -25,11 +28,17 @@ export interface AgentHostDeps {
   notReadyReason(): string | undefined;
   /** Resolves once the extension finished connecting. */
   ready(): Promise<void>;
+  /** What the Resources view holds once its load in flight is done; undefined when nothing is loaded. */
+  heldHealth?(): Promise<HeldHealth | undefined>;
+  /** serviceHealth.resourceGraphThreshold. */
+  graphThreshold?(): number;
   now?(): number;
 }
 
 export function extensionSource(deps: AgentHostDeps): HealthDataSource {
   const now = () => deps.now?.() ?? Date.now();
+  // One API source per connection: its resource health listings are kept a few minutes (paging costs none).
+  let current: { connection: Connection; source: HealthDataSource } | undefined;
   const api = async (): Promise<HealthDataSource> => {
     await deps.ready();
     const reason = deps.notReadyReason();
@@ -37,18 +46,29 @@ export function extensionSource(deps: AgentHostDeps): HealthDataSource {
     if (reason || !c) {
       throw new ToolAnswerError(`${reason ?? 'Service Health is not connected yet; sign in or use the sample service from the Service Health view.'} Tell the user, then call again.`);
     }
-    return apiSource({
-      api: c.api,
-      resources: new EventResourcesApi({ client: c.client, origin: c.origin, subscriptionName: c.subscriptionName }),
-      availability: new AvailabilityApi({ client: c.client, origin: c.origin, subscriptionName: c.subscriptionName }),
-      portal: c.portalUrl,
-      quota: () => c.client.quota,
-      subscriptions: deps.subscriptionIds(),
-      now,
-    });
+    if (current?.connection !== c) {
+      const source = apiSource({
+        api: c.api,
+        resources: new EventResourcesApi({ client: c.client, origin: c.origin, subscriptionName: c.subscriptionName }),
+        availability: new AvailabilityApi({ client: c.client, origin: c.origin, subscriptionName: c.subscriptionName }),
+        graph: new ResourceGraphApi({ client: c.client, origin: c.origin }),
+        ...(deps.graphThreshold ? { graphThreshold: deps.graphThreshold } : {}),
+        portal: c.portalUrl,
+        quota: () => c.client.quota,
+        // Empty: the selected subscriptions are read at each call below, every visible one otherwise.
+        subscriptions: [],
+        now,
+      });
+      current = { connection: c, source };
+    }
+    return current.source;
   };
   return {
-    subscriptions: async () => (await api()).subscriptions(),
+    subscriptions: async () => {
+      const source = await api();
+      const selected = deps.subscriptionIds();
+      return selected.length > 0 ? selected : source.subscriptions();
+    },
     listEvents: async (subscriptionIds, since, signal) => {
       const source = await api();
       const held = deps.heldWindowDays();
@@ -69,7 +89,11 @@ export function extensionSource(deps: AgentHostDeps): HealthDataSource {
     fetchEventDetails: async (subscriptionId, trackingId, signal) => (await api()).fetchEventDetails(subscriptionId, trackingId, signal),
     listImpactedResources: async (subscriptionId, trackingId, signal) => (await api()).listImpactedResources(subscriptionId, trackingId, signal),
     rateLimit: async (signal) => (await api()).rateLimit(signal),
-    listAvailability: async (subscriptionIds, signal) => required((await api()).listAvailability)(subscriptionIds, signal),
+    listAvailability: async (subscriptionIds, signal) => {
+      const source = await api();
+      // The Resources view's statuses when they cover the question: the answer agrees with the view and costs no request.
+      return heldAvailability(await deps.heldHealth?.(), subscriptionIds) ?? required(source.listAvailability)(subscriptionIds, signal);
+    },
     currentAvailability: async (resourceId, signal) => required((await api()).currentAvailability)(resourceId, signal),
     availabilityHistory: async (resourceId, signal) => required((await api()).availabilityHistory)(resourceId, signal),
     portal: () => deps.connection()?.portalUrl ?? 'https://portal.azure.com',

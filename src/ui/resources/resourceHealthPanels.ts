@@ -9,6 +9,7 @@ import { AvailabilityApi } from '../../core/api/availabilityApi';
 import { healthPanelModel, panelUrls, type HealthPanelModel, type Loadable, type PanelEventInput } from '../../core/health/healthPanel';
 import { renderHealthBody } from '../../core/health/healthPanelHtml';
 import { HEALTH_VIEW_TYPE, parseHealthMessage, readPersistedHealth, type HealthToWebview } from '../../core/health/healthMessages';
+import { PanelLoader } from '../../core/health/panelLoad';
 import type { AvailabilityStatus } from '../../core/model/availability';
 import { resourceNameOfId } from '../../core/model/availability';
 import { renderDetailsHtml } from '../../core/render/html';
@@ -39,7 +40,8 @@ interface Entry {
   current: Loadable<AvailabilityStatus>;
   history?: Loadable<readonly AvailabilityStatus[]>;
   model?: HealthPanelModel;
-  readonly abort: AbortController;
+  /** Its loads in order: a newer one aborts the one before (see core/health/panelLoad.ts). */
+  loader?: PanelLoader;
   disposed: boolean;
 }
 
@@ -119,7 +121,8 @@ export class ResourceHealthPanels implements vscode.Disposable {
   private attach(panel: vscode.WebviewPanel, resourceId: string): void {
     const key = resourceId.toLowerCase();
     const listed = this.deps.listed(resourceId);
-    const entry: Entry = { panel, resourceId, current: listed ? { kind: 'loaded', value: listed } : { kind: 'loading' }, abort: new AbortController(), disposed: false };
+    const entry: Entry = { panel, resourceId, current: listed ? { kind: 'loaded', value: listed } : { kind: 'loading' }, disposed: false };
+    entry.loader = new PanelLoader({ resourceId, parts: entry, render: () => this.postRender(entry), warn: (line) => this.deps.log.warn(line) });
     this.panels.set(key, entry);
     const media = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'details');
     panel.iconPath = { light: vscode.Uri.joinPath(media, 'icon-light.svg'), dark: vscode.Uri.joinPath(media, 'icon-dark.svg') };
@@ -128,7 +131,7 @@ export class ResourceHealthPanels implements vscode.Disposable {
       panel.webview.onDidReceiveMessage((data: unknown) => this.onMessage(entry, data)),
       panel.onDidDispose(() => {
         entry.disposed = true;
-        entry.abort.abort();
+        entry.loader?.abort();
         if (this.panels.get(key) === entry) {
           this.panels.delete(key);
         }
@@ -151,35 +154,13 @@ export class ResourceHealthPanels implements vscode.Disposable {
   private async load(entry: Entry): Promise<void> {
     const connection = this.deps.connection();
     if (!connection) {
+      entry.loader?.abort();
       entry.current = { kind: 'error', message: vscode.l10n.t('Not connected to a service; sign in or use the sample service, then open the panel again.') };
       entry.history = undefined;
       this.postRender(entry);
       return;
     }
-    const api = new AvailabilityApi({ client: connection.client, origin: connection.origin, subscriptionName: connection.subscriptionName });
-    const signal = entry.abort.signal;
-    entry.history = { kind: 'loading' };
-    this.postRender(entry);
-    try {
-      entry.current = { kind: 'loaded', value: await api.getCurrent(entry.resourceId, { signal }) };
-    } catch (error) {
-      if (signal.aborted) {
-        return;
-      }
-      this.deps.log.warn(`Resource health of ${entry.resourceId}: ${errorText(error)}`);
-      entry.current = { kind: 'error', message: errorText(error) };
-    }
-    this.postRender(entry);
-    try {
-      entry.history = { kind: 'loaded', value: await api.listHistory(entry.resourceId, { signal }) };
-    } catch (error) {
-      if (signal.aborted) {
-        return;
-      }
-      this.deps.log.warn(`Resource health history of ${entry.resourceId}: ${errorText(error)}`);
-      entry.history = { kind: 'error', message: errorText(error) };
-    }
-    this.postRender(entry);
+    await entry.loader?.load(new AvailabilityApi({ client: connection.client, origin: connection.origin, subscriptionName: connection.subscriptionName }));
   }
 
   private postRender(entry: Entry): void {

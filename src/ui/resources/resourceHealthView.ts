@@ -9,6 +9,7 @@ import { AvailabilityApi, type SubscriptionStatuses } from '../../core/api/avail
 import { listAvailability } from '../../core/api/availabilityListing';
 import { ResourceGraphApi } from '../../core/api/resourceGraphApi';
 import { healthSnapshotOf, readHealthSnapshot } from '../../core/cache/healthSnapshot';
+import type { HeldHealth } from '../../core/agent/availabilitySource';
 import { HealthIndex, mergeStatuses, type ResourceHealthMark } from '../../core/health/healthIndex';
 import { afterEventsLoad, incrementalSince, subscriptionsKey, type ListingMemory } from '../../core/health/healthLoad';
 import { HealthBaseline, rowsToAnnounce, stateSections, type HealthRow } from '../../core/health/healthRows';
@@ -40,7 +41,11 @@ export interface ResourceHealthDeps {
   readonly workspaceState?: vscode.Memento;
 }
 
-type Held = { kind: 'none' } | { kind: 'loading' } | { kind: 'loaded'; statuses: AvailabilityStatus[]; errors: { subscriptionId: string; message: string }[]; portal: string | undefined };
+/** `subscriptions`: those the statuses were listed for; `fromCache`: restored and not listed since (unknown, not current). */
+type Held =
+  | { kind: 'none' }
+  | { kind: 'loading' }
+  | { kind: 'loaded'; statuses: AvailabilityStatus[]; errors: { subscriptionId: string; message: string }[]; portal: string | undefined; subscriptions: readonly string[]; fromCache?: boolean };
 
 class ResourcesTreeProvider extends SafeTreeDataProvider<TreeNode> {
   constructor(
@@ -145,9 +150,15 @@ export class ResourceHealthView implements vscode.Disposable {
     }
   }
 
+  /** The filter, and "from cache" while the statuses shown are the cache's (not listed since the window opened). */
   private filterDescription(): string | undefined {
     const text = this.filter.text;
-    return text ? vscode.l10n.t('Filtered: {0}', text) : undefined;
+    const filtered = text ? vscode.l10n.t('Filtered: {0}', text) : undefined;
+    if (this.held.kind !== 'loaded' || !this.held.fromCache) {
+      return filtered;
+    }
+    const cached = vscode.l10n.t('from cache');
+    return filtered ? `${filtered} · ${cached}` : cached;
   }
 
   /** The filter changed: the title says it, and the rows follow. */
@@ -196,12 +207,12 @@ export class ResourceHealthView implements vscode.Disposable {
       return;
     }
     this.listing = cached.listing;
-    this.set({ kind: 'loaded', statuses: cached.statuses, errors: [], portal: portalBase(connection.portalUrl) });
+    this.set({ kind: 'loaded', statuses: cached.statuses, errors: [], portal: portalBase(connection.portalUrl), subscriptions: cached.listing.subscriptions, fromCache: true });
     this.deps.log.info(`Resource health: showing ${cached.statuses.length} cached status(es) until the next listing.`);
   }
 
   /** What is held once the load in flight (if any) is done: for `@health`; undefined when nothing is loaded. */
-  async settled(): Promise<{ statuses: readonly AvailabilityStatus[]; failed: readonly string[]; portal: string | undefined } | undefined> {
+  async settled(): Promise<(HeldHealth & { failed: readonly string[]; portal: string | undefined }) | undefined> {
     // A listing held back while the view was hidden runs now: the question needs it.
     const pending = this.pending;
     if (pending) {
@@ -210,7 +221,11 @@ export class ResourceHealthView implements vscode.Disposable {
     }
     await this.loading;
     const held = this.held;
-    return held.kind === 'loaded' ? { statuses: held.statuses, failed: held.errors.map((e) => e.subscriptionId), portal: held.portal } : undefined;
+    if (held.kind !== 'loaded') {
+      return undefined;
+    }
+    const { statuses, errors, portal, subscriptions, fromCache } = held;
+    return { statuses, errors, subscriptions, failed: errors.map((e) => e.subscriptionId), portal, ...(fromCache ? { fromCache } : {}) };
   }
 
   /** Lists the subscriptions' availability over this connection; a later load or clear() wins over this one. */
@@ -311,7 +326,7 @@ export class ResourceHealthView implements vscode.Disposable {
     }
     this.logErrors(errors);
     const portal = connection.mode !== 'sample' ? portalBase(connection.portalUrl) : undefined;
-    this.set({ kind: 'loaded', statuses, errors, portal });
+    this.set({ kind: 'loaded', statuses, errors, portal, subscriptions: results.map((r) => r.subscriptionId) });
     this.announce(rowsToAnnounce(turned, this.deps.notifications(), connection.mode === 'sample'));
   }
 
@@ -346,6 +361,7 @@ export class ResourceHealthView implements vscode.Disposable {
 
   private set(held: Held): void {
     this.held = held;
+    this.view.description = this.filterDescription();
     this.index = new HealthIndex(held.kind === 'loaded' ? held.statuses : []);
     this.provider.changedAll();
     this.changed.fire();

@@ -30,3 +30,40 @@ describe('agent tools over the held events (issue 21: no access is never "no eve
     assert.deepEqual(answer.events.map((e) => e.trackingId), ['AB-123']);
   });
 });
+
+describe('agent tools over the Resources view’s statuses (M8: no listing when the view holds them)', () => {
+  const status = (sub: string, name: string) => ({
+    id: `/subscriptions/${sub}/resourceGroups/rg/providers/Microsoft.Web/sites/${name}/providers/Microsoft.ResourceHealth/availabilityStatuses/current`,
+    properties: { availabilityState: 'Unavailable' },
+  });
+  let listings = 0;
+  const source = (fromCache: boolean) =>
+    extensionSource({
+      // A connection whose client counts every listing: the held answer must not reach it.
+      connection: () => ({ client: { request: () => (listings++, Promise.reject(new Error('listed'))) }, api: {} }) as unknown as Connection,
+      heldEvents: () => [],
+      heldWindowDays: () => undefined,
+      subscriptionIds: () => [READABLE, DENIED],
+      notReadyReason: () => undefined,
+      ready: async () => undefined,
+      heldHealth: async () => ({ statuses: [status(READABLE, 'web')], subscriptions: [READABLE, DENIED], errors: [{ subscriptionId: DENIED, message: NO_ACCESS }], ...(fromCache ? { fromCache } : {}) }),
+      graphThreshold: () => 10,
+      now: () => NOW,
+    });
+
+  it('answers from the held statuses, a held failure staying a failure, without a request', async () => {
+    listings = 0;
+    const results = await source(false).listAvailability?.([READABLE, DENIED]);
+    assert.deepEqual(results?.map((r) => [r.subscriptionId, r.statuses.length, r.error?.message]), [
+      [READABLE, 1, undefined],
+      [DENIED, 0, NO_ACCESS],
+    ]);
+    assert.equal(listings, 0);
+  });
+
+  it('statuses restored from the cache (not listed since) are no answer: it lists', async () => {
+    listings = 0;
+    await source(true).listAvailability?.([READABLE]).catch(() => undefined);
+    assert.ok(listings > 0, 'the cached statuses were given as current');
+  });
+});

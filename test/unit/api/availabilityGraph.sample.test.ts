@@ -50,22 +50,37 @@ describe('resource health of many subscriptions through Resource Graph (sample s
     }
   });
 
-  it('incremental (since the last listing): only the statuses whose state changed since then, in one query and no scope query; the subscriptions are marked changes-only', async () => {
+  it('incremental (since the last listing): only the statuses whose state changed since then, one query and one scope query for the batch; the subscriptions are marked changes-only', async () => {
     const all = await listAvailability({ api, graph, threshold: 3 }, service.subscriptionIds);
     const times = all.results.flatMap((r) => r.statuses.map((s) => Date.parse(occurredTimeOf(s) ?? ''))).filter((t) => Number.isFinite(t)).sort((a, b) => a - b);
     const middle = times[Math.floor(times.length / 2)] ?? 0;
     service.resetStats();
     const changed = await listAvailability({ api, graph, threshold: 3, since: new Date(middle) }, service.subscriptionIds);
-    assert.equal(service.stats.byPath.get(GRAPH_PATH), 1, 'one query: a subscription without changes is not asked about its scope');
+    const silent = changed.results.some((r) => r.statuses.length === 0 && !r.error);
+    assert.equal(service.stats.byPath.get(GRAPH_PATH), silent ? 2 : 1, 'one query, and one scope query when a subscription has no changes');
     assert.deepEqual(changed.changesOnly, service.subscriptionIds);
-    assert.deepEqual(changed.leftOut, [], 'no changes is not "left out"');
+    assert.deepEqual(changed.leftOut, [], 'every subscription is still in scope');
     const got = changed.results.flatMap((r) => r.statuses);
     assert.ok(got.length > 0 && got.length < times.length, `${got.length} changed of ${times.length}`);
     assert.ok(got.every((s) => Date.parse(occurredTimeOf(s) ?? '') >= middle), 'a status older than since was sent');
-    // Nothing changed after the future: no rows, and no subscription reported as failed.
+    // Nothing changed after the future: no rows, one scope query, and no subscription reported as failed.
+    service.resetStats();
     const none = await listAvailability({ api, graph, threshold: 3, since: new Date(Date.now() + 86_400_000) }, service.subscriptionIds);
     assert.equal(none.results.flatMap((r) => r.statuses).length, 0);
     assert.equal(none.results.filter((r) => r.error).length, 0);
+    assert.equal(service.stats.byPath.get(GRAPH_PATH), 2, 'the changes and the scope of the batch');
+  });
+
+  // Access revoked (a role assignment removed) between two refreshes: Resource Graph then leaves the subscription out silently.
+  it('incremental: a subscription whose access was revoked since the last listing is an error naming it, never its old health', async () => {
+    const [gone] = service.subscriptionIds;
+    assert.ok(gone);
+    service.knobs.unreadableSubscriptions = [gone];
+    const none = await listAvailability({ api, graph, threshold: 3, since: new Date(Date.now() + 86_400_000) }, service.subscriptionIds);
+    assert.deepEqual(none.leftOut, [gone]);
+    const row = none.results.find((r) => r.subscriptionId === gone);
+    assert.ok(row?.error instanceof ApiError && /unknown, not healthy/.test(row.error.message));
+    assert.equal(none.results.filter((r) => r.error).length, 1, 'the subscriptions still in scope are not errors');
   });
 
   it('below the threshold, the ARM list (no time filter) is listed in full even when changes are asked for', async () => {

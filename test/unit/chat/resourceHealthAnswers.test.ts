@@ -81,6 +81,23 @@ describe('chat: resource health questions', () => {
     assert.match(answer.markdown, /^\*\*Unavailable, degraded or unknown resources in resource group rg-app: 2\*\*/u);
   });
 
+  // A subscription whose access was revoked (403) while the others listed (M11): "none match" must not read as "all healthy".
+  it('"what is unhealthy?" names the subscriptions whose health could not be read, by name, and says their resources are unknown', () => {
+    const q = parseQuery('what is unhealthy?', { now: NOW });
+    const statuses = [status('rg-app', 'web', 'Available')];
+    const name = (id: string) => (id === 's2' ? 'Contoso Staging' : undefined);
+    const answer = resourceListAnswer({ description: resourceDescription(q), statuses, matches: resourceMatcher(q), now: NOW, failed: ['s2'], subscriptionName: name });
+    assert.match(answer.markdown, /None of the 1 resources with health information match\./u);
+    assert.match(answer.markdown, /The health of Contoso Staging could not be read, so its resources are unknown, not healthy/u);
+    const clean = resourceListAnswer({ description: resourceDescription(q), statuses, matches: resourceMatcher(q), now: NOW, failed: [] });
+    assert.doesNotMatch(clean.markdown, /could not be read/u);
+  });
+
+  it('"which of my resources are affected?" names the subscriptions whose health could not be read (M11)', () => {
+    const answer = affectedAnswer({ groups: [{ event: issue, resources: [] }], health: [], active: 1, asked: 1, openCommand: OPEN, healthFailed: ['s1', 's3'] });
+    assert.match(answer.markdown, /The health of s1 and s3 could not be read, so their resources are unknown, not healthy/u);
+  });
+
   it('"which of my VMs are down?" keeps the unavailable virtual machines only (service → resource types)', () => {
     const q = parseQuery('which of my VMs are down?', { now: NOW });
     const statuses = [status('rg', 'vm1', 'Unavailable'), status('rg', 'vm2', 'Degraded'), status('rg', 'site', 'Unavailable', {}, 'Microsoft.Web/sites')];

@@ -4,7 +4,7 @@
  * server reads it at each request (the shipped dist/mcp.js against the sample service).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -91,6 +91,17 @@ describe('MCP token file: refreshed before expiry, read at each request', () => 
     const path = join(mkdtempSync(join(tmpdir(), 'token-file-')), 'token.json');
     await writeTokenFile(path, { origin: 'https://x.example', token: 'secret-token' });
     assert.equal(statSync(path).mode & 0o777, 0o600);
+  });
+
+  // A timer refresh overlapping a connection change's refresh: both writes are in flight at once.
+  it('overlapping writes each use their own temp file: every write succeeds, the file holds one whole token and no temp file is left', async function () {
+    const dir = mkdtempSync(join(tmpdir(), 'token-file-race-'));
+    const path = join(dir, 'token.json');
+    const tokens = Array.from({ length: 20 }, (_, i) => `token-${i}-${'x'.repeat(2000)}`);
+    await Promise.all(tokens.map((token) => writeTokenFile(path, { origin: 'https://x.example', token })));
+    const held = parseTokenFile(readFileSync(path, 'utf8'), 'https://x.example');
+    assert.ok(held !== undefined && tokens.includes(held));
+    assert.deepEqual(readdirSync(dir), ['token.json']);
   });
 
   it('dist/mcp.js reads the rewritten file at the next request, says what to do in VS Code on a refused token, and takes subscriptions from a file', async function () {

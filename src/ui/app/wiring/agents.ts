@@ -1,5 +1,7 @@
 /** The language-model tools and the MCP server definition (src/ui/lm). */
+import { resourceGraphThreshold } from '../../events/resourceGraphHook';
 import { registerAgentTools, type AgentRegistration } from '../../lm/registerAgentTools';
+import type { ResourceHealthView } from '../../resources/resourceHealthView';
 import { notReadyReason } from './events';
 import type { FeatureDeps } from './featureDeps';
 import type { InfraParts } from './infra';
@@ -7,7 +9,7 @@ import type { Register } from './register';
 
 export function registerAgents(
   register: Register,
-  deps: FeatureDeps & { readonly infra: InfraParts },
+  deps: FeatureDeps & { readonly infra: InfraParts; readonly health: ResourceHealthView },
 ): AgentRegistration {
   const { auth, connections } = deps.connection;
   const { controller } = deps.events;
@@ -20,6 +22,8 @@ export function registerAgents(
       subscriptionIds: () => controller.subscriptionIds(),
       notReadyReason: () => notReadyReason(controller),
       ready: () => deps.state.ready,
+      heldHealth: () => deps.health.settled(),
+      graphThreshold: resourceGraphThreshold,
       token: async () => (connections.current?.mode === 'sample' ? connections.sampleService?.token : auth.tokenProvider.getToken({ forceRefresh: false })),
       onDidChange: controller.onDidChange,
       extensionUri: deps.context.extensionUri,
