@@ -5,7 +5,8 @@
  */
 import { statSync } from 'node:fs';
 import type { HealthEvent } from '../model/schemas';
-import { matchEvents, readInfraDir, type InfraMatch, type InfraReport } from '../infra/index';
+import { matchEvents, type InfraMatch, type InfraReport } from '../infra/index';
+import { readDirOffThread } from '../infra/infraReader';
 import { explainForCli, json, str, strings, withSession, type CommandContext } from './commands';
 import { table } from './format';
 import { UsageError, parseSince } from './options';
@@ -17,7 +18,8 @@ export const EXIT_AFFECTED = 3;
 /** Active maintenance is often announced weeks before it starts; a 3-day window (the service default) would miss it. */
 const DEFAULT_WINDOW = '30d';
 
-function readDirOption(ctx: CommandContext): InfraReport {
+/** Reads --infra in a worker: Ctrl+C and SIGTERM (ctx.signal) end it at any point, a stuck file only costs its budget. */
+async function readDirOption(ctx: CommandContext): Promise<InfraReport> {
   const dir = str(ctx, 'infra')?.trim();
   if (!dir) {
     throw new UsageError('--infra DIR is required: the folder of the templates to check (Bicep, ARM, Terraform, azd).');
@@ -31,11 +33,11 @@ function readDirOption(ctx: CommandContext): InfraReport {
   if (!isDir) {
     throw new UsageError(`--infra must name a folder; "${dir.slice(0, 80)}" is not one.`);
   }
-  return readInfraDir(dir).report;
+  return (await readDirOffThread(dir, ctx.signal ? { signal: ctx.signal } : {})).report;
 }
 
 export async function runCheck(ctx: CommandContext): Promise<number> {
-  const report = readDirOption(ctx);
+  const report = await readDirOption(ctx);
   const subscriptionIds = strings(ctx, 'subscription').map((s) => s.trim()).filter((s) => s !== '');
   if (subscriptionIds.length === 0) {
     throw new UsageError("--subscription ID is required; run 'health-events subscriptions' to see your subscriptions.");

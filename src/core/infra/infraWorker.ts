@@ -20,14 +20,14 @@ const post = (message: FromWorker): void => port.postMessage(message);
  * away (scripts/build.mjs), so a user's file names can never trigger them.
  */
 function testHook(path: string): void {
-  const spin = process.env['SERVICE_HEALTH_TEST_READER_SPIN'];
+  const spin = process.env.SERVICE_HEALTH_TEST_READER_SPIN;
   if (spin && path.includes(spin)) {
     process.stderr.write(`test hook: spinning on ${path}\n`);
     while (Date.now() > 0) {
       // Never returns, like a scanning loop that does not advance.
     }
   }
-  const crash = process.env['SERVICE_HEALTH_TEST_READER_CRASH'];
+  const crash = process.env.SERVICE_HEALTH_TEST_READER_CRASH;
   if (crash && path.includes(crash)) {
     process.exit(70);
   }
