@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import type { HealthEvent } from '../model/schemas';
 import { matchEvents, type InfraMatch, type InfraReport } from '../infra/index';
-import { readDirOffThread } from '../infra/infraReader';
+import { readDirOffThread } from '../infra/readOffThread';
 import { explainForCli, json, str, strings, withSession, type CommandContext } from './commands';
 import { table } from './format';
 import { UsageError, parseSince } from './options';

@@ -390,13 +390,3 @@ export class InfraReader {
     this.options.log?.(line);
   }
 }
-
-/** Reads one folder in a worker of its own, ended after (the CLI's check, the MCP tool). */
-export async function readDirOffThread(root: string, options: InfraReaderOptions & { readonly limits?: ReadDirLimits; readonly signal?: AbortSignal } = {}): Promise<FolderRead> {
-  const reader = new InfraReader(options);
-  try {
-    return await reader.readDir(root, options.limits, options.signal);
-  } finally {
-    reader.dispose();
-  }
-}

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { FolderReport } from '../agent/infraCheck';
 import { ToolInputError } from '../agent/inputs';
 import { ToolAnswerError } from '../agent/toolAnswerError';
-import { readDirOffThread } from '../infra/infraReader';
+import { readDirOffThread } from '../infra/readOffThread';
 
 /** Roots named in a sentence; the rest are counted. */
 const ROOTS_NAMED = 3;
