@@ -5,7 +5,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { readFile } from 'node:fs/promises';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { loadOut, median, report, round, runChild, RESULTS } from './lib.mjs';
 
 const FILES = 5000;
@@ -75,6 +76,57 @@ async function child(dir) {
   report({ fullMs, fullCpuMs, changeMs, changeCpuMs, targets: first.targets.length, unresolved: first.unresolved.length, moved });
 }
 
+/**
+ * The main thread while the worker reads (issue 30): the longest event-loop block (monitorEventLoopDelay's
+ * max) during a readDir of the whole folder (the CLI, the MCP server) and during the editor's way
+ * (each template's text sent with set, then the report). Goal: at most 50 ms.
+ */
+async function workerChild(dir) {
+  const { InfraReader } = loadOut('core/infra/infraReader.js');
+  const reader = new InfraReader();
+  const blockOf = async (work) => {
+    const h = monitorEventLoopDelay({ resolution: 5 });
+    h.enable();
+    const t0 = performance.now();
+    const result = await work();
+    const ms = performance.now() - t0;
+    h.disable();
+    return { result, ms, maxBlockMs: h.max / 1e6 };
+  };
+  const walk = await blockOf(() => reader.readDir(dir));
+  const files = walk.result.paths;
+  const editor = await blockOf(async () => {
+    for (const rel of files) await reader.set('ws', rel, await readFile(join(dir, rel), 'utf8'));
+    return reader.report('ws');
+  });
+  reader.dispose();
+  report({ walkMs: walk.ms, walkBlockMs: walk.maxBlockMs, editorMs: editor.ms, editorBlockMs: editor.maxBlockMs, targets: walk.result.report.targets.length, editorTargets: editor.result.report.targets.length });
+}
+
+/** Files that have hung or crawled the reader (review findings H1, M1, M2, issue 30): each alone in a folder. */
+const HOSTILE = {
+  'stacked decorators': ['main.bicep', `@description('Primary location')\n@minLength(1)\n@secure()\nparam location string = 'westeurope'\nresource s 'Microsoft.Web/sites@2023-12-01' = {\n  name: 's'\n  location: location\n}\n`],
+  'module cycle': ['main.bicep', `param location string = 'westeurope'\nmodule a 'main.bicep' = {\n  name: 'a'\n  params: {\n    location: location\n  }\n}\nmodule b 'main.bicep' = {\n  name: 'b'\n  params: {\n    location: location\n  }\n}\nresource s 'Microsoft.Web/sites@2023-12-01' = {\n  name: 's'\n  location: location\n}\n`],
+  'whitespace run in azure.yaml': ['azure.yaml', `name: x\nservices:\n  web:\n    host:${' '.repeat(200_000)}x\n`],
+  'deep nesting': ['main.bicep', `${"resource r 'Microsoft.Web/sites@2023-12-01' = {\n  location: 'westeurope'\n".repeat(2500)}${'}\n'.repeat(2500)}`],
+};
+
+async function hostileChild() {
+  const { InfraReader } = loadOut('core/infra/infraReader.js');
+  const out = {};
+  for (const [name, [file, text]] of Object.entries(HOSTILE)) {
+    const dir = mkdtempSync(join(os.tmpdir(), 'infra-hostile-'));
+    writeFileSync(join(dir, file), text);
+    const reader = new InfraReader();
+    const t0 = performance.now();
+    const { report: r } = await reader.readDir(dir);
+    out[name] = { ms: performance.now() - t0, cut: r.unresolved.some((u) => /took too long/.test(u.reason)) };
+    reader.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  report(out);
+}
+
 async function main() {
   const dir = makeWorkspace();
   const log = (line) => process.stderr.write(`[bench] ${line}\n`);
@@ -97,6 +149,21 @@ async function main() {
     process.stdout.write(`full read of the folder   ${fmt(result.fullReadMs).padEnd(24)} ${fmt(result.fullReadCpuMs).padEnd(24)} < 1000 ms\n`);
     process.stdout.write(`one changed file re-read  ${fmt(result.changedFileMs).padEnd(24)} ${fmt(result.changedFileCpuMs).padEnd(24)} < 20 ms\n`);
     process.stdout.write(`load average ${result.loadAverage.join(' ')} on ${result.cpus} CPUs\n`);
+    const workerRuns = [];
+    for (let r = 0; r < RUNS; r++) workerRuns.push(await runChild('infra.mjs', ['worker', dir], {}, []));
+    const hostileRuns = [];
+    for (let r = 0; r < RUNS; r++) hostileRuns.push(await runChild('infra.mjs', ['hostile'], {}, []));
+    const wstat = (key) => ({ median: round(median(workerRuns.map((r) => r[key]))), min: round(Math.min(...workerRuns.map((r) => r[key]))), max: round(Math.max(...workerRuns.map((r) => r[key]))) });
+    result.worker = { walkMs: wstat('walkMs'), walkBlockMs: wstat('walkBlockMs'), editorMs: wstat('editorMs'), editorBlockMs: wstat('editorBlockMs') };
+    result.hostile = Object.fromEntries(Object.keys(HOSTILE).map((name) => {
+      const ms = hostileRuns.map((r) => r[name].ms);
+      return [name, { median: round(median(ms)), min: round(Math.min(...ms)), max: round(Math.max(...ms)), cutByWatchdog: hostileRuns.filter((r) => r[name].cut).length }];
+    }));
+    process.stdout.write(`\nThe same folder read in the worker (median of ${RUNS} fresh processes, min-max)     goal\n`);
+    process.stdout.write(`longest main-thread block, readDir        ${fmt(result.worker.walkBlockMs).padEnd(28)} <= 50 ms   (read in ${fmt(result.worker.walkMs)})\n`);
+    process.stdout.write(`longest main-thread block, editor (set)   ${fmt(result.worker.editorBlockMs).padEnd(28)} <= 50 ms   (read in ${fmt(result.worker.editorMs)})\n`);
+    process.stdout.write(`Hostile files, each alone (wall ms, median [min-max]; cut = runs the watchdog ended at 2 s)\n`);
+    for (const [name, h] of Object.entries(result.hostile)) process.stdout.write(`  ${name.padEnd(30)} ${fmt(h).padEnd(28)} cut ${h.cutByWatchdog}/${RUNS}\n`);
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(join(RESULTS, 'infra.json'), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
@@ -107,6 +174,10 @@ async function main() {
 if (process.argv[2] === 'make') {
   // For profiling by hand: builds the workspace and prints its folder (delete it yourself).
   process.stdout.write(`${makeWorkspace()}\n`);
+} else if (process.argv[2] === 'worker') {
+  workerChild(process.argv[3]).catch((error) => report({ error: String(error) }));
+} else if (process.argv[2] === 'hostile') {
+  hostileChild().catch((error) => report({ error: String(error) }));
 } else if (process.argv[2] === 'child') {
   child(process.argv[3]).catch((error) => report({ error: String(error) }));
 } else {

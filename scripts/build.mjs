@@ -157,6 +157,14 @@ const contexts = await Promise.all([
     outfile: `${out}/mcp.js`,
     plugins: [eagerValidation],
   }),
+  // The template reader's worker thread (src/core/infra/infraReader.ts starts it from the same
+  // folder). A production build defines its test hooks away: no file name can make it spin or stop.
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/core/infra/infraWorker.ts'],
+    outfile: `${out}/infraWorker.js`,
+    ...(production ? { define: { 'process.env.SERVICE_HEALTH_TEST_READER_SPIN': 'undefined', 'process.env.SERVICE_HEALTH_TEST_READER_CRASH': 'undefined' } } : {}),
+  }),
   // Event details webview script (runs in the webview, not in Node).
   esbuild.context({
     ...common,

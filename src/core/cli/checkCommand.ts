@@ -10,7 +10,8 @@ import { ResourceGroupsApi } from '../api/resourceGroupsApi';
 import type { HealthEvent } from '../model/schemas';
 import { completenessOf } from '../infra/completeness';
 import type { DeploymentRegions } from '../infra/evaluate';
-import { matchEvents, readInfraDir, type InfraReport, type ReadDirOptions } from '../infra/index';
+import { matchEvents, type InfraReport, type ReadDirOptions } from '../infra/index';
+import { readDirOffThread } from '../infra/readOffThread';
 import { regionDisplayName } from '../query/regionNames';
 import { explainForCli, json, str, strings, withSession, type CommandContext, type Session } from './commands';
 import { checkText, uncheckedJson } from './checkText';
@@ -79,8 +80,9 @@ export async function runCheck(ctx: CommandContext): Promise<number> {
   return withSession(ctx, async (session) => {
     const regions = await deploymentRegions(ctx, session, first, location);
     const options: ReadDirOptions = { ...globs, ...(regions ? { regions } : {}) };
-    const { report, index } = readInfraDir(dir, options);
-    return gate(ctx, session, subscriptionIds, queryStartTime, report, index.size);
+    // In a worker: Ctrl+C and SIGTERM (ctx.signal) end it at any point, and a stuck file only costs its budget.
+    const { report, paths } = await readDirOffThread(dir, { limits: options, ...(ctx.signal ? { signal: ctx.signal } : {}) });
+    return gate(ctx, session, subscriptionIds, queryStartTime, report, paths.length);
   });
 }
 

@@ -152,7 +152,7 @@ function registerInfraTool(server: McpServer, tools: HealthTools, run: Run, conf
       run(
         'check_infrastructure',
         async (signal) => {
-          const { parts, where } = readRoots(input.path, await roots(signal));
+          const { parts, where } = await readRoots(input.path, await roots(signal), signal);
           return tools.checkInfrastructure(parts, where, signal);
         },
         extra.signal,

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { FolderReport } from '../agent/infraCheck';
 import { ToolInputError } from '../agent/inputs';
 import { ToolAnswerError } from '../agent/toolAnswerError';
-import { readInfraDir } from '../infra/readDir';
+import { readDirOffThread } from '../infra/readOffThread';
 
 /** Roots named in a sentence; the rest are counted. */
 const ROOTS_NAMED = 3;
@@ -51,19 +51,24 @@ const NO_ROOTS = new ToolAnswerError(
   'This server was given no folder it may read; tell the user to start it with --root DIR (VS Code passes its workspace folders) or to use an MCP client that shares its roots, then call again.',
 );
 
-/** What to read: the confined path, or every root (each file led by its root's name when there are several). */
-export function readRoots(path: string | undefined, roots: readonly string[]): { parts: FolderReport[]; where: string } {
+/**
+ * What to read: the confined path, or every root (each file led by its root's name when there are
+ * several). Read in a worker, so the server keeps answering meanwhile; `signal` (a cancellation) ends it.
+ */
+export async function readRoots(path: string | undefined, roots: readonly string[], signal?: AbortSignal): Promise<{ parts: FolderReport[]; where: string }> {
   if (roots.length === 0) throw NO_ROOTS;
+  const read = (real: string) => readDirOffThread(real, signal ? { signal } : {});
   if (path !== undefined) {
     const real = confineToRoots(path, roots);
-    const { index, report } = readInfraDir(real);
-    return { parts: [{ prefix: '', report, paths: index.paths() }], where: `the folder ${path}` };
+    const { report, paths } = await read(real);
+    return { parts: [{ prefix: '', report, paths: [...paths] }], where: `the folder ${path}` };
   }
   const reals = roots.flatMap((r) => realOrUndefined(r) ?? []).filter((r) => statSync(r).isDirectory());
-  const parts = reals.map((real) => {
-    const { index, report } = readInfraDir(real);
-    return { prefix: reals.length > 1 ? basename(real) : '', report, paths: index.paths() };
-  });
+  const parts: FolderReport[] = [];
+  for (const real of reals) {
+    const { report, paths } = await read(real);
+    parts.push({ prefix: reals.length > 1 ? basename(real) : '', report, paths: [...paths] });
+  }
   return { parts, where: reals.length === 1 ? `the folder ${reals[0] ?? ''}` : `the ${reals.length} folders this server may read` };
 }
 

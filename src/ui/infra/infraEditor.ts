@@ -11,6 +11,7 @@ import { Command } from '../base/commandIds';
 import { Disposable } from '../base/disposable';
 import { lineNotes, noteHeadline, type CountWords, type LineEvent, type LineNote } from './lineNotes';
 import { escapeMarkdown, templateHealthMarkdown, type HealthWords } from './templateHealthHover';
+import { startsRead } from './templateSync';
 import type { WorkspaceInfra } from './workspaceInfra';
 
 export interface InfraEditorDeps {
@@ -65,15 +66,15 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
 
   /** Starts the read when a template is already showing (called after activation, not inside it). */
   startForEditors(editors: readonly vscode.TextEditor[] = vscode.window.visibleTextEditors): void {
-    // Not for any JSON file: most are no templates, and the events loading starts the read anyway.
-    if (editors.some((e) => /\.(bicep|bicepparam|tf|tfvars)$/i.test(e.document.uri.path))) {
+    // JSON only when it holds an ARM template: package.json or settings.json never start it.
+    if (editors.some((e) => startsRead(e.document.uri.path, e.document.getText()))) {
       void this.deps.infra.start();
     }
   }
 
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {
     const line = position.line + 1;
-    const notes = this.notesOf(document.uri).filter((n) => n.line === line);
+    const notes = this.notesOf(document).filter((n) => n.line === line);
     const health = this.healthOf(document.uri, line);
     if (notes.length === 0 && !health) {
       return undefined;
@@ -108,7 +109,7 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    return this.notesOf(document.uri).flatMap((note) => {
+    return this.notesOf(document).flatMap((note) => {
       const range = new vscode.Range(note.line - 1, 0, note.line - 1, 0);
       const [first, ...others] = note.events;
       if (!first) {
@@ -121,12 +122,13 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
     });
   }
 
-  private notesOf(uri: vscode.Uri): LineNote[] {
+  private notesOf(document: vscode.TextDocument): LineNote[] {
     if (!this.deps.infra.isStarted) {
-      void this.deps.infra.start();
+      // Shown JSON that is no template (package.json, settings.json) must not start reading the workspace (M7).
+      if (startsRead(document.uri.path, document.getText())) void this.deps.infra.start();
       return [];
     }
-    return lineNotes(this.deps.infra.targetsOf(uri), this.deps.events(), Date.now());
+    return lineNotes(this.deps.infra.targetsOf(document.uri), this.deps.events(), Date.now());
   }
 
   private update(): void {

@@ -1,33 +1,36 @@
 /**
- * The workspace's templates, read once on first need (never inside activate) and again per changed
- * file: files come from `findFiles` (files.exclude and search.exclude honoured), capped in count and
- * size with one log line per cap, fed to one core InfraIndex per workspace folder.
+ * The workspace's templates, read once on first need (never inside activate) and kept current:
+ * files come from `findFiles` (files.exclude and search.exclude honoured), capped in count and size
+ * with one log line per cap; open templates are read as typed. Reading happens in the reader's
+ * worker (core/infra/infraReader.ts); the bookkeeping is TemplateSync's (tested without VS Code).
  */
 import * as vscode from 'vscode';
-import { infraFileKind } from '../../core/infra/classify';
-import { InfraIndex } from '../../core/infra/infraIndex';
+import { InfraReader, type FolderRead } from '../../core/infra/infraReader';
 import type { InfraReport, InfraTarget } from '../../core/infra/types';
 import { errorText } from '../../core/text/errorText';
 import type { HealthEvent } from '../../core/model/eventModel';
 import { Disposable } from '../base/disposable';
 import { targetKeys, touchesAny } from './lineNotes';
+import { RetryingStart, TemplateSync } from './templateSync';
 import { touchedTarget } from './workspaceSection';
 import { excludeGlob, INFRA_GLOB, WORKSPACE_LIMITS } from './workspaceGlobs';
 
-interface FolderIndex {
-  readonly folder: vscode.WorkspaceFolder;
-  readonly index: InfraIndex;
-  /** Every path read once, template or not (a package.json is found by the glob but holds no template). */
-  readonly seen: Set<string>;
-}
+const realSleep = { sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) };
 
 export class WorkspaceInfra extends Disposable {
-  private readonly folders = new Map<string, FolderIndex>();
+  private readonly reader: InfraReader;
+  private readonly sync: TemplateSync;
+  /** Workspace folders read, by URI, with their watchers (disposed when the folder goes). */
+  private readonly folders = new Map<string, { readonly folder: vscode.WorkspaceFolder; readonly watchers: vscode.Disposable[] }>();
   private readonly changed = this._register(new vscode.EventEmitter<void>());
-  /** Fires after the first read and after each file read again. */
+  /** Fires after the first read and after each read that changed what the templates deploy. */
   readonly onDidChange = this.changed.event;
-  private started: Promise<void> | undefined;
+  private readonly first: RetryingStart;
+  private listening = false;
   private readonly capsLogged = new Set<string>();
+  /** Each folder's last report, for the synchronous questions (lenses, hovers, the tree's marker). */
+  private lastReads = new Map<string, FolderRead>();
+  private generation = 0;
   /** The deployed (service, region) keys; undefined until the first read is done. */
   private keys: Set<string> | undefined;
   /** Every target, by file then line: the tree's marker names the first one an event touches. */
@@ -40,12 +43,19 @@ export class WorkspaceInfra extends Disposable {
     private readonly limits: { readonly maxFiles: number; readonly maxFileBytes: number } = WORKSPACE_LIMITS,
   ) {
     super();
+    this.reader = new InfraReader({ log: (line) => log.warn(line) });
+    this._register({ dispose: () => this.reader.dispose() });
+    this.sync = new TemplateSync(this.reader, { list: (key) => this.findTemplates(key), read: (key, path) => this.readDisk(key, path) }, realSleep, () => void this.refresh());
+    this._register({ dispose: () => this.folders.forEach((f) => f.watchers.forEach((w) => w.dispose())) });
+    this.first = new RetryingStart(
+      () => this.readAll(),
+      (error) => this.log.error(`Reading the workspace's templates failed: ${errorText(error)}`),
+    );
   }
 
-  /** Starts the first read (once); resolves when it is done. */
+  /** Starts the first read; resolves when it is done. A read that failed is tried again on the next call. */
   start(): Promise<void> {
-    this.started ??= this.readAll().catch((error: unknown) => this.log.error(`Reading the workspace's templates failed: ${errorText(error)}`));
-    return this.started;
+    return this.first.start();
   }
 
   /** For `workspace:yes`: whether the event touches what the workspace deploys; undefined until read (and starts the read). */
@@ -73,26 +83,29 @@ export class WorkspaceInfra extends Disposable {
   }
 
   get isStarted(): boolean {
-    return this.started !== undefined;
+    return this.first.isStarted;
   }
 
-  /** The targets declared in one file (by its URI). */
+  /** The targets declared in one file (by its URI), as last read (the buffer while it is open). */
   targetsOf(uri: vscode.Uri): InfraTarget[] {
     const at = this.locate(uri);
-    return at ? at.entry.index.report().targets.filter((t) => t.file === at.rel) : [];
+    const read = at && this.lastReads.get(at.key);
+    return read && at ? read.report.targets.filter((t) => t.file === at.rel) : [];
   }
 
   /** Every file with targets, and its targets. */
   allTargets(): { uri: vscode.Uri; targets: InfraTarget[] }[] {
     const out: { uri: vscode.Uri; targets: InfraTarget[] }[] = [];
-    for (const { folder, index } of this.folders.values()) {
+    for (const [key, read] of this.lastReads) {
+      const folder = this.folders.get(key)?.folder;
+      if (!folder) continue;
       const byFile = new Map<string, InfraTarget[]>();
-      for (const t of index.report().targets) {
-        byFile.set(t.file, [...(byFile.get(t.file) ?? []), t]);
+      for (const t of read.report.targets) {
+        const list = byFile.get(t.file);
+        if (list) list.push(t);
+        else byFile.set(t.file, [t]);
       }
-      for (const [file, targets] of byFile) {
-        out.push({ uri: vscode.Uri.joinPath(folder.uri, ...file.split('/')), targets });
-      }
+      for (const [file, targets] of byFile) out.push({ uri: vscode.Uri.joinPath(folder.uri, ...file.split('/')), targets });
     }
     return out;
   }
@@ -101,106 +114,137 @@ export class WorkspaceInfra extends Disposable {
   async folderReports(): Promise<{ folder: vscode.WorkspaceFolder; report: InfraReport; paths: string[] }[]> {
     await this.start();
     await this.catchUp();
-    return [...this.folders.values()].map(({ folder, index }) => ({ folder, report: index.report(), paths: index.paths() }));
+    await this.sync.settled();
+    const out: { folder: vscode.WorkspaceFolder; report: InfraReport; paths: string[] }[] = [];
+    for (const [key, { folder }] of this.folders) {
+      const { report, paths } = await this.sync.report(key);
+      out.push({ folder, report, paths: [...paths] });
+    }
+    return out;
   }
 
   /**
    * Before an answer (chat, agent tools): files the watcher did not report (a network or WSL drive,
    * a burst of changes it dropped) are read, and files gone are forgotten. Files held are not re-read.
    */
-  async catchUp(): Promise<void> {
-    let changed = false;
-    for (const entry of this.folders.values()) {
-      const found = new Map<string, vscode.Uri>();
-      for (const uri of await this.findTemplates(entry.folder)) {
-        const rel = relativeTo(entry.folder, uri);
-        if (rel !== undefined) found.set(rel, uri);
-      }
-      for (const path of [...entry.seen]) {
-        if (found.has(path)) continue;
-        entry.seen.delete(path);
-        changed = entry.index.delete(path) || changed;
-      }
-      for (const [path, uri] of found) {
-        if (entry.seen.has(path)) continue;
-        await this.readFile(entry, uri);
-        changed = true;
-      }
-    }
-    if (changed) this.fireChanged();
-  }
-
-  /** The folder's template files as `findFiles` sees them (search.exclude honoured), capped with a log line. */
-  private async findTemplates(folder: vscode.WorkspaceFolder): Promise<vscode.Uri[]> {
-    const exclude = excludeGlob(vscode.workspace.getConfiguration('search').get<unknown>('exclude'));
-    // One more than the cap tells that the cap was hit.
-    const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, INFRA_GLOB), exclude, this.limits.maxFiles + 1);
-    if (uris.length > this.limits.maxFiles) {
-      this.logCap('files', `Service Health read only the first ${this.limits.maxFiles} template files of ${folder.name}; the others are left out.`);
-    }
-    return uris.slice(0, this.limits.maxFiles);
+  catchUp(): Promise<void> {
+    return this.sync.catchUp();
   }
 
   private async readAll(): Promise<void> {
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      const entry: FolderIndex = { folder, index: new InfraIndex(), seen: new Set() };
-      this.folders.set(folder.uri.toString(), entry);
-      for (const uri of await this.findTemplates(folder)) {
-        await this.readFile(entry, uri);
-      }
-      this.watch(folder, entry);
-    }
-    this.fireChanged();
-    this.log.info(`Read ${[...this.folders.values()].reduce((n, f) => n + f.index.size, 0)} template files: ${this.targets.length} deployment targets, ${this.azdSubscriptions.length} azd subscriptions.`);
+    this.listen();
+    for (const folder of vscode.workspace.workspaceFolders ?? []) await this.addFolder(folder);
+    // Templates open with unsaved edits count as typed.
+    for (const document of vscode.workspace.textDocuments) if (document.isDirty) this.onTyped(document);
+    await this.refresh();
+    this.log.info(`Read the workspace's templates: ${this.targets.length} deployment targets, ${this.azdSubscriptions.length} azd subscriptions.`);
   }
 
-  private watch(folder: vscode.WorkspaceFolder, entry: FolderIndex): void {
-    const watcher = this._register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, INFRA_GLOB)));
-    const reread = (uri: vscode.Uri): void =>
-      void this.readFile(entry, uri).then(() => {
-        this.fireChanged();
-        this.log.info(`Read ${relativeTo(folder, uri) ?? uri.fsPath} again: ${this.targets.length} deployment targets, ${this.azdSubscriptions.length} azd subscriptions.`);
-      });
-    this._register(watcher.onDidChange(reread));
-    this._register(watcher.onDidCreate(reread));
-    const forget = (uri: vscode.Uri): void => {
-      const rel = relativeTo(folder, uri);
-      if (rel !== undefined && entry.index.deleteUnder(rel)) {
-        this.fireChanged();
-      }
-    };
-    this._register(watcher.onDidDelete(forget));
-    // A deleted folder is reported as the folder alone, which the template glob does not match.
-    const folders = this._register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**/*'), true, true, false));
-    this._register(folders.onDidDelete(forget));
+  /** Folders added and removed, and open templates as typed. */
+  private listen(): void {
+    if (this.listening) return;
+    this.listening = true;
+    this._register(
+      vscode.workspace.onDidChangeWorkspaceFolders((e) => {
+        for (const folder of e.removed) this.removeFolder(folder);
+        for (const folder of e.added) void this.addFolder(folder).catch((error: unknown) => this.log.error(`Reading the templates of ${folder.name} failed: ${errorText(error)}`));
+      }),
+    );
+    this._register(vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length > 0 && this.onTyped(e.document)));
+    this._register(
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        const at = this.locate(document.uri);
+        if (at) void this.sync.bufferClosed(at.key, at.rel);
+      }),
+    );
   }
 
-  private async readFile(entry: FolderIndex, uri: vscode.Uri): Promise<void> {
-    const rel = relativeTo(entry.folder, uri);
-    if (rel !== undefined) entry.seen.add(rel);
-    if (rel === undefined || !infraFileKind(rel) || /(^|\/)(node_modules|\.terraform|\.git)\//.test(rel)) {
-      return;
+  private onTyped(document: vscode.TextDocument): void {
+    const at = this.locate(document.uri);
+    if (at) void this.sync.bufferChanged(at.key, at.rel, document.getText());
+  }
+
+  private async addFolder(folder: vscode.WorkspaceFolder): Promise<void> {
+    const key = folder.uri.toString();
+    if (this.folders.has(key)) return;
+    this.folders.set(key, { folder, watchers: this.watch(folder, key) });
+    try {
+      await this.sync.addFolder(key);
+    } catch (error) {
+      this.removeFolder(folder);
+      throw error;
     }
+  }
+
+  private removeFolder(folder: vscode.WorkspaceFolder): void {
+    const key = folder.uri.toString();
+    const entry = this.folders.get(key);
+    if (!entry) return;
+    entry.watchers.forEach((w) => w.dispose());
+    this.folders.delete(key);
+    this.lastReads.delete(key);
+    this.sync.removeFolder(key);
+  }
+
+  /** The folder's template files as `findFiles` sees them (search.exclude honoured), capped with a log line. */
+  private async findTemplates(key: string): Promise<{ paths: string[]; capped: boolean }> {
+    const folder = this.folders.get(key)?.folder;
+    if (!folder) return { paths: [], capped: false };
+    const exclude = excludeGlob(vscode.workspace.getConfiguration('search').get<unknown>('exclude'));
+    // One more than the cap tells that the cap was hit.
+    const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, INFRA_GLOB), exclude, this.limits.maxFiles + 1);
+    const capped = uris.length > this.limits.maxFiles;
+    if (capped) {
+      this.logCap('files', `Service Health read only the first ${this.limits.maxFiles} template files of ${folder.name}; the others are left out.`);
+    }
+    const paths = uris.slice(0, this.limits.maxFiles).flatMap((uri) => relativeTo(folder, uri) ?? []);
+    return { paths, capped };
+  }
+
+  private async readDisk(key: string, rel: string): Promise<{ text: string } | { skip: string } | undefined> {
+    const folder = this.folders.get(key)?.folder;
+    if (!folder) return undefined;
+    const uri = vscode.Uri.joinPath(folder.uri, ...rel.split('/'));
     try {
       const stat = await vscode.workspace.fs.stat(uri);
       if (stat.size > this.limits.maxFileBytes) {
-        entry.index.skip(rel, `the file is larger than ${this.limits.maxFileBytes} bytes`);
         this.logCap('bytes', `Service Health skipped template files larger than ${this.limits.maxFileBytes} bytes (first: ${rel}).`);
-        return;
+        return { skip: `the file is larger than ${this.limits.maxFileBytes} bytes` };
       }
-      entry.index.set(rel, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+      return { text: new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) };
     } catch (error) {
-      // Deleted between finding and reading, or unreadable: forget it and say why in the log.
-      entry.index.delete(rel);
+      // Deleted between finding and reading, or unreadable: forgotten, and why in the log.
       this.log.warn(`Could not read ${rel}: ${errorText(error)}`);
+      return undefined;
     }
   }
 
-  private fireChanged(): void {
-    const reports = [...this.folders.values()].map((f) => f.index.report());
-    this.targets = reports.flatMap((r) => r.targets).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  private watch(folder: vscode.WorkspaceFolder, key: string): vscode.Disposable[] {
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, INFRA_GLOB));
+    const reread = (uri: vscode.Uri): void => {
+      const rel = relativeTo(folder, uri);
+      if (rel !== undefined) void this.sync.diskChanged(key, rel);
+    };
+    const forget = (uri: vscode.Uri): void => {
+      const rel = relativeTo(folder, uri);
+      if (rel !== undefined) this.sync.deleted(key, rel);
+    };
+    // A deleted folder is reported as the folder alone, which the template glob does not match.
+    const folders = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**/*'), true, true, false);
+    return [watcher, watcher.onDidChange(reread), watcher.onDidCreate(reread), watcher.onDidDelete(forget), folders, folders.onDidDelete(forget)];
+  }
+
+  /** Fetches every folder's report from the reader, then redraws (the latest call wins). */
+  private async refresh(): Promise<void> {
+    const generation = ++this.generation;
+    const reports = new Map<string, FolderRead>();
+    for (const key of this.sync.folderKeys) reports.set(key, await this.sync.report(key));
+    if (generation !== this.generation) return;
+    this.lastReads = reports;
+    const all = [...reports.values()].map((r) => r.report);
+    this.targets = all.flatMap((r) => r.targets).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
     this.keys = targetKeys(this.targets);
-    this.azdSubscriptions = [...new Set(reports.flatMap((r) => r.subscriptions))];
+    this.azdSubscriptions = [...new Set(all.flatMap((r) => r.subscriptions))];
     this.changed.fire();
   }
 
@@ -212,11 +256,11 @@ export class WorkspaceInfra extends Disposable {
     }
   }
 
-  private locate(uri: vscode.Uri): { entry: FolderIndex; rel: string } | undefined {
+  private locate(uri: vscode.Uri): { key: string; rel: string } | undefined {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
-    const entry = folder && this.folders.get(folder.uri.toString());
+    const key = folder?.uri.toString();
     const rel = folder && relativeTo(folder, uri);
-    return entry && rel !== undefined ? { entry, rel } : undefined;
+    return key !== undefined && this.folders.has(key) && rel !== undefined ? { key, rel } : undefined;
   }
 }
 

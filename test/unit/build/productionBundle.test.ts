@@ -19,7 +19,7 @@ const FAULT_STRINGS = ['attacker.invalid', 'QuantumMaintenance', 'InjectedFault'
  * Names only test code holds: the test API's hooks (its own bundle, which a production build does
  * not write) and the recorders production classes once kept for it.
  */
-const TEST_ONLY_STRINGS = ['workspaceSettingWarnings', 'connectionProblems:', 'lastRenderedDetails', 'restoreDetailsPanel', 'selectedTreeIds', 'answerForTest', 'lastPickLabels', 'lastExport', 'lastRendered', 'paletteState', 'onDidChangeOpen'];
+const TEST_ONLY_STRINGS = ['workspaceSettingWarnings', 'connectionProblems:', 'lastRenderedDetails', 'restoreDetailsPanel', 'selectedTreeIds', 'answerForTest', 'lastPickLabels', 'lastExport', 'lastRendered', 'paletteState', 'onDidChangeOpen', 'SERVICE_HEALTH_TEST_READER_SPIN', 'test hook: spinning'];
 const TEST_API_MODULE = 'src/ui/app/testApiBundle.ts';
 
 /** The most dist/extension.js (production) may weigh. */

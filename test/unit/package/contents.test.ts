@@ -60,6 +60,8 @@ describe('the .vsix holds exactly what the extension needs', function () {
       'package.nls.json', 'l10n/bundle.l10n.json',
       manifest.main.replace(/^\.\//, ''),
       'dist/mcp.js',
+      // The template reader's worker thread (the extension and the MCP server start it).
+      'dist/infraWorker.js',
       // The bundles extension.js loads on first use: every src/**/<name>Bundle.ts but the test API (scripts/build.mjs).
       ...sourceBundles().filter((n) => n !== 'testApi').map((n) => `dist/${n}.js`),
       'dist/webview/details.js', 'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf',
