@@ -6,6 +6,7 @@ import { NOT_IN_SCOPE_CODE } from './resourceGraphListing';
 import type { ResourceGraphApi } from './resourceGraphApi';
 import type { ImpactedRow } from './resourceGraphQueries';
 import { errorText } from '../text/errorText';
+import { append } from '../text/lists';
 
 export interface AvailabilityListingOptions {
   readonly api: Pick<AvailabilityApi, 'listForSubscriptions'>;
@@ -70,7 +71,7 @@ export async function listAvailability(o: AvailabilityListingOptions, subscripti
         graphBatches++;
         skippedRows += skipped;
         if (o.since !== undefined) {
-          changesOnly.push(...batch);
+          append(changesOnly, batch);
         }
         results.forEach((r) => byId.set(r.subscriptionId, r));
       } catch (error) {
@@ -106,7 +107,7 @@ export async function impactedResourcesByEvent(
     const found = await graph.listImpactedResourcesBatch(batch, signal);
     const silent = [...found.bySubscription].filter(([, rows]) => rows.length === 0).map(([id]) => id);
     const inScope = silent.length > 0 ? await graph.subscriptionsInScope(batch, signal) : new Set<string>();
-    leftOut.push(...silent.filter((id) => !inScope.has(id)));
+    append(leftOut, silent.filter((id) => !inScope.has(id)));
     for (const [subscriptionId, rows] of found.bySubscription) {
       for (const row of rows) {
         const key = row.trackingId.toUpperCase();

@@ -5,6 +5,7 @@ import { regionDisplayName } from '../query/regionNames';
 import { buildScopes, type Scope, type ScopeDecl } from './scopes';
 import { isWithoutService, serviceOfArmType, serviceOfAzdHost, serviceOfAzurermType } from './serviceMap';
 import type { InfraReport, InfraTarget, InfraUnresolved } from './types';
+import { append } from '../text/lists';
 
 const ENV_FILE = /(^|\/)\.azure\/[^/]+\/\.env$/i;
 
@@ -88,8 +89,8 @@ const selfContained = new WeakMap<Scope, { targets: InfraTarget[]; unresolved: I
 function readScope(scope: Scope, ctx: EvalContext, targets: InfraTarget[], unresolved: InfraUnresolved[]): void {
   const cached = ctx.sources.has(scope.id) ? undefined : selfContained.get(scope);
   if (cached) {
-    targets.push(...cached.targets);
-    unresolved.push(...cached.unresolved);
+    append(targets, cached.targets);
+    append(unresolved, cached.unresolved);
     return;
   }
   const own = { targets: [] as InfraTarget[], unresolved: [] as InfraUnresolved[] };
@@ -100,8 +101,8 @@ function readScope(scope: Scope, ctx: EvalContext, targets: InfraTarget[], unres
   if (!ctx.external) {
     selfContained.set(scope, own);
   }
-  targets.push(...own.targets);
-  unresolved.push(...own.unresolved);
+  append(targets, own.targets);
+  append(unresolved, own.unresolved);
 }
 
 export function resolveFacts(files: ReadonlyMap<string, FileFacts>): InfraReport {

@@ -26,6 +26,7 @@ import { StateNode } from './healthNodes';
 import { loadResourceFilter } from './lazyResourceFilter';
 import { ResourceFilter, type StatusMatcher } from './resourceFilter';
 import { ResourceNode } from './resourceNodes';
+import { append } from '../../core/text/lists';
 
 export const RESOURCES_VIEW_ID = 'serviceHealth.resources';
 
@@ -302,11 +303,11 @@ export class ResourceHealthView implements vscode.Disposable {
     const errors: { subscriptionId: string; message: string }[] = [];
     const turned: HealthRow[] = [];
     for (const r of results) {
-      statuses.push(...r.statuses);
+      append(statuses, r.statuses);
       if (r.error) {
         errors.push({ subscriptionId: r.subscriptionId, message: errorText(r.error) });
       } else {
-        turned.push(...this.baseline.update(r.subscriptionId, r.statuses));
+        append(turned, this.baseline.update(r.subscriptionId, r.statuses));
       }
     }
     this.logErrors(errors);
