@@ -143,6 +143,28 @@ export class HealthBaseline {
     return turned;
   }
 
+  /** The rows of an incremental listing (changes only) that turned Unavailable or Degraded; the others keep their state. */
+  merge(subscriptionId: string, changed: readonly AvailabilityStatus[]): HealthRow[] {
+    const key = subscriptionId.toLowerCase();
+    const previous = this.states.get(key);
+    const next = previous ?? new Map<string, string>();
+    const turned: HealthRow[] = [];
+    for (const status of changed) {
+      const row = healthRowOf(status);
+      if (!row.resourceId) {
+        continue;
+      }
+      const id = row.resourceId.toLowerCase();
+      const state = row.state.toLowerCase();
+      if (previous && isAlarming(row.state) && previous.get(id) !== state) {
+        turned.push(row);
+      }
+      next.set(id, state);
+    }
+    this.states.set(key, next);
+    return turned;
+  }
+
   /** Forget everything (sign-out, another connection): the next load is a baseline again. */
   clear(): void {
     this.states.clear();
