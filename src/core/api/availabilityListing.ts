@@ -4,7 +4,7 @@ import { ApiError } from './errors';
 import type { ListingRoute } from './resourceGraphListing';
 import { NOT_IN_SCOPE_CODE } from './resourceGraphListing';
 import type { ResourceGraphApi } from './resourceGraphApi';
-import type { ImpactedRow } from './resourceGraphQueries';
+import { ImpactedIndex } from './impactedIndex';
 import { errorText } from '../text/errorText';
 import { append } from '../text/lists';
 
@@ -95,13 +95,13 @@ export async function listAvailability(o: AvailabilityListingOptions, subscripti
   };
 }
 
-/** Every event's impacted resources across the subscriptions, by tracking id (upper case), and the subscriptions left out. */
+/** Every event's impacted resources across the subscriptions, indexed by incident then subscription, and the subscriptions left out. */
 export async function impactedResourcesByEvent(
   graph: Pick<ResourceGraphApi, 'batches' | 'listImpactedResourcesBatch' | 'subscriptionsInScope'>,
   subscriptionIds: readonly string[],
   signal?: AbortSignal,
-): Promise<{ byEvent: Map<string, (ImpactedRow & { subscriptionId: string })[]>; leftOut: string[] }> {
-  const byEvent = new Map<string, (ImpactedRow & { subscriptionId: string })[]>();
+  index: ImpactedIndex = new ImpactedIndex(),
+): Promise<{ byEvent: ImpactedIndex; leftOut: string[] }> {
   const leftOut: string[] = [];
   for (const batch of graph.batches(subscriptionIds)) {
     const found = await graph.listImpactedResourcesBatch(batch, signal);
@@ -110,10 +110,9 @@ export async function impactedResourcesByEvent(
     append(leftOut, silent.filter((id) => !inScope.has(id)));
     for (const [subscriptionId, rows] of found.bySubscription) {
       for (const row of rows) {
-        const key = row.trackingId.toUpperCase();
-        byEvent.set(key, [...(byEvent.get(key) ?? []), { ...row, subscriptionId }]);
+        index.add(row.trackingId, subscriptionId, row.resource);
       }
     }
   }
-  return { byEvent, leftOut };
+  return { byEvent: index, leftOut };
 }
