@@ -181,7 +181,8 @@ maintenance of the same service in the same region. Resolved events never match.
 Options:
   --infra DIR         Folder of the templates (required)
   --subscription ID   Subscription id; repeat for several (required)
-  --since TIME        Events updated at or after TIME (default 30d: maintenance is announced early)
+  --since TIME        List from TIME if that is earlier than 90 days ago (default 90d: an event still
+                      active is checked however long ago it was last updated)
 ${COMMON}
 
 Exit codes: 3 an active event touches a target; 0 none does; 1 failure; 2 usage error.

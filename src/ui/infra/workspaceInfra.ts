@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { infraFileKind } from '../../core/infra/classify';
 import { InfraIndex } from '../../core/infra/infraIndex';
-import type { InfraReport, InfraTarget } from '../../core/infra/types';
+import type { InfraReport, InfraTarget, InfraUnresolved } from '../../core/infra/types';
 import { errorText } from '../../core/text/errorText';
 import type { HealthEvent } from '../../core/model/eventModel';
 import { Disposable } from '../base/disposable';
@@ -82,16 +82,25 @@ export class WorkspaceInfra extends Disposable {
     return at ? at.entry.index.report().targets.filter((t) => t.file === at.rel) : [];
   }
 
-  /** Every file with targets, and its targets. */
-  allTargets(): { uri: vscode.Uri; targets: InfraTarget[] }[] {
-    const out: { uri: vscode.Uri; targets: InfraTarget[] }[] = [];
+  /** Every file with targets or places that could not be checked, and both. */
+  allTargets(): { uri: vscode.Uri; targets: InfraTarget[]; unresolved: InfraUnresolved[] }[] {
+    const out: { uri: vscode.Uri; targets: InfraTarget[]; unresolved: InfraUnresolved[] }[] = [];
     for (const { folder, index } of this.folders.values()) {
-      const byFile = new Map<string, InfraTarget[]>();
-      for (const t of index.report().targets) {
-        byFile.set(t.file, [...(byFile.get(t.file) ?? []), t]);
-      }
-      for (const [file, targets] of byFile) {
-        out.push({ uri: vscode.Uri.joinPath(folder.uri, ...file.split('/')), targets });
+      const byFile = new Map<string, { targets: InfraTarget[]; unresolved: InfraUnresolved[] }>();
+      const of = (file: string) => {
+        let entry = byFile.get(file);
+        if (!entry) {
+          entry = { targets: [], unresolved: [] };
+          byFile.set(file, entry);
+        }
+        return entry;
+      };
+      const report = index.report();
+      // Pushed, never copied per target (review L7).
+      for (const t of report.targets) of(t.file).targets.push(t);
+      for (const u of report.unresolved) of(u.file).unresolved.push(u);
+      for (const [file, entry] of byFile) {
+        out.push({ uri: vscode.Uri.joinPath(folder.uri, ...file.split('/')), ...entry });
       }
     }
     return out;
