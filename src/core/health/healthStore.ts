@@ -1,9 +1,7 @@
 /**
- * The Resources view's memory of resource health: a map by subscription (lower case), then by
- * resource id (lower case), like core/events/eventsStore.ts for events. A full listing of a
- * subscription replaces its statuses and an incremental one merges its changes, each at the cost of
- * what was listed, never of what is held (review H3: a filter of every held status per
- * subscription froze the extension host for 11 s at 1,000 subscriptions). Why: docs/architecture.md#health-healthstore
+ * The Resources view's memory of resource health, by subscription then resource id (both lower
+ * case): a full listing replaces a subscription, an incremental one merges its changes, each at the
+ * cost of what was listed, never of what is held. Why: docs/architecture.md#health-healthstore
  */
 import { resourceIdOf, type AvailabilityStatus } from '../model/availability';
 import { resourceHealthMarkOf, type ResourceHealthMark } from './healthIndex';

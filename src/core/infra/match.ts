@@ -1,9 +1,7 @@
 /**
  * The one rule of which events touch a deployment target, and the one set of keys that matches
- * them (issue 31 item 5, review L6). The gate (`health-events check`), the editor's diagnostics,
- * CodeLens and hover, the tree's "This workspace" section and W badge, `workspace:yes`, `@health`,
- * the language-model tool and the MCP tool all call this module, so their counts agree.
- * Why: docs/architecture.md#infra-match
+ * them: the gate, the editor, the tree's section and W badge, `workspace:yes`, `@health` and the
+ * agent tools all call this module, so their counts agree. Why: docs/architecture.md#infra-match
  */
 import { trackingIdOf, type HealthEvent } from '../model/eventModel';
 import { regionKey, serviceKey } from '../query/normalize';

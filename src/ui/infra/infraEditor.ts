@@ -1,9 +1,7 @@
 /**
- * Service Health in the templates: a hover and a CodeLens on each location or resource line whose
- * service and region have an active service issue or planned maintenance (the rule of
- * core/infra/match.ts), and an information diagnostic there, plus one on each place that could not
- * be checked (setting `serviceHealth.infrastructure.diagnostics`). The notes are computed once per
- * change and shared by CodeLens, hover and diagnostics. Starts the workspace read
+ * Service Health in the templates: a hover and a CodeLens on each line whose service and region an
+ * event touches (core/infra/match.ts), an information diagnostic there and on each place not
+ * checked (setting `serviceHealth.infrastructure.diagnostics`), computed once per change. Starts the read
  * lazily: when the events first load or a template editor shows, never inside activate.
  */
 import * as vscode from 'vscode';
