@@ -6,7 +6,7 @@
  * layer are peers and do not import each other. A new room must be placed here (rule core-room-unplaced).
  */
 const CORE_LAYERS = [
-  ['text', 'bundles'], // leaf helpers on strings (scanning, numbers, HTML to text, error text); loading lazy bundles; import no room
+  ['text', 'bundles'], // leaf helpers on strings and lists (scanning, appending without spreading, numbers, HTML to text, error text); loading lazy bundles; import no room
   ['model'], // the event model and the zod schemas of answers: the vocabulary every room speaks
   ['http'], // transport, retries, rate limits and quota; knows nothing of the API's meaning
   ['subscriptions'], // subscription names and the listing cache

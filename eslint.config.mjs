@@ -11,6 +11,15 @@ const zodNamedZ = {
 };
 
 // Commands and context keys go through src/ui/base/commands.ts: one error handling, ids from commandIds.ts.
+// A list spread into push/Math.max-like arguments throws past about 125,000 items (review M6): use append/maxOf from
+// src/core/text/lists.ts. Allowed: an array literal written out in the code (`push(...['a', 'b'])`, fixed size), and
+// forwarding a function's own arguments (`run(...args)`), which no list of data reaches.
+const noSpreadArguments = {
+  selector:
+    "CallExpression[callee.property.name=/^(push|unshift|splice|max|min|fromCharCode|fromCodePoint|apply)$/] > SpreadElement:not([argument.type='ArrayExpression'])",
+  message: 'Do not spread a list into call arguments (it throws past about 125,000 items): use append() or maxOf() from src/core/text/lists.ts, or a loop.',
+};
+
 const commandsOneWay = [
   {
     selector: "MemberExpression[object.property.name='commands'][property.name='registerCommand']",
@@ -37,9 +46,13 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', zodNamedZ, noSpreadArguments] },
+  },
+  {
     files: ['src/ui/**/*.ts'],
     ignores: ['src/ui/base/commands.ts'],
-    rules: { 'no-restricted-syntax': ['error', zodNamedZ, ...commandsOneWay] },
+    rules: { 'no-restricted-syntax': ['error', zodNamedZ, noSpreadArguments, ...commandsOneWay] },
   },
   {
     // A function past 80 lines does more than one step: split it (house rule, issue 22).

@@ -20,6 +20,7 @@ export const BENCHES = [
   { script: 'quotaStatusBar.mjs', node: ['--expose-gc'], smoke: { BENCH_QUOTA_SUBSCRIPTIONS: '50', BENCH_QUOTA_RUNS: '1', BENCH_QUOTA_BEFORE_RUNS: '1' } },
   { script: 'infra.mjs', smoke: { BENCH_RUNS: '1' } },
   { script: 'cache.mjs' },
+  { script: 'estate.mjs', smoke: { BENCH_ESTATE_SUBSCRIPTIONS: '50', BENCH_RUNS: '1' } },
 ];
 
 const smoke = process.argv.includes('--smoke');

@@ -4,6 +4,7 @@ import { validation } from '../model/validation';
 import type { ApiErrorContext } from './errorMessages';
 import { apiTargetOf, namedContext, subscriptionPath, type ApiTarget, type HealthEventsApiOptions } from './healthEventsApi';
 import { followPages, requestJson } from './paging';
+import { append } from '../text/lists';
 
 const PROVIDER = '/providers/Microsoft.ResourceHealth/availabilityStatuses';
 
@@ -118,7 +119,7 @@ export class AvailabilityApi {
       signal,
     });
     for await (const page of pages) {
-      into.push(...page.value);
+      append(into, page.value);
     }
   }
 }

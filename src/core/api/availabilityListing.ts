@@ -4,8 +4,9 @@ import { ApiError } from './errors';
 import type { ListingRoute } from './resourceGraphListing';
 import { NOT_IN_SCOPE_CODE } from './resourceGraphListing';
 import type { ResourceGraphApi } from './resourceGraphApi';
-import type { ImpactedRow } from './resourceGraphQueries';
+import { ImpactedIndex } from './impactedIndex';
 import { errorText } from '../text/errorText';
+import { append } from '../text/lists';
 
 /** serviceHealth.resourceGraphThreshold's default, and the MCP server's: from 10 subscriptions on, Resource Graph. */
 export const DEFAULT_RESOURCE_GRAPH_THRESHOLD = 10;
@@ -74,7 +75,7 @@ export async function listAvailability(o: AvailabilityListingOptions, subscripti
         graphBatches++;
         skippedRows += skipped;
         if (o.since !== undefined) {
-          changesOnly.push(...batch);
+          append(changesOnly, batch);
         }
         results.forEach((r) => byId.set(r.subscriptionId, r));
       } catch (error) {
@@ -98,25 +99,24 @@ export async function listAvailability(o: AvailabilityListingOptions, subscripti
   };
 }
 
-/** Every event's impacted resources across the subscriptions, by tracking id (upper case), and the subscriptions left out. */
+/** Every event's impacted resources across the subscriptions, indexed by incident then subscription, and the subscriptions left out. */
 export async function impactedResourcesByEvent(
   graph: Pick<ResourceGraphApi, 'batches' | 'listImpactedResourcesBatch' | 'subscriptionsInScope'>,
   subscriptionIds: readonly string[],
   signal?: AbortSignal,
-): Promise<{ byEvent: Map<string, (ImpactedRow & { subscriptionId: string })[]>; leftOut: string[] }> {
-  const byEvent = new Map<string, (ImpactedRow & { subscriptionId: string })[]>();
+  index: ImpactedIndex = new ImpactedIndex(),
+): Promise<{ byEvent: ImpactedIndex; leftOut: string[] }> {
   const leftOut: string[] = [];
   for (const batch of graph.batches(subscriptionIds)) {
     const found = await graph.listImpactedResourcesBatch(batch, signal);
     const silent = [...found.bySubscription].filter(([, rows]) => rows.length === 0).map(([id]) => id);
     const inScope = silent.length > 0 ? await graph.subscriptionsInScope(batch, signal) : new Set<string>();
-    leftOut.push(...silent.filter((id) => !inScope.has(id)));
+    append(leftOut, silent.filter((id) => !inScope.has(id)));
     for (const [subscriptionId, rows] of found.bySubscription) {
       for (const row of rows) {
-        const key = row.trackingId.toUpperCase();
-        byEvent.set(key, [...(byEvent.get(key) ?? []), { ...row, subscriptionId }]);
+        index.add(row.trackingId, subscriptionId, row.resource);
       }
     }
   }
-  return { byEvent, leftOut };
+  return { byEvent: index, leftOut };
 }

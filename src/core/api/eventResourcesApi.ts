@@ -6,6 +6,7 @@ import { ApiError, type ResponseKind } from './errors';
 import type { ApiErrorContext } from './errorMessages';
 import { apiTargetOf, namedContext, requireSegment, subscriptionPath, type HealthEventsApiOptions } from './healthEventsApi';
 import { followPages, requestJson } from './paging';
+import { append } from '../text/lists';
 
 const PROVIDER = '/providers/Microsoft.ResourceHealth';
 
@@ -68,7 +69,7 @@ export class EventResourcesApi {
     const url = `${this.base}${subscriptionPath(subscriptionId)}${PROVIDER}/events/${encodeURIComponent(id)}/listSecurityAdvisoryImpactedResources?${this.query(options.filter)}`;
     const resources: ImpactedResource[] = [];
     for await (const page of this.pages(url, context, options.signal, 'POST')) {
-      resources.push(...page.value);
+      append(resources, page.value);
     }
     return resources;
   }
@@ -102,7 +103,7 @@ export class EventResourcesApi {
       signal: options.signal,
     });
     for await (const page of pages) {
-      events.push(...page.value);
+      append(events, page.value);
     }
     return events;
   }
@@ -132,7 +133,7 @@ export class EventResourcesApi {
     const resources: ImpactedResource[] = [];
     const firstUrl = `${this.base}${path}?${this.query(options.filter)}`;
     for await (const page of this.pages(firstUrl, { ...context, filterSent: hasFilter(options.filter) }, options.signal)) {
-      resources.push(...page.value);
+      append(resources, page.value);
     }
     return resources;
   }

@@ -10,6 +10,7 @@ import type { ApiErrorContext } from './errorMessages';
 import type { SubscriptionNamer } from '../subscriptions/names';
 import { followPages, requestJson, type HttpRequester } from './paging';
 import { RateLimitStatusReader, type RateLimitAwareClient } from './rateLimitStatus';
+import { append } from '../text/lists';
 
 export const HEALTH_EVENTS_API_VERSION = '2025-05-01';
 export const SUBSCRIPTIONS_API_VERSION = '2022-12-01';
@@ -157,7 +158,7 @@ export class HealthEventsApi {
   async listAllEvents(subscriptionId: string, options: ListEventsOptions = {}): Promise<HealthEvent[]> {
     const events: HealthEvent[] = [];
     for await (const page of this.listEvents(subscriptionId, options)) {
-      events.push(...page.events);
+      append(events, page.events);
     }
     return events;
   }
@@ -174,7 +175,7 @@ export class HealthEventsApi {
         const events: HealthEvent[] = [];
         try {
           for await (const page of this.listEvents(subscriptionId, options)) {
-            events.push(...page.events);
+            append(events, page.events);
           }
           return { subscriptionId, events };
         } catch (error) {
@@ -223,7 +224,7 @@ export class HealthEventsApi {
       signal: options.signal,
     });
     for await (const page of pages) {
-      subscriptions.push(...page.value);
+      append(subscriptions, page.value);
     }
     return subscriptions;
   }

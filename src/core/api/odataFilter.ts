@@ -1,5 +1,6 @@
 /** The OData `$filter` subset of the health events list (seed 000). Why: docs/architecture.md#api-odatafilter */
 import type { HealthEvent } from '../model/schemas';
+import { append } from '../text/lists';
 
 export type FilterField = 'service' | 'region';
 
@@ -148,7 +149,7 @@ export function parseEventsFilter(text: string): FilterExpr {
     const operands = flatten('or', [parseAnd(depth)]);
     while (isKeyword(peek(), 'or')) {
       index++;
-      operands.push(...flatten('or', [parseAnd(depth)]));
+      append(operands, flatten('or', [parseAnd(depth)]));
     }
     return operands.length === 1 ? (operands[0] as FilterExpr) : { kind: 'or', operands };
   };
@@ -156,7 +157,7 @@ export function parseEventsFilter(text: string): FilterExpr {
     const operands = flatten('and', [parseTerm(depth)]);
     while (isKeyword(peek(), 'and')) {
       index++;
-      operands.push(...flatten('and', [parseTerm(depth)]));
+      append(operands, flatten('and', [parseTerm(depth)]));
     }
     return operands.length === 1 ? (operands[0] as FilterExpr) : { kind: 'and', operands };
   };

@@ -8,6 +8,7 @@ import { ApiError } from './errors';
 import { apiTargetOf, requireSegment, subscriptionPath, type ApiTarget, type HealthEventsApiOptions } from './healthEventsApi';
 import { followPages, requestJson } from './paging';
 import type { ResourceGroup } from './resourceGroupSchemas';
+import { append } from '../text/lists';
 
 export const RESOURCE_GROUPS_API_VERSION = '2021-04-01';
 
@@ -54,7 +55,7 @@ export class ResourceGroupsApi {
       signal: options.signal,
     });
     for await (const page of pages) {
-      groups.push(...page.value);
+      append(groups, page.value);
     }
     return groups;
   }

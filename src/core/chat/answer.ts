@@ -10,6 +10,7 @@ import type { QuotaState } from '../http/types';
 import { formatQuery, type ParsedQuery } from '../query';
 import { describeQuota, quotaRows } from '../quota/quotaSummary';
 import { trimEndChars, trimStartChars } from '../text/scan';
+import { append } from '../text/lists';
 
 /** How many events an answer lists before "…and N more". */
 export const DEFAULT_MAX_LINES = 10;
@@ -188,7 +189,7 @@ export function eventsAnswer(input: EventsAnswerInput): EventsAnswer {
     );
   }
   if (input.note) extra.push(escapeMarkdown(input.note));
-  if (extra.length > 0) lines.push('', ...extra);
+  if (extra.length > 0) append(lines, [''].concat(extra));
   return { markdown: `${lines.join('\n')}\n`, total, shown };
 }
 

@@ -11,6 +11,7 @@ import { linkedTrackingIds, resourceIdOf, type AvailabilityStatus } from '../mod
 import { shortType } from '../render/impactedRows';
 import { subscriptionList, type SubscriptionNamer } from '../subscriptions/names';
 import { escapeMarkdown, eventLine } from './answer';
+import { append } from '../text/lists';
 
 /** Resources a list answer shows before "…and N more". */
 export const MAX_HEALTH_LINES = 20;
@@ -67,7 +68,7 @@ export function resourceHealthAnswer(input: ResourceHealthInput): string {
   if (detail) lines.push('', detail);
   if (row.eta !== undefined) lines.push('', `Expected resolution: ${escapeMarkdown(new Date(row.eta).toISOString().slice(0, 16).replace('T', ' '))} UTC.`);
   const actions = input.portal === undefined ? healthActions(input.status, 'https://portal.azure.com').map((a) => ({ text: a.text })) : healthActions(input.status, input.portal);
-  if (actions.length > 0) lines.push('', 'Recommended actions:', '', ...actions.map((a) => `- ${actionMarkdown(a)}`));
+  if (actions.length > 0) append(lines, ['', 'Recommended actions:', ''].concat(actions.map((a) => `- ${actionMarkdown(a)}`)));
   const linked = linkedTrackingIds(input.status);
   if (linked.length > 0) {
     lines.push('', 'Linked events:', '');

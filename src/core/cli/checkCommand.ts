@@ -22,8 +22,12 @@ export const EXIT_AFFECTED = 3;
 /** Exit code of a check that found nothing, but could not check everything. */
 export const EXIT_UNCHECKED = 4;
 
-/** Active maintenance is often announced weeks before it starts; a 3-day window (the service default) would miss it. */
-const DEFAULT_WINDOW = '30d';
+/**
+ * How far back the gate lists: Service Health's whole history (90 days). The service filters by
+ * last update time only, so an event still Active but last updated weeks ago is found only by
+ * listing that far back and keeping what the rule (infra/match.ts, by status) lets touch a target.
+ */
+export const ACTIVE_WINDOW = '90d';
 
 function infraDir(ctx: CommandContext): string {
   const dir = str(ctx, 'infra')?.trim();
@@ -74,7 +78,10 @@ export async function runCheck(ctx: CommandContext): Promise<number> {
   if (first === undefined) {
     throw new UsageError("--subscription ID is required; run 'health-events subscriptions' to see your subscriptions.");
   }
-  const queryStartTime = parseSince(str(ctx, 'since') ?? DEFAULT_WINDOW, ctx.now());
+  // --since may reach further back, never less far: a shorter window would miss long-running active events (review L6).
+  const since = parseSince(str(ctx, 'since') ?? ACTIVE_WINDOW, ctx.now());
+  const floor = parseSince(ACTIVE_WINDOW, ctx.now());
+  const queryStartTime = since < floor ? since : floor;
   const location = locationOption(ctx);
   const globs = { include: strings(ctx, 'include'), exclude: strings(ctx, 'exclude') };
   return withSession(ctx, async (session) => {

@@ -5,6 +5,7 @@
  * column in full.
  */
 import { paint, truncate, type Style } from './terminal';
+import { maxOf } from '../text/lists';
 
 export interface Column {
   readonly header: string;
@@ -28,7 +29,7 @@ export interface FitOptions {
 const GAP = 2;
 
 function naturalWidth(column: Column, wide: boolean): number {
-  const longest = Math.max(column.header.length, ...column.cells.map((c) => c.length));
+  const longest = maxOf(column.header.length, column.cells.map((c) => c.length));
   return wide || column.max === undefined ? longest : Math.min(longest, Math.max(column.max, column.header.length));
 }
 
@@ -71,7 +72,7 @@ export function layout(columns: readonly Column[], options: Pick<FitOptions, 'wi
 /** The table as text; the last column is not padded, so no line ends in spaces. */
 export function fitTable(columns: readonly Column[], options: FitOptions): string {
   const shown = layout(columns, options);
-  const rowCount = Math.max(0, ...columns.map((c) => c.cells.length));
+  const rowCount = maxOf(0, columns.map((c) => c.cells.length));
   const line = (cellOf: (column: Column) => string, row?: number): string =>
     shown
       .map(({ column, width }, i) => {

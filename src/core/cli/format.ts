@@ -5,10 +5,11 @@ import { htmlToText, terminalText } from '../text/htmlText';
 import { eventSourceWords, eventSubTypeWords, eventTypeWords, levelWords, statusWords } from '../render/enumWords';
 import { formatWhen } from '../render/time';
 import type { SubscriptionNamer } from '../subscriptions/names';
+import { append, maxOf } from '../text/lists';
 
 /** Left-aligned columns separated by two spaces; the last column is not padded. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const widths = header.map((h, i) => maxOf(h.length, rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: readonly string[]) =>
     cells
       .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
@@ -78,7 +79,7 @@ export function eventDetails(event: HealthEvent, now: number = Date.now()): stri
   }
   const block = (label: string, text: string) => {
     if (text) {
-      lines.push('', `${label}:`, ...text.split('\n').map((l) => (l ? `  ${l}` : '')));
+      append(lines, ['', `${label}:`].concat(text.split('\n').map((l) => (l ? `  ${l}` : ''))));
     }
   };
   block('Summary', htmlToText(p?.summary));

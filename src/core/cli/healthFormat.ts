@@ -15,6 +15,7 @@ import {
 import { NOT_GIVEN } from '../model/eventModel';
 import { terminalText } from '../text/htmlText';
 import { table } from './format';
+import { append } from '../text/lists';
 
 /** `2026-11-24 14:05Z`; "not given" for a placeholder, "" for none. A time without a zone is UTC (docs/architecture.md#model-availability). */
 export function healthTimeText(value: string | null | undefined): string {
@@ -84,7 +85,7 @@ export function statusDetails(status: AvailabilityStatus, portal: string): strin
   const out = lines.filter(([, v]) => v.trim() !== '').map(([k, v]) => `${`${k}:`.padEnd(19)}${v}`);
   const actions = healthActions(status, portal);
   if (actions.length > 0) {
-    out.push('Recommended actions:', ...actions.map((a) => `  - ${terminalText(a.text)}${a.url ? `: ${a.url}` : ''}`));
+    append(out, ['Recommended actions:'].concat(actions.map((a) => `  - ${terminalText(a.text)}${a.url ? `: ${a.url}` : ''}`)));
   }
   return `${out.join('\n')}\n`;
 }

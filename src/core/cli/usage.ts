@@ -194,7 +194,8 @@ Options:
                          *.test.bicep) are read only when a GLOB or azure.yaml points there
   --exclude GLOB         Files and folders matching GLOB are not read; repeat for several
   --allow-unchecked      Exit 0 instead of 4 when nothing matched but some lines were unchecked
-  --since TIME           Events updated at or after TIME (default 30d: maintenance is announced early)
+  --since TIME           List from TIME if that is earlier than 90 days ago (default 90d: an event
+                         still active is checked however long ago it was last updated)
 ${COMMON}
 
 Exit codes: 3 an active event touches a target; 0 every target was checked and none is

@@ -9,6 +9,7 @@ import {
   type StoredEvent,
 } from './eventFacts';
 import { incidentKey } from './incidents';
+import { minOf } from '../text/lists';
 
 /** One subscription's result of a refresh, as the API layer returns it. */
 export interface SubscriptionFetchResult {
@@ -131,7 +132,7 @@ export class EventsStore {
     if (times.length === 0 || times.some((t) => t === undefined)) {
       return undefined;
     }
-    return Math.min(...(times as number[]));
+    return minOf(Infinity, times as number[]);
   }
 
   /** Set when the content came from a cache and no refresh has succeeded since. */

@@ -1,7 +1,7 @@
 /**
  * The current health of resources by ARM id, for rows that name a resource elsewhere (an event's
- * impacted resources in the tree and the details panel), and the merge of an incremental listing
- * into the statuses held. A resource no status names has no health here: unknown, never "healthy".
+ * impacted resources in the tree and the details panel); the Resources view holds its statuses in
+ * core/health/healthStore.ts. A resource no status names has no health here: unknown, never "healthy".
  */
 import { healthTime, occurredTimeOf, resourceIdOf, stateOf, type AvailabilityStatus } from '../model/availability';
 
@@ -13,18 +13,26 @@ export interface ResourceHealthMark {
   readonly summary?: string;
 }
 
+/** A status's health mark; undefined without a state (an impacting event of a history, not the resource's current health). */
+export function resourceHealthMarkOf(status: AvailabilityStatus): ResourceHealthMark | undefined {
+  const state = stateOf(status);
+  if (!state) {
+    return undefined;
+  }
+  const since = healthTime(occurredTimeOf(status));
+  const summary = status.properties?.summary ?? undefined;
+  return { state, ...(since !== undefined ? { since } : {}), ...(summary ? { summary } : {}) };
+}
+
 export class HealthIndex {
   private readonly byId = new Map<string, ResourceHealthMark>();
 
   constructor(statuses: readonly AvailabilityStatus[]) {
     for (const status of statuses) {
       const id = resourceIdOf(status);
-      const state = stateOf(status);
-      // A status without a state is an impacting event of a history, not the resource's current health.
-      if (id && state) {
-        const since = healthTime(occurredTimeOf(status));
-        const summary = status.properties?.summary ?? undefined;
-        this.byId.set(id.toLowerCase(), { state, ...(since !== undefined ? { since } : {}), ...(summary ? { summary } : {}) });
+      const mark = resourceHealthMarkOf(status);
+      if (id && mark) {
+        this.byId.set(id.toLowerCase(), mark);
       }
     }
   }
@@ -37,26 +45,4 @@ export class HealthIndex {
   of(resourceId: string | undefined): ResourceHealthMark | undefined {
     return resourceId ? this.byId.get(resourceId.trim().toLowerCase()) : undefined;
   }
-}
-
-/** The statuses held with the changed ones in place of those of the same resource (ARM ids compare case-insensitively), new ones after. */
-export function mergeStatuses(held: readonly AvailabilityStatus[], changed: readonly AvailabilityStatus[]): AvailabilityStatus[] {
-  const key = (s: AvailabilityStatus): string | undefined => resourceIdOf(s)?.toLowerCase();
-  const byId = new Map<string, AvailabilityStatus>();
-  for (const s of changed) {
-    const k = key(s);
-    if (k) {
-      byId.set(k, s);
-    }
-  }
-  const merged = held.map((s) => {
-    const k = key(s);
-    const next = k ? byId.get(k) : undefined;
-    if (k && next) {
-      byId.delete(k);
-      return next;
-    }
-    return s;
-  });
-  return [...merged, ...byId.values()];
 }

@@ -124,21 +124,19 @@ export class HealthBaseline {
   /** The rows that turned Unavailable or Degraded since this subscription's previous load. */
   update(subscriptionId: string, statuses: readonly AvailabilityStatus[]): HealthRow[] {
     const key = subscriptionId.toLowerCase();
-    const previous = this.states.get(key);
     const next = new Map<string, string>();
-    const turned: HealthRow[] = [];
-    for (const status of statuses) {
-      const row = healthRowOf(status);
-      if (!row.resourceId) {
-        continue;
-      }
-      const id = row.resourceId.toLowerCase();
-      const state = row.state.toLowerCase();
-      next.set(id, state);
-      if (previous && isAlarming(row.state) && previous.get(id) !== state) {
-        turned.push(row);
-      }
-    }
+    const turned = turnedRows(this.states.get(key), next, statuses);
+    this.states.set(key, next);
+    return turned;
+  }
+
+  /** The rows of an incremental listing (changes only) that turned Unavailable or Degraded; the others keep their state. */
+  merge(subscriptionId: string, changed: readonly AvailabilityStatus[]): HealthRow[] {
+    const key = subscriptionId.toLowerCase();
+    const previous = this.states.get(key);
+    const next = previous ?? new Map<string, string>();
+    // One map read then written per status: each is compared with the state held before it.
+    const turned = turnedRows(previous, next, changed);
     this.states.set(key, next);
     return turned;
   }
@@ -147,6 +145,24 @@ export class HealthBaseline {
   clear(): void {
     this.states.clear();
   }
+}
+
+/** The rows among `statuses` that turned alarming against `previous` (none on a first load); `next` takes every state. */
+function turnedRows(previous: ReadonlyMap<string, string> | undefined, next: Map<string, string>, statuses: readonly AvailabilityStatus[]): HealthRow[] {
+  const turned: HealthRow[] = [];
+  for (const status of statuses) {
+    const row = healthRowOf(status);
+    if (!row.resourceId) {
+      continue;
+    }
+    const id = row.resourceId.toLowerCase();
+    const state = row.state.toLowerCase();
+    if (previous && isAlarming(row.state) && previous.get(id) !== state) {
+      turned.push(row);
+    }
+    next.set(id, state);
+  }
+  return turned;
 }
 
 /** The resources a notification names: none when `serviceHealth.notifications` is off, or for the sample's made-up outages. */

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import * as tls from 'node:tls';
 import { skipInterimContinue } from './interimAnswers';
 import { newAgent, newConnector, newEnvHttpProxyAgent, proxyClientFactory, type Dispatcher, type EnvHttpProxyAgentOptions } from './undiciParts';
+import { append } from '../text/lists';
 
 /** VS Code's `http.*` settings, as the UI layer read them. */
 export interface ProxySettings {
@@ -141,7 +142,7 @@ function resolveCa(input: ResolveNetworkInput, problems: string[]): { ca: string
       if (certs.length === 0) {
         problems.push(`NODE_EXTRA_CA_CERTS (${extraPath}) holds no PEM certificate; point it to your organisation's CA file in PEM format.`);
       } else {
-        extra.push(...certs);
+        append(extra, certs);
         notes.push(`${certs.length} from NODE_EXTRA_CA_CERTS`);
       }
     } catch (error) {

@@ -264,7 +264,8 @@ export class InfraReader {
     this.ready = false;
     if (this.lost) {
       this.lost = false;
-      this.queue.unshift(...this.replay());
+      // What the lost worker held goes first, then what was waiting.
+      this.queue = this.replay().concat(this.queue);
     }
     worker.on('message', (message: FromWorker) => this.onMessage(worker, message));
     worker.on('error', (error) => this.onExit(worker, error));

@@ -1,13 +1,15 @@
-/** The reader's parsing libraries, loaded on first use from their own bundle (see infraParsersBundle.ts). */
-import { requireBundle } from '../bundles/bundleLoader';
-import type * as InfraParsersBundle from './infraParsersBundle';
+/**
+ * The reader's parsing libraries (jsonc-parser for ARM JSON, yaml for azure.yaml). Only the reader's
+ * worker (dist/infraWorker.js), the CLI and the MCP server read templates, and each bundles them;
+ * the extension's own bundles never parse a template, so they never carry these libraries.
+ */
+import { createScanner, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 
-export type InfraParsers = typeof InfraParsersBundle;
+const LIBRARIES = { createScanner, parseTree, printParseErrorCode, isMap, isScalar, LineCounter, parseDocument } as const;
 
-let loaded: InfraParsers | undefined;
+export type InfraParsers = typeof LIBRARIES;
 
 export function parsers(): InfraParsers {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy sibling bundle
-  loaded ??= requireBundle('infraParsers', () => require('./infraParsersBundle') as InfraParsers);
-  return loaded;
+  return LIBRARIES;
 }

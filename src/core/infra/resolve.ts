@@ -6,6 +6,7 @@ import { regionDisplayName } from '../query/regionNames';
 import { buildScopes, joinPath, type Scope, type ScopeDecl } from './scopes';
 import { isNotCovered, isWithoutService, serviceOfArmType, serviceOfAzdHost, serviceOfAzurermType } from './serviceMap';
 import type { InfraReport, InfraTarget, InfraUnresolved } from './types';
+import { append } from '../text/lists';
 
 const ENV_FILE = /(^|\/)\.azure\/[^/]+\/\.env$/i;
 
@@ -114,13 +115,6 @@ function readScope(scope: Scope, ctx: EvalContext, targets: InfraTarget[], unres
   }
   append(targets, own.targets);
   append(unresolved, own.unresolved);
-}
-
-/** Appends one by one: spreading a large array into push's arguments overflows the stack past ~125k items. */
-function append<T>(into: T[], items: readonly T[]): void {
-  for (const item of items) {
-    into.push(item);
-  }
 }
 
 export interface ResolveOptions {

@@ -23,6 +23,7 @@ import { sanitizeVendorHtml, vendorText, type SafeHtml } from './sanitize';
 import { formatDuration, formatRelative, formatUtc } from './time';
 import { eventSourceWords, eventSubTypeWords, eventTypeWords, enumFallbackWords, hirStageWords, levelWords, statusWords } from './enumWords';
 import { stripTags } from '../text/scan';
+import { append } from '../text/lists';
 
 export interface ViewModelOptions {
   /** Epoch ms used for relative times. */
@@ -211,7 +212,7 @@ function updates(event: HealthEvent, now: number): UpdateView[] {
           group.regions.add(region.impactedRegion);
         }
         // Tags can differ per region copy; keep the union (tagViews removes duplicates).
-        group.tags.push(...(update.eventTags ?? []));
+        append(group.tags, (update.eventTags ?? []));
       });
     }
   }

@@ -4,6 +4,7 @@ import type { HealthEvent } from '../model/schemas';
 import type { EstateResource } from './estateResources';
 import { mulberry32 } from './seededRandom';
 import { hashString } from './impactedResources';
+import { maxOf } from '../text/lists';
 
 const PROVIDER = '/providers/Microsoft.ResourceHealth/availabilityStatuses';
 export const STATUS_TYPE = 'Microsoft.ResourceHealth/AvailabilityStatuses';
@@ -39,7 +40,7 @@ function status(resource: EstateResource, name: string, properties: NonNullable<
 
 function impactedStatus(resource: EstateResource, rng: () => number, now: number): AvailabilityStatus {
   const starts = resource.incidents.map((e) => Date.parse(e.properties?.impactStartTime ?? '') || now - HOUR);
-  const since = Math.max(...starts);
+  const since = maxOf(-Infinity, starts);
   const severe = resource.incidents.some((e) => e.properties?.eventLevel === 'Critical' || e.properties?.eventLevel === 'Error');
   const state = severe && rng() < 0.7 ? 'Unavailable' : 'Degraded';
   const title = resource.incidents[0]?.properties?.title ?? 'an Azure service incident';

@@ -4,6 +4,7 @@ import { eventView, subKey, type EventStore } from './eventStore';
 import { impactedResourcesFor } from './impactedResources';
 import { checkApiVersion, shortHash } from './replies';
 import type { Reply, SampleKnobs, SampleStats } from './types';
+import { append } from '../text/lists';
 
 export const RESOURCE_GRAPH_API_VERSIONS: readonly string[] = ['2024-04-01', '2022-10-01', '2021-03-01'];
 export const RESOURCE_GRAPH_MAX_SUBSCRIPTIONS = 1000;
@@ -145,7 +146,7 @@ function resourceRows(ctx: ResourceGraphContext, subscriptions: readonly string[
       }
     }
     ofSub.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    rows.push(...ofSub);
+    append(rows, ofSub);
   }
   return rows;
 }

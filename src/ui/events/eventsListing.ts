@@ -2,6 +2,7 @@
 import type { EventsStore, RefreshOutcome, SubscriptionFetchResult } from '../../core/events/eventsStore';
 import type { Connection } from '../connection/connectionManager';
 import { listEventsFor } from './resourceGraphHook';
+import { append } from '../../core/text/lists';
 
 /** Subscriptions that share a start time go in one call (usually all of them). */
 export function groupByStart(store: EventsStore, subscriptionIds: readonly string[], windowStart: number, full: boolean): Map<number, string[]> {
@@ -19,7 +20,7 @@ export async function listGroups(connection: Connection, byStart: ReadonlyMap<nu
   await Promise.all(
     [...byStart].map(async ([start, ids]) => {
       const listed = await listEventsFor(connection, ids, { queryStartTime: new Date(start), signal }, log);
-      results.push(...listed.map((r) => ({ ...r, queryStartTime: start })));
+      append(results, listed.map((r) => ({ ...r, queryStartTime: start })));
     }),
   );
   return results;

@@ -1,7 +1,7 @@
 /**
- * Service Health in the templates: a hover and a CodeLens on each location or resource line whose
- * service and region have an active service issue or coming maintenance, and an information
- * diagnostic there (setting `serviceHealth.infrastructure.diagnostics`). Starts the workspace read
+ * Service Health in the templates: a hover and a CodeLens on each line whose service and region an
+ * event touches (core/infra/match.ts), an information diagnostic there and on each place not
+ * checked (setting `serviceHealth.infrastructure.diagnostics`), computed once per change. Starts the read
  * lazily: when the events first load or a template editor shows, never inside activate.
  */
 import * as vscode from 'vscode';
@@ -9,7 +9,9 @@ import type { StoredEvent } from '../../core/events/eventFacts';
 import type { AvailabilityStatus } from '../../core/model/availability';
 import { Command } from '../base/commandIds';
 import { Disposable } from '../base/disposable';
-import { lineNotes, noteHeadline, type CountWords, type LineEvent, type LineNote } from './lineNotes';
+import type { IncidentIndex } from '../../core/infra/match';
+import type { InfraUnresolved } from '../../core/infra/types';
+import { lineNotes, noteHeadline, noteIncidents, type CountWords, type LineEvent, type LineNote } from './lineNotes';
 import { escapeMarkdown, templateHealthMarkdown, type HealthWords } from './templateHealthHover';
 import { startsRead } from './templateSync';
 import type { WorkspaceInfra } from './workspaceInfra';
@@ -46,6 +48,9 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
   private readonly diagnostics = this._register(vscode.languages.createDiagnosticCollection('serviceHealth'));
   private readonly lensesChanged = this._register(new vscode.EventEmitter<void>());
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
+  /** The incidents that can touch a line, once per change (review H5), and each file's notes once asked. */
+  private incidents: IncidentIndex<StoredEvent> | undefined;
+  private readonly notesByUri = new Map<string, LineNote[]>();
 
   constructor(private readonly deps: InfraEditorDeps) {
     super();
@@ -128,24 +133,50 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
       if (startsRead(document.uri.path, document.getText())) void this.deps.infra.start();
       return [];
     }
-    return lineNotes(this.deps.infra.targetsOf(document.uri), this.deps.events(), Date.now());
+    const key = document.uri.toString();
+    let notes = this.notesByUri.get(key);
+    if (!notes) {
+      this.incidents ??= noteIncidents(this.deps.events());
+      notes = lineNotes(this.deps.infra.targetsOf(document.uri), this.incidents);
+      this.notesByUri.set(key, notes);
+    }
+    return notes;
   }
 
   private update(): void {
+    this.incidents = undefined;
+    this.notesByUri.clear();
     this.lensesChanged.fire();
     this.diagnostics.clear();
     if (!vscode.workspace.getConfiguration().get<boolean>(DIAGNOSTICS_SETTING, true) || !this.deps.infra.isStarted) {
       return;
     }
-    const events = this.deps.events();
-    const now = Date.now();
-    for (const { uri, targets } of this.deps.infra.allTargets()) {
-      const notes = lineNotes(targets, events, now);
-      if (notes.length > 0) {
-        this.diagnostics.set(uri, notes.map(diagnosticOf));
+    const incidents = noteIncidents(this.deps.events());
+    this.incidents = incidents;
+    for (const { uri, targets, unresolved } of this.deps.infra.allTargets()) {
+      const notes = lineNotes(targets, incidents);
+      this.notesByUri.set(uri.toString(), notes);
+      const diagnostics = [...notes.map(diagnosticOf), ...unresolved.map(uncheckedOf)];
+      if (diagnostics.length > 0) {
+        this.diagnostics.set(uri, diagnostics);
       }
     }
   }
+}
+
+/**
+ * A place the reader could not check, in the Problems view where `@health` and the gate say it is.
+ * Information, not Hint: VS Code leaves Hint diagnostics out of the Problems view.
+ */
+function uncheckedOf(u: InfraUnresolved): vscode.Diagnostic {
+  const line = Math.max(0, u.line - 1);
+  const d = new vscode.Diagnostic(
+    new vscode.Range(line, Math.max(0, u.column - 1), line, Number.MAX_SAFE_INTEGER),
+    vscode.l10n.t('Not checked against Service Health: {0}', u.reason),
+    vscode.DiagnosticSeverity.Information,
+  );
+  d.source = 'Service Health';
+  return d;
 }
 
 function diagnosticOf(note: LineNote): vscode.Diagnostic {

@@ -1,22 +1,21 @@
 /**
- * What the editor says on a template line: the active service issues and the planned maintenance
- * (active, starting within the coming days) of the line's service in its region. VS Code-free, so unit-tested.
+ * What the editor says on a template line: the incidents that touch the line's service in its
+ * region, by the one rule of core/infra/match.ts (active service issues, active planned
+ * maintenance), so the editor, the gate, the tree and `@health` agree. VS Code-free, so unit-tested.
  */
 import type { StoredEvent } from '../../core/events/eventFacts';
-import { sameService } from '../../core/infra/serviceMap';
+import { IncidentIndex, targetKey, type TouchKind } from '../../core/infra/match';
 import type { InfraTarget } from '../../core/infra/types';
-import type { HealthEvent } from '../../core/model/eventModel';
-import { regionKey, serviceKey } from '../../core/query/normalize';
+import { regionKey } from '../../core/query/normalize';
 
-/** Planned maintenance counts from this many days before it starts. */
-export const MAINTENANCE_AHEAD_DAYS = 7;
-const DAY_MS = 86_400_000;
+// The tree and `workspace:yes` take the rule's keys from here (workspaceInfra, workspaceSection).
+export { targetKeys, touchesAny } from '../../core/infra/match';
 
 export interface LineEvent {
   readonly subscriptionId: string;
   readonly trackingId: string;
   readonly title: string;
-  readonly kind: 'issue' | 'maintenance';
+  readonly kind: TouchKind;
 }
 
 export interface LineNote {
@@ -29,50 +28,26 @@ export interface LineNote {
   readonly events: readonly LineEvent[];
 }
 
-/** Whether an event can touch a deployment now: an active service issue, or active maintenance that starts within MAINTENANCE_AHEAD_DAYS. */
-export function lineEventKind(stored: StoredEvent, now: number): LineEvent['kind'] | undefined {
-  const p = stored.event.properties;
-  if (p?.status !== 'Active') {
-    return undefined;
-  }
-  if (p.eventType === 'ServiceIssue') {
-    return 'issue';
-  }
-  if (p.eventType !== 'PlannedMaintenance') {
-    return undefined;
-  }
-  const start = Date.parse(p.impactStartTime ?? '');
-  // Without a start time it is treated as under way: never hide maintenance for lack of a date.
-  return Number.isNaN(start) || start - now <= MAINTENANCE_AHEAD_DAYS * DAY_MS ? 'maintenance' : undefined;
-}
-
-function touches(stored: StoredEvent, target: InfraTarget): boolean {
-  const region = regionKey(target.region);
-  return (stored.event.properties?.impact ?? []).some(
-    (impact) => sameService(impact.impactedService ?? '', target.service) && (impact.impactedRegions ?? []).some((r) => regionKey(r.impactedRegion ?? '') === region),
-  );
+/** The incidents the rule lets touch a target, built once per events change and shared by every file's notes. */
+export function noteIncidents(events: readonly StoredEvent[], visit?: () => void): IncidentIndex<StoredEvent> {
+  return new IncidentIndex(events, (s) => s.event, visit);
 }
 
 /** The notes of one file's targets, one per line and service·region; lines no event touches get none. */
-export function lineNotes(targets: readonly InfraTarget[], events: readonly StoredEvent[], now: number): LineNote[] {
-  const relevant = events.flatMap((stored) => {
-    const kind = lineEventKind(stored, now);
-    return kind ? [{ stored, kind }] : [];
-  });
-  const notes = new Map<string, LineNote & { events: LineEvent[] }>();
+export function lineNotes(targets: readonly InfraTarget[], events: readonly StoredEvent[] | IncidentIndex<StoredEvent>): LineNote[] {
+  const index = events instanceof IncidentIndex ? events : noteIncidents(events);
+  const notes = new Map<string, LineNote>();
   for (const target of targets) {
     const key = `${target.line}\n${target.service}\n${regionKey(target.region)}`;
     if (notes.has(key)) {
       continue;
     }
-    const seen = new Set<string>();
-    const hits: LineEvent[] = [];
-    for (const { stored, kind } of relevant) {
-      if (!seen.has(stored.trackingId) && touches(stored, target)) {
-        seen.add(stored.trackingId);
-        hits.push({ subscriptionId: stored.subscriptionId, trackingId: stored.trackingId, title: stored.event.properties?.title ?? stored.trackingId, kind });
-      }
-    }
+    const hits = index.touching(targetKey(target)).map(({ first, trackingId, kind }) => ({
+      subscriptionId: first.subscriptionId,
+      trackingId: first.trackingId || trackingId,
+      title: first.event.properties?.title ?? first.trackingId,
+      kind,
+    }));
     if (hits.length > 0) {
       notes.set(key, { line: target.line, column: target.column, service: target.service, region: target.region, events: hits });
     }
@@ -96,17 +71,4 @@ export function countsText(events: readonly LineEvent[], words: CountWords): str
 /** "App Service · West Europe: 1 active service issue". */
 export function noteHeadline(note: LineNote, words: CountWords): string {
   return `${note.service} · ${note.region}: ${countsText(note.events, words)}`;
-}
-
-/** The (service, region) keys the targets deploy, for {@link touchesAny}. */
-export function targetKeys(targets: readonly InfraTarget[]): Set<string> {
-  return new Set(targets.map((t) => `${serviceKey(t.service)}\n${regionKey(t.region)}`));
-}
-
-/** Whether one of the event's impacts names a service in a region the targets deploy (any status: the query decides). */
-export function touchesAny(event: HealthEvent, keys: ReadonlySet<string>): boolean {
-  return (event.properties?.impact ?? []).some((impact) => {
-    const service = serviceKey(impact.impactedService ?? '');
-    return (impact.impactedRegions ?? []).some((r) => keys.has(`${service}\n${regionKey(r.impactedRegion ?? '')}`));
-  });
 }

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { InfraReader, type FolderRead } from '../../core/infra/infraReader';
-import type { InfraReport, InfraTarget } from '../../core/infra/types';
+import type { InfraReport, InfraTarget, InfraUnresolved } from '../../core/infra/types';
 import { errorText } from '../../core/text/errorText';
 import type { HealthEvent } from '../../core/model/eventModel';
 import { Disposable } from '../base/disposable';
@@ -93,19 +93,27 @@ export class WorkspaceInfra extends Disposable {
     return read && at ? read.report.targets.filter((t) => t.file === at.rel) : [];
   }
 
-  /** Every file with targets, and its targets. */
-  allTargets(): { uri: vscode.Uri; targets: InfraTarget[] }[] {
-    const out: { uri: vscode.Uri; targets: InfraTarget[] }[] = [];
+  /** Every file with targets or places that could not be checked, and both. */
+  allTargets(): { uri: vscode.Uri; targets: InfraTarget[]; unresolved: InfraUnresolved[] }[] {
+    const out: { uri: vscode.Uri; targets: InfraTarget[]; unresolved: InfraUnresolved[] }[] = [];
     for (const [key, read] of this.lastReads) {
       const folder = this.folders.get(key)?.folder;
       if (!folder) continue;
-      const byFile = new Map<string, InfraTarget[]>();
-      for (const t of read.report.targets) {
-        const list = byFile.get(t.file);
-        if (list) list.push(t);
-        else byFile.set(t.file, [t]);
+      const byFile = new Map<string, { targets: InfraTarget[]; unresolved: InfraUnresolved[] }>();
+      const of = (file: string): { targets: InfraTarget[]; unresolved: InfraUnresolved[] } => {
+        let entry = byFile.get(file);
+        if (!entry) {
+          entry = { targets: [], unresolved: [] };
+          byFile.set(file, entry);
+        }
+        return entry;
+      };
+      // Pushed, never copied per target (review L7).
+      for (const t of read.report.targets) of(t.file).targets.push(t);
+      for (const u of read.report.unresolved) of(u.file).unresolved.push(u);
+      for (const [file, entry] of byFile) {
+        out.push({ uri: vscode.Uri.joinPath(folder.uri, ...file.split('/')), ...entry });
       }
-      for (const [file, targets] of byFile) out.push({ uri: vscode.Uri.joinPath(folder.uri, ...file.split('/')), targets });
     }
     return out;
   }

@@ -1,13 +1,12 @@
 /**
- * Which events the Events tree marks as touching what the workspace deploys, and where: the same
- * (service, region) keys as the query term `workspace:yes` (see lineNotes.touchesAny), so the marker,
- * the "This workspace" section and the query never disagree. VS Code-free, so unit-tested.
+ * Which events the Events tree marks as touching what the workspace deploys, and where: the rule
+ * and keys of core/infra/match.ts, as the query term `workspace:yes`, the editor and the gate, so
+ * the marker, the "This workspace" section and the query never disagree. VS Code-free, so unit-tested.
  */
 import type { StoredEvent } from '../../core/events/eventFacts';
+import { impactKeys, targetKey, touchKind } from '../../core/infra/match';
 import type { InfraTarget } from '../../core/infra/types';
 import type { HealthEvent } from '../../core/model/eventModel';
-import { regionKey, serviceKey } from '../../core/query/normalize';
-import { targetKeys } from './lineNotes';
 
 /** What the tree asks of the workspace's templates (WorkspaceInfra implements it). */
 export interface WorkspacePlaces {
@@ -15,22 +14,14 @@ export interface WorkspacePlaces {
   placeOf(event: HealthEvent): InfraTarget | undefined;
 }
 
-/** The first of `targets` one of the event's impacts names by service and region (the keys of `workspace:yes`). */
+/** The first of `targets` the event touches by the rule (an active issue or maintenance naming its service and region). */
 export function touchedTarget(event: HealthEvent, targets: readonly InfraTarget[]): InfraTarget | undefined {
-  const impacts = event.properties?.impact ?? [];
-  if (impacts.length === 0 || targets.length === 0) {
+  if (targets.length === 0 || touchKind(event) === undefined) {
     return undefined;
   }
-  const keys = new Set<string>();
-  for (const impact of impacts) {
-    const service = serviceKey(impact.impactedService ?? '');
-    for (const r of impact.impactedRegions ?? []) {
-      keys.add(`${service}\n${regionKey(r.impactedRegion ?? '')}`);
-    }
-  }
-  return targets.find((t) => [...targetKeys([t])].some((k) => keys.has(k)));
+  const keys = impactKeys(event);
+  return keys.size === 0 ? undefined : targets.find((t) => keys.has(targetKey(t)));
 }
-
 /** "infra/main.bicep:12": the file relative to its workspace folder and the 1-based line. */
 export function placeText(target: Pick<InfraTarget, 'file' | 'line'>): string {
   return `${target.file}:${target.line}`;

@@ -8,6 +8,7 @@ import { extensionSource, type AgentHostDeps } from './agentSource';
 import { registerLmTools } from './healthLmTools';
 import { registerMcpProvider, type HealthMcpProvider, type McpProviderDeps } from './mcpProvider';
 import type { WorkspaceTemplates } from './workspaceCheck';
+import { append } from '../../core/text/lists';
 
 export type AgentRegistrationDeps = AgentHostDeps &
   Omit<McpProviderDeps, 'connection' | 'subscriptionIds'> & {
@@ -23,7 +24,7 @@ export interface AgentRegistration extends vscode.Disposable {
 export function registerAgentTools(deps: AgentRegistrationDeps): AgentRegistration {
   const disposables: vscode.Disposable[] = [];
   if (typeof vscode.lm?.registerTool === 'function') {
-    disposables.push(...registerLmTools(extensionSource(deps), deps.log, deps.templates));
+    append(disposables, registerLmTools(extensionSource(deps), deps.log, deps.templates));
   } else {
     deps.log.info('The language-model tool API is not available in this host; the Service Health tools are not registered.');
   }
@@ -31,7 +32,7 @@ export function registerAgentTools(deps: AgentRegistrationDeps): AgentRegistrati
   if (typeof vscode.lm?.registerMcpServerDefinitionProvider === 'function') {
     const registered = registerMcpProvider(deps);
     mcp = registered.provider;
-    disposables.push(...registered.disposables);
+    append(disposables, registered.disposables);
   } else {
     deps.log.info('The MCP server API is not available in this host; the Service Health MCP server is not offered.');
   }

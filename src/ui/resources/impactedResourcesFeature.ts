@@ -139,10 +139,10 @@ export class ImpactedResourcesFeature extends Disposable {
         .filter((e) => !out.has(e.subscriptionId.toLowerCase()) && e.event.properties?.eventType !== 'SecurityAdvisory')
         .map((stored) => ({
           stored,
-          resources: (byEvent.get(incidentKey(stored.trackingId)) ?? []).filter((r) => r.subscriptionId.toLowerCase() === stored.subscriptionId.toLowerCase()).map((r) => r.resource),
+          resources: byEvent.of(stored.trackingId, stored.subscriptionId),
         }));
       const seeded = this.store.seed(lists);
-      this.deps.log.info(`Impacted resources from Resource Graph: ${byEvent.size} events with resources, ${seeded} event copies updated${leftOut.length ? `, ${leftOut.length} subscriptions left out` : ''}.`);
+      this.deps.log.info(`Impacted resources from Resource Graph: ${byEvent.incidents} events with resources, ${seeded} event copies updated${leftOut.length ? `, ${leftOut.length} subscriptions left out` : ''}.`);
     } catch (error) {
       this.deps.log.warn(`Listing impacted resources through Resource Graph failed (${errorText(error)}); they are listed per event when expanded.`);
     }

@@ -10,9 +10,10 @@ import { listAvailability } from '../../core/api/availabilityListing';
 import { ResourceGraphApi } from '../../core/api/resourceGraphApi';
 import { healthSnapshotOf, readHealthSnapshot } from '../../core/cache/healthSnapshot';
 import type { HeldHealth } from '../../core/agent/availabilitySource';
-import { HealthIndex, mergeStatuses, type ResourceHealthMark } from '../../core/health/healthIndex';
+import type { ResourceHealthMark } from '../../core/health/healthIndex';
 import { afterEventsLoad, incrementalSince, subscriptionsKey, type ListingMemory } from '../../core/health/healthLoad';
 import { HealthBaseline, rowsToAnnounce, stateSections, type HealthRow } from '../../core/health/healthRows';
+import { ResourceHealthStore } from '../../core/health/healthStore';
 import { resourceIdOf, subscriptionOfResource, type AvailabilityStatus } from '../../core/model/availability';
 import { portalBase } from '../../core/render/links';
 import { errorText } from '../../core/text/errorText';
@@ -41,15 +42,19 @@ export interface ResourceHealthDeps {
   readonly workspaceState?: vscode.Memento;
 }
 
-/** `subscriptions`: those the statuses were listed for; `fromCache`: restored and not listed since (unknown, not current). */
+/**
+ * What the view shows; when loaded, the statuses are those of the store (ResourceHealthStore).
+ * `subscriptions`: those the statuses were listed for; `fromCache`: restored and not listed since (unknown, not current).
+ */
 type Held =
   | { kind: 'none' }
   | { kind: 'loading' }
-  | { kind: 'loaded'; statuses: AvailabilityStatus[]; errors: { subscriptionId: string; message: string }[]; portal: string | undefined; subscriptions: readonly string[]; fromCache?: boolean };
+  | { kind: 'loaded'; errors: { subscriptionId: string; message: string }[]; portal: string | undefined; subscriptions: readonly string[]; fromCache?: boolean };
 
 class ResourcesTreeProvider extends SafeTreeDataProvider<TreeNode> {
   constructor(
     private readonly held: () => Held,
+    private readonly statuses: () => readonly AvailabilityStatus[],
     private readonly now: () => number,
     private readonly name: (id: string) => string,
     private readonly matches: () => StatusMatcher | undefined,
@@ -83,8 +88,9 @@ class ResourcesTreeProvider extends SafeTreeDataProvider<TreeNode> {
     );
     const ctx = { now: this.now(), portal: held.portal };
     const matches = this.matches();
-    const sections = stateSections(matches ? held.statuses.filter(matches) : held.statuses).map((s) => new StateNode(s, ctx));
-    if (sections.length === 0 && matches && held.statuses.length > 0) {
+    const statuses = this.statuses();
+    const sections = stateSections(matches ? statuses.filter(matches) : statuses).map((s) => new StateNode(s, ctx));
+    if (sections.length === 0 && matches && statuses.length > 0) {
       const clear = { command: Command.clearResourceFilter, title: vscode.l10n.t('Clear Filter') };
       return [new MessageNode('health-none-match', vscode.l10n.t('No resources match the filter.'), { description: vscode.l10n.t('Clear Filter'), command: clear, icon: new vscode.ThemeIcon('clear-all') }), ...errors];
     }
@@ -115,7 +121,8 @@ export class ResourceHealthView implements vscode.Disposable {
   private loading: Promise<void> | undefined;
   private readonly baseline = new HealthBaseline();
   private loggedErrors = '';
-  private index = new HealthIndex([]);
+  /** The statuses held, by subscription and resource (also the index of healthOf). */
+  private readonly store = new ResourceHealthStore();
   /** The last listing, for an incremental next one (see incrementalSince). */
   private listing: ListingMemory | undefined;
   /** An events load happened while the view was hidden and nothing needed statuses: list when shown. */
@@ -132,7 +139,7 @@ export class ResourceHealthView implements vscode.Disposable {
     const now = deps.now ?? Date.now;
     this.now = now;
     this.filter = new ResourceFilter(deps.workspaceState, now, () => this.showFilter());
-    this.provider = new ResourcesTreeProvider(() => this.held, now, (id) => deps.subscriptionName(id) ?? id, () => this.filter.matches, deps.log);
+    this.provider = new ResourcesTreeProvider(() => this.held, () => this.statuses(), now, (id) => deps.subscriptionName(id) ?? id, () => this.filter.matches, deps.log);
     this.view = vscode.window.createTreeView(RESOURCES_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
     this.disposables.push(this.provider, this.view, this.changed, registerCommand(Command.copyResourceId, (arg: unknown) => this.copyId(arg), deps.log));
     this.disposables.push(
@@ -169,12 +176,12 @@ export class ResourceHealthView implements vscode.Disposable {
 
   /** Every status held, for tests and other parts (empty until loaded). */
   statuses(): readonly AvailabilityStatus[] {
-    return this.held.kind === 'loaded' ? this.held.statuses : [];
+    return this.held.kind === 'loaded' ? this.store.all() : [];
   }
 
   /** A resource's current health as last listed; undefined when unknown (not listed, its subscription failed or was left out). */
   healthOf(resourceId: string | undefined): ResourceHealthMark | undefined {
-    return this.index.of(resourceId);
+    return this.held.kind === 'loaded' ? this.store.healthOf(resourceId) : undefined;
   }
 
   /** After an events load: list now, when the view is shown, or not at all (every subscription refused the token). */
@@ -207,7 +214,11 @@ export class ResourceHealthView implements vscode.Disposable {
       return;
     }
     this.listing = cached.listing;
-    this.set({ kind: 'loaded', statuses: cached.statuses, errors: [], portal: portalBase(connection.portalUrl), subscriptions: cached.listing.subscriptions, fromCache: true });
+    this.store.clear();
+    for (const [subscriptionId, statuses] of bySubscription(cached.statuses)) {
+      this.store.merge(subscriptionId, statuses);
+    }
+    this.set({ kind: 'loaded', errors: [], portal: portalBase(connection.portalUrl), subscriptions: cached.listing.subscriptions, fromCache: true });
     this.deps.log.info(`Resource health: showing ${cached.statuses.length} cached status(es) until the next listing.`);
   }
 
@@ -224,8 +235,8 @@ export class ResourceHealthView implements vscode.Disposable {
     if (held.kind !== 'loaded') {
       return undefined;
     }
-    const { statuses, errors, portal, subscriptions, fromCache } = held;
-    return { statuses, errors, subscriptions, failed: errors.map((e) => e.subscriptionId), portal, ...(fromCache ? { fromCache } : {}) };
+    const { errors, portal, subscriptions, fromCache } = held;
+    return { statuses: this.store.all(), errors, subscriptions, failed: errors.map((e) => e.subscriptionId), portal, ...(fromCache ? { fromCache } : {}) };
   }
 
   /** Lists the subscriptions' availability over this connection; a later load or clear() wins over this one. */
@@ -269,9 +280,8 @@ export class ResourceHealthView implements vscode.Disposable {
     if (generation !== this.generation) {
       return;
     }
-    const full = this.withHeld(results, new Set(changesOnly.map((id) => id.toLowerCase())));
-    this.apply(full, connection);
-    this.remember(full, subscriptionIds, startedAt, changesOnly.length > 0, connection);
+    this.apply(results, new Set(changesOnly.map((id) => id.toLowerCase())), connection);
+    this.remember(results, subscriptionIds, startedAt, changesOnly.length > 0, connection);
   }
 
   /** Signed out or another connection: nothing shown, and the next load is a baseline again. */
@@ -282,22 +292,6 @@ export class ResourceHealthView implements vscode.Disposable {
     this.listing = undefined;
     this.pending = undefined;
     this.set({ kind: 'none' });
-  }
-
-  /** Each subscription's statuses in full: the changes of an incremental listing merged into those held. */
-  private withHeld(results: readonly SubscriptionStatuses[], changesOnly: ReadonlySet<string>): SubscriptionStatuses[] {
-    if (changesOnly.size === 0) {
-      return [...results];
-    }
-    const held = this.statuses();
-    return results.map((r) => {
-      const key = r.subscriptionId.toLowerCase();
-      if (!changesOnly.has(key) || r.error) {
-        return r;
-      }
-      const mine = held.filter((s) => subscriptionOfResource(resourceIdOf(s) ?? '')?.toLowerCase() === key);
-      return { ...r, statuses: mergeStatuses(mine, r.statuses) };
-    });
   }
 
   /** Keeps the listing memory (only when every subscription answered) and caches the statuses of the account. */
@@ -312,21 +306,29 @@ export class ResourceHealthView implements vscode.Disposable {
     this.deps.cache.write(connection.identity, snapshot).catch((e: unknown) => this.deps.log.warn(`Resource health: the cache could not be written (${errorText(e)}).`));
   }
 
-  private apply(results: readonly SubscriptionStatuses[], connection: Connection): void {
-    const statuses: AvailabilityStatus[] = [];
+  /**
+   * Puts a listing into the store: a failed subscription's statuses go (its row says why), a full
+   * listing replaces, changes only are merged; each costs what was listed, not what is held.
+   */
+  private apply(results: readonly SubscriptionStatuses[], changesOnly: ReadonlySet<string>, connection: Connection): void {
     const errors: { subscriptionId: string; message: string }[] = [];
     const turned: HealthRow[] = [];
+    this.store.keepOnly(results.map((r) => r.subscriptionId));
     for (const r of results) {
-      statuses.push(...r.statuses);
       if (r.error) {
+        this.store.remove(r.subscriptionId);
         errors.push({ subscriptionId: r.subscriptionId, message: errorText(r.error) });
+      } else if (changesOnly.has(r.subscriptionId.toLowerCase())) {
+        this.store.merge(r.subscriptionId, r.statuses);
+        for (const row of this.baseline.merge(r.subscriptionId, r.statuses)) turned.push(row);
       } else {
-        turned.push(...this.baseline.update(r.subscriptionId, r.statuses));
+        this.store.replace(r.subscriptionId, r.statuses);
+        for (const row of this.baseline.update(r.subscriptionId, r.statuses)) turned.push(row);
       }
     }
     this.logErrors(errors);
     const portal = connection.mode !== 'sample' ? portalBase(connection.portalUrl) : undefined;
-    this.set({ kind: 'loaded', statuses, errors, portal, subscriptions: results.map((r) => r.subscriptionId) });
+    this.set({ kind: 'loaded', errors, portal, subscriptions: results.map((r) => r.subscriptionId) });
     this.announce(rowsToAnnounce(turned, this.deps.notifications(), connection.mode === 'sample'));
   }
 
@@ -362,7 +364,9 @@ export class ResourceHealthView implements vscode.Disposable {
   private set(held: Held): void {
     this.held = held;
     this.view.description = this.filterDescription();
-    this.index = new HealthIndex(held.kind === 'loaded' ? held.statuses : []);
+    if (held.kind !== 'loaded') {
+      this.store.clear();
+    }
     this.provider.changedAll();
     this.changed.fire();
   }
@@ -380,4 +384,16 @@ export class ResourceHealthView implements vscode.Disposable {
   dispose(): void {
     this.disposables.reverse().forEach((d) => d.dispose());
   }
+}
+
+/** Cached statuses by the subscription their resource id names (one pass). */
+function bySubscription(statuses: readonly AvailabilityStatus[]): Map<string, AvailabilityStatus[]> {
+  const out = new Map<string, AvailabilityStatus[]>();
+  for (const status of statuses) {
+    const key = subscriptionOfResource(resourceIdOf(status) ?? '')?.toLowerCase() ?? '';
+    const list = out.get(key) ?? [];
+    list.push(status);
+    out.set(key, list);
+  }
+  return out;
 }

@@ -121,7 +121,7 @@ describe('resource health of many subscriptions through Resource Graph (sample s
     assert.deepEqual(leftOut, [denied]);
     const readable = service.subscriptionIds.filter((s) => s !== denied);
     const expected = service.events.flatMap((g) => g.subscriptionIds.filter((s) => readable.includes(s)).flatMap((s) => impactedResourcesFor(g.event, s, SEED).map((r) => `${(g.event.name ?? '').toUpperCase()} ${r.id ?? ''}`)));
-    const got = [...byEvent].flatMap(([trackingId, rows]) => rows.map((r) => `${trackingId} ${r.resource.id ?? ''}`));
+    const got = [...byEvent.entries()].map((r) => `${r.trackingId} ${r.resource.id ?? ''}`);
     assert.ok(expected.length > 0);
     assert.deepEqual(got.sort(), expected.sort());
   });

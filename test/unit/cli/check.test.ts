@@ -25,7 +25,7 @@ const MAIN_BICEP = [
 ].join('\n');
 
 /** One event as the service lists it: one impacted service in one region, updated an hour ago. */
-function event(name: string, eventType: string, status: string, service: string, region: string): GeneratedEvent {
+function event(name: string, eventType: string, status: string, service: string, region: string, updatedDaysAgo = 0): GeneratedEvent {
   return {
     event: {
       name,
@@ -34,7 +34,7 @@ function event(name: string, eventType: string, status: string, service: string,
         title: `${service} trouble in ${region}`,
         eventType,
         status,
-        lastUpdateTime: new Date(Date.now() - 3_600_000).toISOString(),
+        lastUpdateTime: new Date(Date.now() - 3_600_000 - updatedDaysAgo * 86_400_000).toISOString(),
         impact: [{ impactedService: service, impactedRegions: [{ impactedRegion: region }] }],
       },
     },
@@ -100,6 +100,14 @@ describe('health-events check: the deployment gate (against the sample service o
     assert.equal(run.code, 3, run.stderr);
     const out = JSON.parse(run.stdout) as { matches: { trackingId: string; service: string; file: string; line: number }[] };
     assert.deepEqual(out.matches.map((m) => `${m.trackingId} ${m.service} ${m.file}:${m.line}`), ['BBBB-222 Azure Kubernetes Service (AKS) aks.bicep:2']);
+  });
+
+  it('an outage still Active but last updated 45 days ago (a long-running incident) still stops the deployment, even with --since 30d', async () => {
+    const { url, env } = await start([event('OLD-45', 'ServiceIssue', 'Active', 'App Service', 'West Europe', 45)]);
+    assert.equal((await check(url, env)).code, 3);
+    const run = await check(url, env, '--since', '30d');
+    assert.equal(run.code, 3, run.stderr);
+    assert.match(run.stdout, /^OLD-45\s+ServiceIssue/m);
   });
 
   it('resolved events, another service in the same region and the same service in another region do not match: exit 0 (every line checked)', async () => {

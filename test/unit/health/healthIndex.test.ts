@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { HealthIndex, mergeStatuses } from '../../../src/core/health/healthIndex';
+import { HealthIndex } from '../../../src/core/health/healthIndex';
 import type { AvailabilityStatus } from '../../../src/core/model/availability';
 
 const rid = (sub: string, name: string): string => `/subscriptions/${sub}/resourceGroups/rg/providers/Microsoft.Compute/virtualMachines/${name}`;
@@ -22,20 +22,5 @@ describe('resource health by resource id (impacted resources show it)', () => {
   });
   it('a status without a state (an impacting event of a history) gives no health', () => {
     assert.equal(new HealthIndex([status(rid('s1', 'vm1'), undefined)]).of(rid('s1', 'vm1')), undefined);
-  });
-});
-
-describe('merging an incremental listing into the statuses held', () => {
-  it('a changed resource replaces its status in place, a new one comes after, the unchanged ones stay', () => {
-    const held = [status(rid('s1', 'a'), 'Available'), status(rid('s1', 'b'), 'Available')];
-    const merged = mergeStatuses(held, [status(rid('S1', 'B'), 'Unavailable'), status(rid('s1', 'c'), 'Degraded')]);
-    assert.deepEqual(
-      merged.map((s) => [s.id?.split('/')[8], s.properties?.availabilityState]),
-      [['a', 'Available'], ['B', 'Unavailable'], ['c', 'Degraded']],
-    );
-  });
-  it('no changes: the same statuses', () => {
-    const held = [status(rid('s1', 'a'), 'Available')];
-    assert.deepEqual(mergeStatuses(held, []), held);
   });
 });

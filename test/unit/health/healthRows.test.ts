@@ -77,6 +77,15 @@ describe('Resources view model: the notification baseline', () => {
     assert.deepEqual(b.update('s1', [status(vm, 'Available'), status(rid('s1', 'rg', 'new'), 'Unavailable')]).map((r) => r.name), ['new']);
     assert.deepEqual(b.update('s2', [status(rid('s2', 'rg', 'x'), 'Unavailable')]), []);
   });
+  it('an incremental listing (changes only) reports the changed resources that turned, and keeps the unchanged ones in the baseline', () => {
+    const b = new HealthBaseline();
+    const vm2 = rid('s1', 'rg', 'vm2');
+    b.update('s1', [status(vm, 'Available'), status(vm2, 'Available')]);
+    assert.deepEqual(b.merge('s1', [status(vm, 'Degraded')]).map((r) => r.name), ['vm1']);
+    // vm2 was not in the changes: still Available in the baseline, so its turn is news.
+    assert.deepEqual(b.merge('s1', [status(vm2, 'Unavailable'), status(vm, 'Degraded')]).map((r) => r.name), ['vm2']);
+    assert.deepEqual(new HealthBaseline().merge('s9', [status(rid('s9', 'rg', 'x'), 'Unavailable')]), [], 'a first listing is a baseline');
+  });
   it('after clear() (sign-out, another connection) the next load is a baseline again', () => {
     const b = new HealthBaseline();
     b.update('s1', [status(vm, 'Available')]);

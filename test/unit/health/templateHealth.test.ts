@@ -51,3 +51,26 @@ describe('template resources matched to the resources listed with health', () =>
     assert.equal(matchTemplateResource({ name: 'app-web' }, many(MAX_TEMPLATE_MATCHES)).length, MAX_TEMPLATE_MATCHES);
   });
 });
+
+describe('hover health looks statuses up by name through an index built once per list (L1)', () => {
+  it('500 hovers over 20,000 statuses read each status once, not once per hover', () => {
+    let reads = 0;
+    const statuses: AvailabilityStatus[] = Array.from({ length: 20_000 }, (_, i) => {
+      const base = status(rid(`rg-${i % 50}`, 'Microsoft.Web/sites', `app-${i}`));
+      return Object.defineProperty({ ...base }, 'properties', {
+        get: () => {
+          reads++;
+          return base.properties;
+        },
+        enumerable: true,
+      });
+    });
+    for (let i = 0; i < 500; i++) {
+      assert.equal(matchTemplateResource({ name: `APP-${i * 7}` }, statuses).length, 1);
+    }
+    // Building the index reads each status a few times (id, state); a scan per hover would read it 500 times more.
+    assert.ok(reads <= statuses.length * 3, `${reads} reads`);
+    const later = matchTemplateResource({ name: 'app-3', resourceType: 'Microsoft.Web/sites' }, [...statuses]);
+    assert.equal(later.length, 1, 'a new list (the statuses changed) gets a new index');
+  });
+});

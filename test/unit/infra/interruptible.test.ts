@@ -44,8 +44,9 @@ describe('a stuck template read never makes the CLI or the MCP server deaf', fun
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`health-events check stops on ${signal} while the reader is stuck on a file (a CI job cancelled, Ctrl+C)`, async () => {
-      // No --subscription: had the read finished (the watchdog, or no stop), the command would end in a usage error (2), not 130.
-      const child = spawn(process.execPath, [distCli(), 'check', '--infra', dir], { env: HOOK_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+      // A closed port: had the read finished (the watchdog, or no stop), listing the events would fail (1), not 130.
+      const args = [distCli(), 'check', '--infra', dir, '--subscription', '00000000-0000-0000-0000-000000000001', '--location', 'westeurope', '--endpoint', 'http://127.0.0.1:9'];
+      const child = spawn(process.execPath, args, { env: { ...HOOK_ENV, HEALTH_EVENTS_TOKEN: 'test-token' }, stdio: ['ignore', 'pipe', 'pipe'] });
       const stderr = { out: '' };
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       await seen(child.stderr, 'test hook: spinning', stderr);

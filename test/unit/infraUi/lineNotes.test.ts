@@ -3,7 +3,8 @@ import type { StoredEvent } from '../../../src/core/events/eventFacts';
 import { InfraIndex } from '../../../src/core/infra/infraIndex';
 import type { InfraTarget } from '../../../src/core/infra/types';
 import type { HealthEvent } from '../../../src/core/model/eventModel';
-import { lineEventKind, lineNotes, MAINTENANCE_AHEAD_DAYS, noteHeadline, type CountWords } from '../../../src/ui/infra/lineNotes';
+import { touchKind } from '../../../src/core/infra/match';
+import { lineNotes, noteHeadline, noteIncidents, type CountWords } from '../../../src/ui/infra/lineNotes';
 import { excludeGlob } from '../../../src/ui/infra/workspaceGlobs';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
@@ -49,7 +50,7 @@ function targetsOf(text: string): readonly InfraTarget[] {
 describe('template line notes (hovers, CodeLens, diagnostics)', () => {
   it('an active App Service issue in West Europe notes the App Service line only, with the headline of the issue', () => {
     const targets = targetsOf(BICEP);
-    const notes = lineNotes(targets, [stored('AAA-111')], NOW);
+    const notes = lineNotes(targets, [stored('AAA-111')]);
     assert.equal(notes.length, 1);
     const note = notes[0]!;
     assert.equal(note.service, 'App Service');
@@ -66,29 +67,45 @@ describe('template line notes (hovers, CodeLens, diagnostics)', () => {
       stored('G-1', { region: 'North Europe' }),
       stored('H-1', { type: 'HealthAdvisory' }),
     ];
-    assert.deepEqual(lineNotes(targetsOf(BICEP), events, NOW), []);
+    assert.deepEqual(lineNotes(targetsOf(BICEP), events), []);
   });
 
   it('one incident listed by two subscriptions counts once; names match as Service Health spells them (eastus = East US, "Azure Key Vault")', () => {
     const events = [stored('K-1', { service: 'Azure Key Vault', region: 'East US', sub: 'a' }), stored('K-1', { service: 'Key Vault', region: 'East US', sub: 'b' })];
-    const notes = lineNotes(targetsOf(BICEP), events, NOW);
+    const notes = lineNotes(targetsOf(BICEP), events);
     assert.equal(notes.length, 1);
     assert.equal(noteHeadline(notes[0]!, WORDS), 'Key Vault · East US: 1 active service issue');
   });
 
   it('issues and maintenance are counted apart, issues first', () => {
     const events = [stored('A'), stored('B'), stored('M', { type: 'PlannedMaintenance', start: new Date(NOW + DAY).toISOString() })];
-    const [note] = lineNotes(targetsOf(BICEP), events, NOW);
+    const [note] = lineNotes(targetsOf(BICEP), events);
     assert.equal(noteHeadline(note!, WORDS), 'App Service · West Europe: 2 active service issues, 1 planned maintenance');
   });
 
-  it(`planned maintenance counts from ${MAINTENANCE_AHEAD_DAYS} days before its start (both sides of the limit), and when under way or undated`, () => {
+  it('planned maintenance counts while Active however far ahead it starts (the gate\'s rule), and when under way or undated; resolved never', () => {
     const at = (ms: number): StoredEvent => stored('M', { type: 'PlannedMaintenance', start: new Date(NOW + ms).toISOString() });
-    assert.equal(lineEventKind(at(MAINTENANCE_AHEAD_DAYS * DAY), NOW), 'maintenance');
-    assert.equal(lineEventKind(at(MAINTENANCE_AHEAD_DAYS * DAY + 1), NOW), undefined);
-    assert.equal(lineEventKind(at(-DAY), NOW), 'maintenance');
-    assert.equal(lineEventKind(stored('M', { type: 'PlannedMaintenance' }), NOW), 'maintenance');
-    assert.equal(lineEventKind(stored('M', { type: 'PlannedMaintenance', status: 'Resolved' }), NOW), undefined);
+    assert.equal(touchKind(at(60 * DAY).event), 'maintenance');
+    assert.equal(touchKind(at(-DAY).event), 'maintenance');
+    assert.equal(touchKind(stored('M', { type: 'PlannedMaintenance' }).event), 'maintenance');
+    assert.equal(touchKind(stored('M', { type: 'PlannedMaintenance', status: 'Resolved' }).event), undefined);
+    assert.equal(lineNotes(targetsOf(BICEP), [at(60 * DAY)]).length, 1);
+  });
+
+  it('1,000 targets × 50 incidents listed by 200 subscriptions each: each event copy is visited once, and each target costs one lookup (H5)', () => {
+    let visits = 0;
+    const events: StoredEvent[] = [];
+    for (let i = 0; i < 50; i++) {
+      for (let sub = 0; sub < 200; sub++) events.push(stored(`INC-${i}`, { sub: `sub-${sub}`, region: i === 0 ? 'West Europe' : 'Brazil South' }));
+    }
+    const incidents = noteIncidents(events, () => visits++);
+    assert.equal(incidents.incidents.length, 50, 'deduplicated by tracking id');
+    const many = Array.from({ length: 1_000 }, (_, i) => ({ ...targetsOf(BICEP)[0]!, line: i + 1 }));
+    const notes = lineNotes(many, incidents);
+    assert.equal(notes.length, many.filter((t) => t.service === 'App Service').length);
+    assert.ok(notes.every((n) => n.events.length === 1 && n.events[0]?.trackingId === 'INC-0'));
+    // One visit per event copy (10,000); a check of every target against every copy would be 10,000,000 pairs.
+    assert.equal(visits, 10_000);
   });
 });
 

@@ -30,12 +30,15 @@ describe('the Events tree\'s "This workspace" marker and section', () => {
   const targets = workspaceTargets();
   const places: WorkspacePlaces = { placeOf: (e) => touchedTarget(e, targets) };
   const hit = event('HIT-1', [['App Service', 'West Europe']]);
-  const vault = event('KV-2', [['Key Vault', 'East US']], 'Resolved');
+  const vault = event('KV-2', [['Key Vault', 'East US']], 'Active', 'PlannedMaintenance');
+  // The one rule (core/infra/match.ts): resolved events and advisories touch nothing, as for the gate and @health.
+  const resolved = event('OLD-7', [['Key Vault', 'East US']], 'Resolved');
+  const advisory = event('ADV-8', [['App Service', 'West Europe']], 'Active', 'HealthAdvisory');
   const otherRegion = event('REG-3', [['App Service', 'North Europe']]);
   const otherService = event('SVC-4', [['Storage', 'West Europe']]);
   // Its service is deployed in one region and its other region is deployed for another service: no (service, region) pair is.
   const crossed = event('X-5', [['App Service', 'East US'], ['Storage', 'West Europe']]);
-  const all = [hit, vault, otherRegion, otherService, crossed];
+  const all = [hit, vault, otherRegion, otherService, crossed, resolved, advisory];
 
   it('marks exactly the events the query workspace:yes keeps (same service and region keys)', () => {
     const keys = targetKeys(targets);
@@ -69,11 +72,11 @@ describe('the Events tree\'s "This workspace" marker and section', () => {
     assert.deepEqual(sectionEvents(all.map(stored), places).map((s) => s.trackingId), ['HIT-1', 'KV-2']);
   });
 
-  it('the section opens when it holds an active service issue, and stays one folded row when all it holds is resolved', () => {
+  it('the section opens when it holds an active service issue, and stays one folded row when all it holds is maintenance', () => {
     const open = workspaceGroup(sectionEvents(all.map(stored), places), 'This workspace');
     assert.equal(open.kind, 'workspace');
     assert.equal(open.label, 'This workspace');
-    assert.deepEqual([open.count, open.activeCount], [2, 1]);
+    assert.deepEqual([open.count, open.activeCount], [2, 2]);
     assert.equal(startsExpanded(open), true);
     const quiet = workspaceGroup(sectionEvents([vault].map(stored), places), 'This workspace');
     assert.equal(startsExpanded(quiet), false);
