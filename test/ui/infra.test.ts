@@ -98,6 +98,35 @@ describe('Service Health in a Bicep template (UI)', function () {
     assert.equal(await row.locator('.codicon-info, .codicon-warning, .codicon-error').first().getAttribute('class').then((c) => /codicon-info/.test(c ?? '')), true, 'the diagnostic is not an information');
   });
 
+  it('typing in the template moves the diagnostic with its line, and the template as written moves it back', async () => {
+    const { page } = uiSession();
+    const rows = page.locator('.markers-panel .monaco-list-row').filter({ hasText: headline });
+    const lineOf = async (): Promise<number | undefined> => {
+      if ((await rows.count()) === 0) return undefined;
+      // The row shows "[Ln 7, Col 3]"; its accessible name says "line 7".
+      const shown = `${await rows.first().innerText()} ${(await rows.first().getAttribute('aria-label')) ?? ''}`;
+      const line = (/\bLn (\d+)/.exec(shown) ?? /\bline (\d+)/i.exec(shown))?.[1];
+      return line === undefined ? undefined : Number(line);
+    };
+    const before = await waitFor(lineOf, 30_000, 'no Service Health diagnostic with a line in the Problems view');
+    assert.equal(before, target?.line);
+    await openFile(page, 'main.bicep');
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+Home');
+    try {
+      // Two lines typed above, unsaved: the index reads the buffer, not the disk.
+      // insertText, not type: an Enter typed could accept a suggestion instead of breaking the line.
+      await page.keyboard.insertText('// typed\n// typed\n');
+      await waitFor(async () => ((await lineOf()) === before + 2 ? true : undefined), 30_000, `the diagnostic stayed on line ${before} while typing`);
+    } finally {
+      // Never leave the file changed for the next tests: revert the buffer and write the template again.
+      await runPaletteCommand(page, 'File: Revert File');
+      await writeFile(file, text);
+    }
+    await waitFor(async () => ((await lineOf()) === before ? true : undefined), 30_000, 'the diagnostic did not go back to the template as written');
+    await closeAllEditors(page);
+  });
+
   it('drops the diagnostic when serviceHealth.infrastructure.diagnostics is off, and shows it again when on', async () => {
     const { page, folder } = uiSession();
     const settings = join(folder ?? '', '.vscode', 'settings.json');
