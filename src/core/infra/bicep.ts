@@ -152,8 +152,8 @@ function readRegistryModule(keyword: Token | undefined, symbol: string, source: 
     type,
     symbol,
     pos: pos(keyword),
-    // An AVM module's location defaults to its resource group's.
-    location: location ? location.expr : { k: 'unknown', reason: `module '${source}' is deployed to resourceGroup().location, known only at deployment` },
+    // An AVM module's location parameter defaults to its resource group's region.
+    location: location ? location.expr : { k: 'deployRegion', of: 'resourceGroup' },
     ...(location ? { locationPos: pos(location.key) } : {}),
     ...(name ? { name: name.expr, namePos: pos(name.key) } : {}),
     ...(kind?.k === 'str' ? { kind: kind.v } : {}),

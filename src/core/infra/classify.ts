@@ -65,8 +65,10 @@ export function readFacts(path: string, text: string, stepBudget = stepBudgetFor
   if (looksBinary(text)) {
     return fileProblem('a binary file (it holds NUL bytes) is not read');
   }
+  // Editors on Windows (Visual Studio, Notepad) save UTF-8 with a byte order mark, which no parser reads as text.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    return withStepBudget(stepBudget, () => parseAs(kind, text)).value;
+    return withStepBudget(stepBudget, () => parseAs(kind, body)).value;
   } catch (error) {
     if (error instanceof ReaderStuck) {
       return fileProblem(`the file was not read: ${error.message}`);

@@ -40,7 +40,7 @@ describe('Bicep as people write it', () => {
     assert.deepEqual(rows(text), [
       'Key Vault | Sweden Central | 6 | kv-app',
       'Azure Cosmos DB | East US 2 | 10 | cosmos',
-      "unchecked 12 Log Analytics: module 'br/public:avm/res/operational-insights/workspace:0.7.0' is deployed to resourceGroup().location, known only at deployment",
+      'unchecked 12 Log Analytics: resourceGroup().location is known only at deployment (the region of the target resource group)',
     ]);
   });
 
