@@ -159,6 +159,14 @@ export class WorkspaceInfra extends Disposable {
       }),
     );
     this._register(vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length > 0 && this.onTyped(e.document)));
+    // A template opened is read even when the watcher missed its creation (seen in the UI runs; network
+    // and WSL drives do the same); one held already and unchanged costs a read and no redraw.
+    this._register(
+      vscode.workspace.onDidOpenTextDocument((document) => {
+        const at = this.locate(document.uri);
+        if (at && !document.isDirty) void this.sync.diskChanged(at.key, at.rel);
+      }),
+    );
     this._register(
       vscode.workspace.onDidCloseTextDocument((document) => {
         const at = this.locate(document.uri);
