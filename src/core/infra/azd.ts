@@ -1,6 +1,6 @@
 /** azd: azure.yaml (the services and their hosts) and `.azure/<env>/.env` (AZURE_LOCATION, AZURE_SUBSCRIPTION_ID). */
 import { problem, type AzdEnvFacts, type AzdProjectFacts } from './facts';
-import { parsers } from './parsers';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { Pos } from './types';
 
 /**
@@ -9,7 +9,6 @@ import type { Pos } from './types';
  * A file with a syntax error (mid-edit) keeps the services it still states, plus one problem.
  */
 export function parseAzureYaml(text: string): AzdProjectFacts {
-  const { isMap, isScalar, LineCounter, parseDocument } = parsers();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const at = (offset: number): Pos => {

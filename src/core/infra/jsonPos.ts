@@ -5,7 +5,7 @@
  * case-insensitive. A linear pre-scan refuses nesting past MAX_DEPTH, because the parser recurses.
  */
 import type { Node, ParseError } from 'jsonc-parser';
-import { parsers } from './parsers';
+import { createScanner, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { moved } from './progress';
 
 export type JsonNode =
@@ -36,7 +36,6 @@ export function parseJsonWithPositions(text: string): JsonRead {
     return { error: `nesting deeper than ${MAX_JSON_DEPTH} levels on line ${tooDeep}` };
   }
   const errors: ParseError[] = [];
-  const { parseTree, printParseErrorCode } = parsers();
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
   const lines = lineStarts(text);
   const at = (offset: number): { line: number; column: number } => position(lines, offset);
@@ -55,7 +54,7 @@ const EOF = 17;
 
 /** The line where nesting first passes the cap, or 0: one linear pass over the tokens. */
 function depthPastCap(text: string): number {
-  const scanner = parsers().createScanner(text, true);
+  const scanner = createScanner(text, true);
   let depth = 0;
   for (let kind = scanner.scan(); kind !== EOF; kind = scanner.scan()) {
     moved(-1, scanner.getPosition(), 'the JSON depth check');
