@@ -6,7 +6,8 @@
  */
 import { subscriptionList, type SubscriptionNamer } from '../../core/subscriptions/names';
 import * as vscode from 'vscode';
-import { escapeMarkdown, eventsAnswer, eventLine, findEvent, followupsFor, quotaAnswer, summarizeTarget, type Followup } from '../../core/chat/answer';
+import { eventsAnswer, eventLine, findEvent, followupsFor, quotaAnswer, summarizeTarget, type Followup } from '../../core/chat/answer';
+import { escapeMarkdown } from '../../core/text/markdown';
 import { distinctIncidents, KnownNamesCache, runQuery, type QueryRun } from '../../core/chat/eventQuery';
 import { resourcesAnswer, resourcesTarget } from '../../core/chat/resourcesAnswer';
 import { summaryPrompt, eventTimeline, timelineMarkdown } from '../../core/chat/timeline';

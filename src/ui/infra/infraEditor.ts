@@ -12,7 +12,8 @@ import { Disposable } from '../base/disposable';
 import type { IncidentIndex } from '../../core/infra/match';
 import type { InfraUnresolved } from '../../core/infra/types';
 import { lineNotes, noteHeadline, noteIncidents, type CountWords, type LineEvent, type LineNote } from './lineNotes';
-import { escapeMarkdown, templateHealthMarkdown, type HealthWords } from './templateHealthHover';
+import { commandUri, escapeMarkdown } from '../../core/text/markdown';
+import { templateHealthMarkdown, type HealthWords } from './templateHealthHover';
 import { startsRead } from './templateSync';
 import type { WorkspaceInfra } from './workspaceInfra';
 
@@ -195,5 +196,5 @@ function refOf(event: LineEvent): { subscriptionId: string; trackingId: string }
 }
 
 function openLink(event: LineEvent): string {
-  return `command:${Command.openDetails}?${encodeURIComponent(JSON.stringify([refOf(event)]))}`;
+  return commandUri(Command.openDetails, [refOf(event)]);
 }
