@@ -4,7 +4,7 @@
  * least useful columns are left out when even a short title would not fit. `wide` shows every
  * column in full.
  */
-import { paint, truncate, type Style } from './terminal';
+import { displayWidth, paint, padColumns, truncate, type Style } from './terminal';
 import { maxOf } from '../text/lists';
 
 export interface Column {
@@ -29,8 +29,9 @@ export interface FitOptions {
 const GAP = 2;
 
 function naturalWidth(column: Column, wide: boolean): number {
-  const longest = maxOf(column.header.length, column.cells.map((c) => c.length));
-  return wide || column.max === undefined ? longest : Math.min(longest, Math.max(column.max, column.header.length));
+  const header = displayWidth(column.header);
+  const longest = maxOf(header, column.cells.map(displayWidth));
+  return wide || column.max === undefined ? longest : Math.min(longest, Math.max(column.max, header));
 }
 
 /** Narrowest a flexible column gets when no column is left to drop. */
@@ -78,7 +79,7 @@ export function fitTable(columns: readonly Column[], options: FitOptions): strin
       .map(({ column, width }, i) => {
         const text = options.wide ? cellOf(column) : truncate(cellOf(column), width);
         const painted = row !== undefined && column.style ? paint(text, column.style(row), options.color) : text;
-        return i === shown.length - 1 ? painted : painted + ' '.repeat(Math.max(0, width - text.length));
+        return i === shown.length - 1 ? painted : padColumns(painted, width);
       })
       .join(' '.repeat(GAP))
       .trimEnd();

@@ -6,13 +6,14 @@ import { eventSourceWords, eventSubTypeWords, eventTypeWords, levelWords, status
 import { formatWhen } from '../render/time';
 import type { SubscriptionNamer } from '../subscriptions/names';
 import { append, maxOf } from '../text/lists';
+import { displayWidth, padColumns } from './terminal';
 
 /** Left-aligned columns separated by two spaces; the last column is not padded. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((h, i) => maxOf(h.length, rows.map((r) => (r[i] ?? '').length)));
+  const widths = header.map((h, i) => maxOf(displayWidth(h), rows.map((r) => displayWidth(r[i] ?? ''))));
   const line = (cells: readonly string[]) =>
     cells
-      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
+      .map((c, i) => (i === cells.length - 1 ? c : padColumns(c, widths[i] ?? 0)))
       .join('  ')
       .trimEnd();
   return [line(header), ...rows.map(line)].join('\n') + '\n';

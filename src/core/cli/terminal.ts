@@ -1,4 +1,5 @@
-/** What the CLI's output stream can show: its width and whether colour is wanted. */
+/** What the CLI's output stream can show: its width and whether colour is wanted, and text measured in its columns. */
+import stringWidth from 'string-width';
 
 /** The parts of a stream the CLI reads; `process.stdout` has both on a terminal. */
 export interface TerminalLike {
@@ -37,10 +38,41 @@ export function paint(text: string, styles: readonly Style[], color: boolean): s
   return `\u001b[${styles.map((s) => CODES[s]).join(';')}m${text}\u001b[0m`;
 }
 
-/** Cuts `text` to `max` characters, the last one an ellipsis. */
+/**
+ * Columns `text` takes in a terminal: East Asian wide characters and most emoji take two, combining
+ * marks and zero-width joiners none (string-width follows Unicode's East Asian Width and emoji data,
+ * which UTF-16 length does not: a Japanese title is twice as wide as its length).
+ */
+export function displayWidth(text: string): number {
+  return stringWidth(text);
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Cuts `text` to at most `max` columns, the last one an ellipsis. It cuts between graphemes, so a
+ * surrogate pair, a flag or an emoji sequence is never split, and a wide character that would
+ * straddle the edge is left out whole.
+ */
 export function truncate(text: string, max: number): string {
   if (max <= 0) {
     return '';
   }
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  if (displayWidth(text) <= max) {
+    return text;
+  }
+  let kept = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const w = displayWidth(segment);
+    if (used + w > max - 1) break;
+    kept += segment;
+    used += w;
+  }
+  return `${kept}…`;
+}
+
+/** `text` followed by spaces up to `width` columns (never cut; colour codes take no column). */
+export function padColumns(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
 }
