@@ -1,5 +1,4 @@
 /** Bicep files (.bicep) and Bicep parameter files (.bicepparam), read with the shared tokenizer. */
-import { bicepExpr } from './expr';
 import { problem, type ModuleCall, type ParamDecl, type ParamFileFacts, type TemplateFacts } from './facts';
 import { lex, type Token } from './lexer';
 import { moved } from './progress';
@@ -216,7 +215,7 @@ export function parseBicepParam(text: string): ParamFileFacts {
     if (head?.v === 'using' && tokens[r.from + 1]?.t === 'str') {
       target = tokens[r.from + 1]?.v ?? '';
     } else if (head?.v === 'param' && tokens[r.from + 2]?.v === '=') {
-      values.set(tokens[r.from + 1]?.v ?? '', bicepParamValue(slice(tokens, r.from + 3, r.to)));
+      values.set(tokens[r.from + 1]?.v ?? '', bicepParamValue(tokens, r.from + 3, r.to));
     }
   }
   const problems = lexProblem ? [problem({ line: 0, column: 0 }, `the file is not valid Bicep: ${lexProblem}`)] : [];
@@ -226,11 +225,12 @@ export function parseBicepParam(text: string): ParamFileFacts {
   return { kind: 'params', target, values, problems };
 }
 
-/** A .bicepparam value: a literal, or `readEnvironmentVariable('NAME')` (azd fills those from its environment). */
-function bicepParamValue(tokens: readonly Token[]): Expr {
+/** A .bicepparam value: a literal (a list too), or `readEnvironmentVariable('NAME')` (azd fills those from its environment). */
+function bicepParamValue(all: readonly Token[], from: number, to: number): Expr {
+  const tokens = slice(all, from, to);
   const [a, b, c, d, e] = tokens;
   if (a?.v === 'readEnvironmentVariable' && b?.v === '(' && c?.t === 'str') {
     return d?.v === ',' && e?.t === 'str' ? { k: 'env', name: c.v, fallback: e.v } : { k: 'env', name: c.v };
   }
-  return bicepExpr(tokens);
+  return bicepValue(all, from, to);
 }
