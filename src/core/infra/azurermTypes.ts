@@ -155,11 +155,9 @@ export const AZURERM: Readonly<Record<string, string>> = {
 };
 
 /**
- * Types with no `location` of their own: they are created inside another resource and are in its
- * region. The value names the argument that refers to that resource; when it refers to a resource
- * in the same configuration (`azurerm_container_app_environment.env.id`), the region is read
- * through it, as Terraform reads it. Otherwise (a variable, a module input) they are counted where
- * their parent is declared, like ARM child resources.
+ * Types with no `location`, created inside another resource and in its region: the arguments that
+ * may refer to it. A direct reference (`azurerm_container_app_environment.env.id`) gives the
+ * region, as Terraform reads it; otherwise the parent counts where it is declared (ARM children).
  */
 export const AZURERM_PARENT: Readonly<Record<string, readonly string[]>> = {
   azurerm_container_app: ['container_app_environment_id'],

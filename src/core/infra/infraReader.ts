@@ -1,8 +1,7 @@
 /**
- * The template reader off the main thread: a worker (infraWorker.ts) parses and resolves, the main
- * thread sends texts or a folder and gets finished reports. A watchdog gives each file and each
- * resolution a time budget; a file that runs over or crashes the worker is reported unchecked and a
- * fresh worker goes on. Why: docs/architecture.md#infra-reader
+ * The template reader off the main thread: a worker (infraWorker.ts) parses and resolves texts or a
+ * folder the main thread sends. A watchdog gives each file and each resolution a time budget; a file
+ * that runs over or crashes the worker is unchecked, a fresh worker goes on. Why: docs/architecture.md#infra-reader
  */
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -143,19 +142,18 @@ export class InfraReader {
     return [...this.entries(folder).keys()];
   }
 
-  /** Which templates a folder deploys (the editor's include/exclude settings); its report is resolved again. */
+  /** Which templates a folder deploys (the editor's include/exclude); the report is resolved again. */
   setGlobs(folder: string, globs: TemplateGlobs): void {
-    this.globs.set(folder, globs);
     this.reports.delete(folder);
+    this.globs.set(folder, globs);
   }
 
   /** The folder's report, resolved across its files in the worker (kept until the folder changes). */
   report(folder: string): Promise<FolderRead> {
     let report = this.reports.get(folder);
     if (!report) {
-      const globs = this.globs.get(folder);
       report = this.enqueue<FolderRead>(
-        { op: 'report', folder, ...(globs ? { globs } : {}) },
+        { op: 'report', folder, globs: this.globs.get(folder) ?? {} },
         this.resolveBudgetMs,
         (value) => value as FolderRead,
         () => ({ value: unreadReport(this.paths(folder), RESOLVE_TOO_SLOW) }),
