@@ -69,7 +69,7 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
     assert.ok(one.recommendedActions.every((a) => a.url === undefined || a.url.startsWith('https://')));
   });
 
-  it('serviceHealth_checkWorkspace names the active service issue touching a template of the workspace at file:line, and refuses a folder outside the workspace', async () => {
+  it('serviceHealth_checkWorkspace names the active service issue touching a template of the workspace at file:line (a main.test.bicep and tests/ beside it add nothing), and refuses a folder outside the workspace', async () => {
     const root = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     assert.ok(root, 'the test window opened no folder');
     const issue = health
@@ -83,8 +83,12 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
       })[0];
     assert.ok(issue, 'the sample holds no active service issue of a service this test can deploy');
     const dir = join(root, 'agent-check');
-    await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, 'main.bicep'), `resource app '${issue.type}@2023-01-01' = {\n  name: 'agent-check'\n  location: '${issue.region}'\n}\n`);
+    const template = `resource app '${issue.type}@2023-01-01' = {\n  name: 'agent-check'\n  location: '${issue.region}'\n}\n`;
+    // Test templates beside it deploy nothing (the CLI walk's rule, issue 31): they add no target.
+    await mkdir(join(dir, 'tests'), { recursive: true });
+    await writeFile(join(dir, 'main.test.bicep'), template);
+    await writeFile(join(dir, 'tests', 'smoke.bicep'), template);
+    await writeFile(join(dir, 'main.bicep'), template);
     try {
       type Check = { interpretation: string; matches?: Array<{ trackingId: string; at: string }>; targets?: Array<{ at: string }> };
       // The template is new: the workspace's index reads it on first use or from its file watcher.
@@ -94,6 +98,9 @@ describe('language-model tools and the MCP server definition (real VS Code)', fu
         answer = await invoke<Check>('serviceHealth_checkWorkspace', { folder: 'agent-check' });
       }
       assert.ok(answer?.matches?.some((m) => m.trackingId === issue.trackingId && m.at === 'agent-check/main.bicep:3'), JSON.stringify(answer));
+      // The answer follows a catch-up listing, so the test templates were read too: none is a target or a match.
+      const places = [...(answer?.matches ?? []), ...(answer?.targets ?? [])].map((x) => x.at);
+      assert.deepEqual(places.filter((at) => at.startsWith('agent-check/') && !at.startsWith('agent-check/main.bicep')), [], JSON.stringify(answer));
       const empty = await invoke<Check>('serviceHealth_checkWorkspace', { folder: 'no-such-templates' });
       assert.match(empty.interpretation, /^No templates \(Bicep, ARM JSON, Terraform or azd\) were found in .*no-such-templates, so nothing was checked\.$/u);
       await assert.rejects(invoke('serviceHealth_checkWorkspace', { folder: '../..' }), /Invalid folder: \.\.\/\.\. is not inside a workspace folder/u);

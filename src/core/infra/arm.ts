@@ -161,7 +161,7 @@ export function parseArmJson(text: string): TemplateFacts | ParamFileFacts | { p
   if (!/deployment(Template|Parameters)\.json/i.test(text.slice(0, 4096))) {
     return undefined;
   }
-  const { node, error } = parseJsonWithPositions(text);
+  const { node, error, errorAt } = parseJsonWithPositions(text);
   if (node?.type !== 'object') {
     return { problem: `the file is not valid JSON: ${error ?? 'it holds no object'}` };
   }
@@ -170,8 +170,8 @@ export function parseArmJson(text: string): TemplateFacts | ParamFileFacts | { p
   if (!facts || !error) {
     return facts;
   }
-  // A half-typed template keeps what it still says, and says what it could not read.
-  return { ...facts, problems: [problem({ line: 0, column: 0 }, `the file is not valid JSON (${error}); what could be read was checked`), ...facts.problems] };
+  // A half-typed template keeps what it still says, and says what it could not read, on the line of the error.
+  return { ...facts, problems: [problem(errorAt ?? { line: 0, column: 0 }, `the file is not valid JSON (${error}); what could be read was checked`), ...facts.problems] };
 }
 
 function readParameters(node: JsonNode): ParamFileFacts {

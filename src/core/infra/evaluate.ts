@@ -105,6 +105,13 @@ export function evaluate(expr: Expr, scope: Scope | undefined, ctx: EvalContext,
       return named('v', expr.name, scope, ctx, depth);
     case 'param':
       return named('p', expr.name, scope, ctx, depth);
+    case 'array':
+    case 'object':
+      return reason('the location is an array or object, not a region name');
+    case 'each':
+      // The loop's array may come from a caller or a parameters file: never cached with the scope.
+      ctx.external = true;
+      return evaluateEach(expr.array, expr.path, scope, ctx, depth);
     case 'loc': {
       const target = scope?.resources.get(expr.symbol);
       if (!target) {
@@ -204,6 +211,73 @@ function evaluateParam(name: string, scope: Scope, ctx: EvalContext, depth: numb
     } else {
       merge(out, reason(`parameter ${name} has no default value and ${sources.length > 0 ? 'not every parameters file or caller sets it' : 'no parameters file sets it'}`));
     }
+  }
+  return out;
+}
+
+/** An expression as literal structure: parameters and variables followed to the values they are given, with the scope each is in. */
+interface Literal {
+  readonly expr: Expr;
+  readonly scope: Scope | undefined;
+}
+
+/** The literals `expr` stands for (every value a parameter is given, else its default), and why some could not be followed. */
+function literals(expr: Expr, scope: Scope | undefined, ctx: EvalContext, depth: number, out: Evaluation & { found: Literal[] }): void {
+  if (ctx.stepsLeft <= 0 || depth > MAX_DEPTH) {
+    merge(out, reason(ctx.stepsLeft <= 0 ? BUDGET_SPENT : TOO_DEEP));
+    return;
+  }
+  ctx.stepsLeft -= 1;
+  if ((expr.k !== 'param' && expr.k !== 'var') || !scope) {
+    out.found.push({ expr, scope });
+    return;
+  }
+  const decl = expr.k === 'param' ? scope.params.get(expr.name) : undefined;
+  if (!decl) {
+    const v = scope.vars.get(expr.name);
+    if (v) literals(v, scope, ctx, depth + 1, out);
+    else merge(out, reason(`no parameter or variable named ${expr.name}`));
+    return;
+  }
+  const sources = ctx.sources.get(scope.id) ?? [];
+  let unset = sources.length === 0;
+  for (const source of sources) {
+    const given = source.values.get(expr.name);
+    if (given) literals(given, source.scope, ctx, depth + 1, out);
+    else unset = true;
+  }
+  if (unset && decl.default) literals(decl.default, scope, ctx, depth + 1, out);
+  else if (unset) merge(out, reason(`parameter ${expr.name} has no default value and ${sources.length > 0 ? 'not every parameters file or caller sets it' : 'no parameters file sets it'}`));
+}
+
+/** A loop's item: the property `path` of each element of every array the loop may go over. */
+function evaluateEach(array: Expr, path: readonly string[], scope: Scope | undefined, ctx: EvalContext, depth: number): Evaluation {
+  const arrays = { values: [], reasons: [], found: [] as Literal[] };
+  literals(array, scope, ctx, depth + 1, arrays);
+  const out: Evaluation = { values: [], reasons: arrays.reasons };
+  for (const a of arrays.found) {
+    if (a.expr.k === 'array') {
+      for (const item of a.expr.items) merge(out, select(item, path, a.scope, ctx, depth + 1));
+    } else {
+      merge(out, reason(a.expr.k === 'unknown' ? `the loop's list: ${a.expr.reason}` : 'the loop does not go over a list the reader can read'));
+    }
+  }
+  return out;
+}
+
+/** The property `path` of a value (an object literal, or a parameter holding one), evaluated. */
+function select(value: Expr, path: readonly string[], scope: Scope | undefined, ctx: EvalContext, depth: number): Evaluation {
+  const [key, ...rest] = path;
+  if (key === undefined) {
+    return evaluate(value, scope, ctx, depth + 1);
+  }
+  const objects = { values: [], reasons: [], found: [] as Literal[] };
+  literals(value, scope, ctx, depth + 1, objects);
+  const out: Evaluation = { values: [], reasons: objects.reasons };
+  for (const o of objects.found) {
+    const prop = o.expr.k === 'object' ? o.expr.props.get(key) : undefined;
+    if (prop) merge(out, select(prop, rest, o.scope, ctx, depth + 1));
+    else merge(out, reason(o.expr.k === 'unknown' ? o.expr.reason : `a loop item has no property ${key}`));
   }
   return out;
 }

@@ -81,6 +81,21 @@ function withoutIndexes(tokens: readonly Token[]): Token[] {
   return out;
 }
 
+/** The resource a Terraform reference names (`azurerm_x.name.id`, `azurerm_x.name[0].name`, `data.azurerm_x.name.id`), or undefined. */
+export function hclReference(tokens: readonly Token[]): string | undefined {
+  const parts = withoutIndexes(tokens);
+  const dotted = parts.length % 2 === 1 && parts.every((t, i) => (i % 2 === 0 ? t.t === 'id' : isPunct(t, '.')));
+  if (!dotted) {
+    return undefined;
+  }
+  const names = parts.filter((_, i) => i % 2 === 0).map((t) => t.v);
+  const [a, b, c] = names;
+  if (names.length === 3 && a?.startsWith('azurerm_') && b) {
+    return `${a}.${b}`;
+  }
+  return names.length === 4 && a === 'data' && b?.startsWith('azurerm_') && c ? `data.${b}.${c}` : undefined;
+}
+
 /** Terraform: "East US", var.x, local.x, type.name.location, "${var.x}". */
 export function hclExpr(tokens: readonly Token[]): Expr {
   const simple = common(tokens, '"');

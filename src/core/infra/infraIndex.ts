@@ -12,6 +12,8 @@ export class InfraIndex {
   private readonly files = new Map<string, FileFacts>();
   private cached: InfraReport | undefined;
   private regions: DeploymentRegions | undefined;
+  /** The last deployedReport: what it left out, the full report it was made beside (changes when any file does), and its report. */
+  private deployed: { key: string; of: InfraReport; report: InfraReport } | undefined;
 
   /** `regions`: the deployment's regions, when the caller knows them (see setRegions). */
   constructor(regions?: DeploymentRegions) {
@@ -71,5 +73,24 @@ export class InfraIndex {
   report(): InfraReport {
     this.cached ??= resolveFacts(this.files, this.regions ? { regions: this.regions } : {});
     return this.cached;
+  }
+
+  /**
+   * The report of what the folder deploys, without the files `deploys` leaves out (test and example
+   * templates, excluded globs), which are listed in `undeployed`; `all` is the report with them too
+   * (only when some are left out), for the notes of such a file the user opened.
+   */
+  deployedReport(deploys: (path: string) => boolean): { report: InfraReport; undeployed: string[]; all?: InfraReport } {
+    const undeployed = [...this.files.keys()].filter((path) => !deploys(path));
+    if (undeployed.length === 0) {
+      return { report: this.report(), undeployed };
+    }
+    const key = undeployed.join('\n');
+    if (!this.deployed || this.deployed.key !== key || this.deployed.of !== this.cached) {
+      const left = new Set(undeployed);
+      const kept = new Map([...this.files].filter(([path]) => !left.has(path)));
+      this.deployed = { key, of: this.report(), report: resolveFacts(kept, this.regions ? { regions: this.regions } : {}) };
+    }
+    return { report: this.deployed.report, undeployed, all: this.deployed.of };
   }
 }

@@ -1,14 +1,13 @@
 /**
- * The template reader off the main thread: a worker (infraWorker.ts) parses and resolves, the main
- * thread sends texts or a folder and gets finished reports. A watchdog gives each file and each
- * resolution a time budget; a file that runs over or crashes the worker is reported unchecked and a
- * fresh worker goes on. Why: docs/architecture.md#infra-reader
+ * The template reader off the main thread: a worker (infraWorker.ts) parses and resolves texts or a
+ * folder the main thread sends. A watchdog gives each file and each resolution a time budget; a file
+ * that runs over or crashes the worker is unchecked, a fresh worker goes on. Why: docs/architecture.md#infra-reader
  */
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { ReadDirOptions } from './readDir';
-import { CRASHED, RESOLVE_TOO_SLOW, TOO_SLOW, type FolderRead, type FromWorker, type ReaderOp, type SetAnswer } from './readerProtocol';
+import { CRASHED, RESOLVE_TOO_SLOW, TOO_SLOW, type FolderRead, type FromWorker, type ReaderOp, type SetAnswer, type TemplateGlobs } from './readerProtocol';
 
 export type { FolderRead } from './readerProtocol';
 
@@ -65,6 +64,7 @@ export class InfraReader {
   /** What each folder's worker index holds, to send again to a fresh worker. */
   private readonly mirror = new Map<string, Map<string, Entry>>();
   private readonly reports = new Map<string, Promise<FolderRead>>();
+  private readonly globs = new Map<string, TemplateGlobs>();
   private queue: Job[] = [];
   private current: Job | undefined;
   private worker: Worker | undefined;
@@ -132,6 +132,7 @@ export class InfraReader {
   /** Forgets a whole folder (a workspace folder removed). */
   drop(folder: string): void {
     this.mirror.delete(folder);
+    this.globs.delete(folder);
     this.reports.delete(folder);
     void this.enqueue<void>({ op: 'drop', folder }, this.fileBudgetMs, () => undefined, () => ({ value: undefined })).catch(() => undefined);
   }
@@ -141,12 +142,18 @@ export class InfraReader {
     return [...this.entries(folder).keys()];
   }
 
+  /** Which templates a folder deploys (the editor's include/exclude); the report is resolved again. */
+  setGlobs(folder: string, globs: TemplateGlobs): void {
+    this.reports.delete(folder);
+    this.globs.set(folder, globs);
+  }
+
   /** The folder's report, resolved across its files in the worker (kept until the folder changes). */
   report(folder: string): Promise<FolderRead> {
     let report = this.reports.get(folder);
     if (!report) {
       report = this.enqueue<FolderRead>(
-        { op: 'report', folder },
+        { op: 'report', folder, globs: this.globs.get(folder) ?? {} },
         this.resolveBudgetMs,
         (value) => value as FolderRead,
         () => ({ value: unreadReport(this.paths(folder), RESOLVE_TOO_SLOW) }),

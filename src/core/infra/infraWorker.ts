@@ -7,6 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { InfraIndex } from './infraIndex';
 import { readInfraDir } from './readDir';
 import { type FromWorker, type ReaderOp, type ToWorker } from './readerProtocol';
+import { azdInfraPath, walkRules } from './walkRules';
 
 const port = parentPort;
 if (!port) {
@@ -60,6 +61,9 @@ class WatchedIndex extends InfraIndex {
 }
 
 const folders = new Map<string, InfraIndex>();
+/** Each folder's azd `infra.path` (from its root azure.yaml), which the walk rules read from. */
+const infraPaths = new Map<string, string>();
+const isRootAzureYaml = (path: string): boolean => /^azure\.ya?ml$/i.test(path);
 const indexOf = (folder: string): InfraIndex => {
   let index = folders.get(folder);
   if (!index) {
@@ -76,6 +80,7 @@ function run(job: number, op: ReaderOp): Extract<FromWorker, { kind: 'done' }>['
       const before = index.size;
       testHook(op.path);
       const held = index.set(op.path, op.text);
+      if (isRootAzureYaml(op.path)) infraPaths.set(op.folder, azdInfraPath(op.text));
       // The size tells whether the path was held before without listing every path.
       return { held, had: held ? index.size === before : index.size < before };
     }
@@ -83,13 +88,17 @@ function run(job: number, op: ReaderOp): Extract<FromWorker, { kind: 'done' }>['
       indexOf(op.folder).skip(op.path, op.reason);
       return null;
     case 'delete':
+      if (isRootAzureYaml(op.path)) infraPaths.delete(op.folder);
       return op.under ? indexOf(op.folder).deleteUnder(op.path) : indexOf(op.folder).delete(op.path);
     case 'drop':
+      infraPaths.delete(op.folder);
       return folders.delete(op.folder);
     case 'report': {
       const index = indexOf(op.folder);
       testHook(op.folder);
-      return { report: index.report(), paths: index.paths() };
+      const rules = walkRules({ ...op.globs, azdInfraPath: infraPaths.get(op.folder) ?? 'infra' });
+      const { report, undeployed, all } = index.deployedReport(rules.deploys);
+      return { report, paths: index.paths(), ...(all ? { undeployed, all } : {}) };
     }
     case 'readDir': {
       const { index, report } = readInfraDir(op.root, op.limits, new WatchedIndex(job, new Map(op.slow)));

@@ -28,21 +28,24 @@ export interface JsonRead {
   readonly node?: JsonNode;
   /** The first syntax error, with its line, when the text is not well formed (the node holds what could be read). */
   readonly error?: string;
+  /** Where that error is (1-based). */
+  readonly errorAt?: { readonly line: number; readonly column: number };
 }
 
 export function parseJsonWithPositions(text: string): JsonRead {
   const tooDeep = depthPastCap(text);
   if (tooDeep) {
-    return { error: `nesting deeper than ${MAX_JSON_DEPTH} levels on line ${tooDeep}` };
+    return { error: `nesting deeper than ${MAX_JSON_DEPTH} levels on line ${tooDeep}`, errorAt: { line: tooDeep, column: 1 } };
   }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
   const lines = lineStarts(text);
   const at = (offset: number): { line: number; column: number } => position(lines, offset);
   const first = errors[0];
-  const error = first ? `${describe(printParseErrorCode(first.error))} on line ${at(first.offset).line}` : undefined;
+  const errorAt = first ? at(first.offset) : undefined;
+  const error = first && errorAt ? `${describe(printParseErrorCode(first.error))} on line ${errorAt.line}` : undefined;
   const node = root ? convert(root, at) : undefined;
-  return { ...(node ? { node } : {}), ...(error ? { error } : {}) };
+  return { ...(node ? { node } : {}), ...(error ? { error } : {}), ...(errorAt ? { errorAt } : {}) };
 }
 
 /** jsonc-parser's SyntaxKind values (a const enum, which isolated modules cannot read). */

@@ -4,8 +4,19 @@ import type { InfraReport } from './types';
 
 /** A folder's report and the paths it holds (read or skipped). */
 export interface FolderRead {
+  /** What the folder deploys: test and example templates and excluded files left out (walkRules). */
   readonly report: InfraReport;
   readonly paths: readonly string[];
+  /** The files held that the folder does not deploy (the editor still notes one the user opened). */
+  readonly undeployed?: readonly string[];
+  /** The report with those files too, when there are any. */
+  readonly all?: InfraReport;
+}
+
+/** The editor's settings for which templates deploy (`serviceHealth.infrastructure.include` / `exclude`). */
+export interface TemplateGlobs {
+  readonly include?: readonly string[];
+  readonly exclude?: readonly string[];
 }
 
 export type ReaderOp =
@@ -13,7 +24,8 @@ export type ReaderOp =
   | { readonly op: 'skip'; readonly folder: string; readonly path: string; readonly reason: string }
   | { readonly op: 'delete'; readonly folder: string; readonly path: string; readonly under: boolean }
   | { readonly op: 'drop'; readonly folder: string }
-  | { readonly op: 'report'; readonly folder: string }
+  /** `globs`: which templates deploy, with the folder's azure.yaml (walkRules). */
+  | { readonly op: 'report'; readonly folder: string; readonly globs?: TemplateGlobs }
   /** Walks a folder on disk (the CLI, the MCP server); `slow` files (path, why) are skipped unread: they ran over or crashed before. */
   | { readonly op: 'readDir'; readonly root: string; readonly limits: ReadDirOptions; readonly slow: ReadonlyArray<readonly [string, string]> };
 

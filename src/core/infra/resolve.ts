@@ -1,4 +1,5 @@
 /** All files' facts → the report: deployment targets, and what could not be resolved (with why). Why: docs/architecture.md#infra-reader */
+import { AZURERM_PARENT } from './azurermTypes';
 import type { FileFacts } from './facts';
 import { selectedEnvs } from './azdConfig';
 import { DEPLOYMENT_REGION_REASONS, evaluate, newEvalContext, type DeploymentRegions, type EvalContext } from './evaluate';
@@ -18,8 +19,11 @@ function serviceOf(scope: Scope, decl: ScopeDecl): string | undefined | null {
   return decl.type.startsWith('azurerm_') ? serviceOfAzurermType(decl.type, decl.kind) : null;
 }
 
-/** A child resource names its parent's path (`Microsoft.Sql/servers/databases`) and takes the parent's region. */
-const isChild = (scope: Scope, type: string): boolean => scope.kind !== 'terraform' && type.split('/').length > 2;
+/**
+ * A child resource names its parent's path (`Microsoft.Sql/servers/databases`), or is a Terraform
+ * type created inside another resource (azurerm_subnet), and takes the parent's region.
+ */
+const isChild = (scope: Scope, type: string): boolean => (scope.kind === 'terraform' ? AZURERM_PARENT[type] !== undefined : type.split('/').length > 2);
 
 function readDecl(scope: Scope, decl: ScopeDecl, ctx: EvalContext, targets: InfraTarget[], unresolved: InfraUnresolved[]): void {
   // An existing resource is read from Azure, not deployed; the control plane has no region to watch.
@@ -136,9 +140,12 @@ export function resolveFacts(files: ReadonlyMap<string, FileFacts>, options: Res
       envs.push(facts.values);
     }
   }
-  const { scopes, sources } = buildScopes(files);
+  const { scopes, sources, cycles } = buildScopes(files);
   const ctx: EvalContext = { ...newEvalContext(sources, selectedEnvs(files), options.stepBudget), ...(options.regions ? { regions: options.regions } : {}) };
   missingModules(files, scopes, unresolved);
+  for (const c of cycles) {
+    unresolved.push({ file: c.file, line: c.pos.line, column: c.pos.column, reason: c.reason });
+  }
   for (const scope of scopes.values()) {
     readScope(scope, ctx, targets, unresolved);
   }

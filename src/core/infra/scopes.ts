@@ -4,8 +4,8 @@
  * gets the parameter sources that fill it: parameter files and module calls.
  */
 import { posix } from 'node:path';
-import type { FileFacts, ParamDecl, TemplateFacts } from './facts';
-import type { Expr, ResourceDecl } from './types';
+import type { FileFacts, ModuleCall, ParamDecl, TemplateFacts } from './facts';
+import type { Expr, Pos, ResourceDecl } from './types';
 
 export interface ScopeDecl extends ResourceDecl {
   readonly file: string;
@@ -62,7 +62,7 @@ function addFacts(scope: Scope, file: string, facts: TemplateFacts): void {
   }
 }
 
-export function buildScopes(files: ReadonlyMap<string, FileFacts>): { scopes: Map<string, Scope>; sources: Map<string, ParamSource[]> } {
+export function buildScopes(files: ReadonlyMap<string, FileFacts>): { scopes: Map<string, Scope>; sources: Map<string, ParamSource[]>; cycles: CycleCall[] } {
   const scopes = new Map<string, Scope>();
   const inline: { id: string; source: ParamSource }[] = [];
   for (const [file, facts] of files) {
@@ -75,11 +75,11 @@ export function buildScopes(files: ReadonlyMap<string, FileFacts>): { scopes: Ma
       addFileScope(scopes, file, file, facts, inline);
     }
   }
-  const sources = buildSources(files, scopes);
+  const { sources, cycles } = buildSources(files, scopes);
   for (const { id, source } of inline) {
     addSource(sources, id, source);
   }
-  return { scopes, sources };
+  return { scopes, sources, cycles };
 }
 
 /** A Bicep or ARM file's scope (or an ARM inline template's, `file#name`), and its inline templates' scopes, each filled by its deployment's values. */
@@ -107,26 +107,99 @@ function addSource(sources: Map<string, ParamSource[]>, scopeId: string, source:
   }
 }
 
-function buildSources(files: ReadonlyMap<string, FileFacts>, scopes: ReadonlyMap<string, Scope>): Map<string, ParamSource[]> {
+/** A module call between two scopes that were both read. */
+interface Call {
+  readonly from: string;
+  readonly to: string;
+  readonly file: string;
+  readonly call: ModuleCall;
+  readonly source: ParamSource;
+}
+
+/** A module call that closes a cycle: not followed, and one unchecked entry at the call. */
+export interface CycleCall {
+  readonly file: string;
+  readonly pos: Pos;
+  readonly reason: string;
+}
+
+function buildSources(files: ReadonlyMap<string, FileFacts>, scopes: ReadonlyMap<string, Scope>): { sources: Map<string, ParamSource[]>; cycles: CycleCall[] } {
   const sources = new Map<string, ParamSource[]>();
-  const add = (scopeId: string | undefined, source: ParamSource): void => {
-    if (scopeId !== undefined && scopes.has(scopeId)) {
-      addSource(sources, scopeId, source);
-    }
-  };
+  const calls: Call[] = [];
   for (const [file, facts] of files) {
     const dir = dirOf(file);
     if (facts.kind === 'params') {
-      add(paramTarget(file, facts.target, scopes), { values: facts.values });
+      const id = paramTarget(file, facts.target, scopes);
+      if (id !== undefined && scopes.has(id)) {
+        addSource(sources, id, { values: facts.values });
+      }
     } else if (facts.kind === 'bicep' || facts.kind === 'terraform') {
-      const caller = scopes.get(facts.kind === 'terraform' ? tfScopeId(dir) : file);
+      const from = facts.kind === 'terraform' ? tfScopeId(dir) : file;
+      const caller = scopes.get(from);
       for (const call of facts.modules) {
         const path = joinPath(dir, call.source);
-        add(path === undefined ? undefined : facts.kind === 'terraform' ? tfScopeId(path) : path, { values: call.values, ...(caller ? { scope: caller } : {}) });
+        const to = path === undefined ? undefined : facts.kind === 'terraform' ? tfScopeId(path) : path;
+        if (to !== undefined && scopes.has(to)) {
+          calls.push({ from, to, file, call, source: { values: call.values, ...(caller ? { scope: caller } : {}) } });
+        }
       }
     }
   }
-  return sources;
+  const closing = cycleCalls(calls);
+  const cycles: CycleCall[] = [];
+  for (const c of calls) {
+    const path = closing.get(c);
+    if (path) {
+      cycles.push({ file: c.file, pos: c.call.pos ?? { line: 0, column: 0 }, reason: `module '${c.call.source}' closes a cycle (${path.join(' → ')}), which cannot deploy, so this call is not followed; break the cycle to have it checked` });
+    } else {
+      addSource(sources, c.to, c.source);
+    }
+  }
+  return { sources, cycles };
+}
+
+/**
+ * The calls that close a cycle, each with the cycle it closes: the back edges of a depth-first walk
+ * from the templates nobody calls (then from the rest, by name), so a cycle is reported once, at
+ * the call that leads back, and the other calls are still followed. Linear in the calls.
+ */
+function cycleCalls(calls: readonly Call[]): Map<Call, string[]> {
+  const out = new Map<Call, string[]>();
+  const edges = new Map<string, Call[]>();
+  const called = new Set<string>();
+  for (const c of calls) {
+    const list = edges.get(c.from);
+    if (list) list.push(c);
+    else edges.set(c.from, [c]);
+    called.add(c.to);
+  }
+  const starts = [...edges.keys()].sort((a, b) => Number(called.has(a)) - Number(called.has(b)) || (a < b ? -1 : a > b ? 1 : 0));
+  const done = new Set<string>();
+  for (const start of starts) {
+    if (done.has(start)) continue;
+    const stack: { id: string; next: number }[] = [{ id: start, next: 0 }];
+    const onPath = new Map<string, number>([[start, 0]]);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      if (!top) break;
+      const edge = edges.get(top.id)?.[top.next];
+      if (!edge) {
+        stack.pop();
+        onPath.delete(top.id);
+        done.add(top.id);
+        continue;
+      }
+      top.next += 1;
+      const at = onPath.get(edge.to);
+      if (at !== undefined) {
+        out.set(edge, [...stack.slice(at).map((s) => s.id), edge.to]);
+      } else if (!done.has(edge.to)) {
+        onPath.set(edge.to, stack.length);
+        stack.push({ id: edge.to, next: 0 });
+      }
+    }
+  }
+  return out;
 }
 
 /** The scope a parameters file fills: its `using` line, its folder (.tfvars), or the template its name starts with (main.parameters.json → main.bicep or main.json). */

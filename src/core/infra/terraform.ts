@@ -1,5 +1,6 @@
 /** Terraform (.tf) and variable files (.tfvars): azurerm resources, variables, locals and module calls. */
-import { hclExpr } from './expr';
+import { AZURERM_GLOBAL, AZURERM_PARENT } from './azurermTypes';
+import { hclExpr, hclReference } from './expr';
 import { problem, type ModuleCall, type ParamDecl, type ParamFileFacts, type TemplateFacts } from './facts';
 import { lex, type Token } from './lexer';
 import { matching, slice, statements } from './statements';
@@ -8,6 +9,9 @@ import type { Expr, ResourceDecl } from './types';
 interface Attr {
   readonly expr: Expr;
   readonly key: Token;
+  /** The value's tokens, tokens[from, to). */
+  readonly from: number;
+  readonly to: number;
 }
 
 /** `key = value` attributes of a block body tokens(open, close), one level deep (nested blocks skipped). */
@@ -16,7 +20,7 @@ function attributes(tokens: readonly Token[], open: number, close: number): Map<
   for (const s of statements(tokens, open + 1, close)) {
     const key = tokens[s.from];
     if (key?.t === 'id' && tokens[s.from + 1]?.v === '=' && tokens[s.from + 2]?.v !== '=') {
-      out.set(key.v, { expr: hclExpr(slice(tokens, s.from + 2, s.to)), key });
+      out.set(key.v, { expr: hclExpr(slice(tokens, s.from + 2, s.to)), key, from: s.from + 2, to: s.to });
     }
   }
   return out;
@@ -31,6 +35,25 @@ function body(tokens: readonly Token[], from: number, to: number): [number, numb
     }
   }
   return undefined;
+}
+
+/**
+ * The region of a resource without a `location` argument: a global type is in "Global"; a type
+ * created inside another resource is in that resource's region when it refers to it directly
+ * (`container_app_environment_id = azurerm_container_app_environment.env.id`), as Terraform reads it.
+ */
+function implicitLocation(tokens: readonly Token[], type: string, attrs: ReadonlyMap<string, Attr>): Pick<ResourceDecl, 'location' | 'locationPos'> {
+  if (AZURERM_GLOBAL.has(type)) {
+    return { location: { k: 'str', v: 'global' } };
+  }
+  for (const name of AZURERM_PARENT[type] ?? []) {
+    const attr = attrs.get(name);
+    const symbol = attr ? hclReference(slice(tokens, attr.from, attr.to)) : undefined;
+    if (attr && symbol) {
+      return { location: { k: 'loc', symbol }, locationPos: { line: attr.key.line, column: attr.key.column } };
+    }
+  }
+  return {};
 }
 
 const MODULE_META = new Set(['source', 'version', 'count', 'for_each', 'providers', 'depends_on']);
@@ -59,7 +82,7 @@ export function parseTerraform(text: string): TemplateFacts {
         type: label1.v,
         symbol: `${head.v === 'data' ? 'data.' : ''}${label1.v}.${label2.v}`,
         pos: { line: head.line, column: head.column },
-        ...(location ? { location: location.expr, locationPos: { line: location.key.line, column: location.key.column } } : {}),
+        ...(location ? { location: location.expr, locationPos: { line: location.key.line, column: location.key.column } } : implicitLocation(tokens, label1.v, attrs)),
         ...(name ? { name: name.expr, namePos: { line: name.key.line, column: name.key.column } } : {}),
         ...(kind?.k === 'str' ? { kind: kind.v } : {}),
         ...(head.v === 'data' ? { existing: true } : {}),

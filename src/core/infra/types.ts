@@ -57,6 +57,11 @@ export type Expr =
   | { readonly k: 'env'; readonly name: string; readonly fallback?: string }
   /** `resourceGroup().location` or `deployment().location`: the region the deployment is sent to. */
   | { readonly k: 'deployRegion'; readonly of: 'resourceGroup' | 'deployment' }
+  /** An array or object literal (a list of regions, a list of stamps), read for loops over it. */
+  | { readonly k: 'array'; readonly items: readonly Expr[] }
+  | { readonly k: 'object'; readonly props: ReadonlyMap<string, Expr> }
+  /** A loop's item (`region`, `s.region`): each element of `array`, or the property `path` of each. */
+  | { readonly k: 'each'; readonly array: Expr; readonly path: readonly string[] }
   | { readonly k: 'unknown'; readonly reason: string };
 
 /** A resource declaration: its type, where it is, and its location expression (if it has one). */

@@ -30,6 +30,12 @@ export interface WalkRules {
   rank(rel: string, name: string): 0 | 1 | 2;
   /** A file that is not part of what the folder deploys. */
   skipFile(rel: string): boolean;
+  /**
+   * Whether a file (relative path, forward slashes) is part of what the folder deploys: the walk's
+   * decision for a path found another way (the editor's file search): no folder above it skipped,
+   * and the file not skipped.
+   */
+  deploys(rel: string): boolean;
 }
 
 const isAzdFile = (rel: string): boolean => /(^|\/)(azure\.ya?ml|\.azure\/.*)$/i.test(rel);
@@ -47,7 +53,7 @@ export function walkRules(options: WalkRuleOptions = {}): WalkRules {
     const base = parts.pop() ?? '';
     return base.endsWith('.test.bicep') || parts.some((p) => TEST_DIRS.has(p));
   };
-  return {
+  const rules: Omit<WalkRules, 'deploys'> = {
     skipDir: (rel, name) =>
       SKIPPED_DIRS.has(name) ||
       (exclude !== undefined && (exclude(rel) || exclude(`${rel}/`))) ||
@@ -67,6 +73,16 @@ export function walkRules(options: WalkRuleOptions = {}): WalkRules {
       return isTestPath(rel) && !(rel === azd || rel.startsWith(`${azd}/`));
     },
   };
+  const deploys = (rel: string): boolean => {
+    for (let cut = rel.indexOf('/'); cut >= 0; cut = rel.indexOf('/', cut + 1)) {
+      const dir = rel.slice(0, cut);
+      if (rules.skipDir(dir, dir.slice(dir.lastIndexOf('/') + 1))) {
+        return false;
+      }
+    }
+    return !rules.skipFile(rel);
+  };
+  return { ...rules, deploys };
 }
 
 /**

@@ -5,6 +5,7 @@ import { clampWindow, DEFAULT_WINDOW_DAYS } from '../../core/events/eventFilter'
 import { isGroupBy, type GroupBy } from '../../core/events/grouping';
 import { CLOUD_NAMES, type CloudName } from './clouds';
 import { resolveMode, type Mode, type ModeSettingScopes } from './modeChoice';
+import type { TemplateGlobs } from '../../core/infra/readerProtocol';
 
 export type { Mode } from './modeChoice';
 
@@ -106,4 +107,23 @@ export function sovereignCloudEnvironment(): string | undefined {
 /** VS Code's `workbench.welcomePage.walkthroughs.openOnInstall`: false means the user wants no walkthrough opened for them. */
 export function walkthroughsOpenOnInstall(): boolean {
   return vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall') !== false;
+}
+
+export const TEMPLATE_INCLUDE_SETTING = `${SECTION}.infrastructure.include`;
+export const TEMPLATE_EXCLUDE_SETTING = `${SECTION}.infrastructure.exclude`;
+
+/**
+ * `serviceHealth.infrastructure.include` / `exclude` for one workspace folder: the globs (relative
+ * to the folder) that say which templates deploy, as `health-events check --include/--exclude`.
+ * Anything but non-empty strings is ignored.
+ */
+export function readTemplateGlobs(folder?: vscode.Uri): TemplateGlobs {
+  const c = vscode.workspace.getConfiguration(SECTION, folder);
+  const globs = (key: string): string[] => {
+    const v = c.get<unknown>(key);
+    return Array.isArray(v) ? v.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim()) : [];
+  };
+  const include = globs('infrastructure.include');
+  const exclude = globs('infrastructure.exclude');
+  return { ...(include.length > 0 ? { include } : {}), ...(exclude.length > 0 ? { exclude } : {}) };
 }

@@ -10,6 +10,7 @@ import type { InfraReport, InfraTarget, InfraUnresolved } from '../../core/infra
 import { errorText } from '../../core/text/errorText';
 import type { HealthEvent } from '../../core/model/eventModel';
 import { Disposable } from '../base/disposable';
+import { readTemplateGlobs, TEMPLATE_EXCLUDE_SETTING, TEMPLATE_INCLUDE_SETTING } from '../config/settings';
 import { targetKeys, touchesAny } from './lineNotes';
 import { RetryingStart, TemplateSync } from './templateSync';
 import { touchedTarget } from './workspaceSection';
@@ -86,11 +87,18 @@ export class WorkspaceInfra extends Disposable {
     return this.first.isStarted;
   }
 
-  /** The targets declared in one file (by its URI), as last read (the buffer while it is open). */
+  /**
+   * The targets declared in one file (by its URI), as last read (the buffer while it is open), for
+   * its lenses and hovers. A test or example template the workspace does not deploy (walkRules)
+   * still gets them when opened, since the user asked about that file; it never counts toward the
+   * workspace's section, `workspace:yes`, `@health`, the tools or the Problems view.
+   */
   targetsOf(uri: vscode.Uri): InfraTarget[] {
     const at = this.locate(uri);
     const read = at && this.lastReads.get(at.key);
-    return read && at ? read.report.targets.filter((t) => t.file === at.rel) : [];
+    if (!read || !at) return [];
+    const report = read.all && read.undeployed?.includes(at.rel) ? read.all : read.report;
+    return report.targets.filter((t) => t.file === at.rel);
   }
 
   /** Every file with targets or places that could not be checked, and both. */
@@ -159,6 +167,14 @@ export class WorkspaceInfra extends Disposable {
       }),
     );
     this._register(vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length > 0 && this.onTyped(e.document)));
+    // Which templates deploy (include/exclude): every folder's report is resolved again, nothing re-read.
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration(TEMPLATE_INCLUDE_SETTING) && !e.affectsConfiguration(TEMPLATE_EXCLUDE_SETTING)) return;
+        for (const [key, { folder }] of this.folders) this.reader.setGlobs(key, readTemplateGlobs(folder.uri));
+        void this.refresh();
+      }),
+    );
     // A template opened is read even when the watcher missed its creation (seen in the UI runs; network
     // and WSL drives do the same); one held already and unchanged costs a read and no redraw.
     this._register(
@@ -184,6 +200,7 @@ export class WorkspaceInfra extends Disposable {
     const key = folder.uri.toString();
     if (this.folders.has(key)) return;
     this.folders.set(key, { folder, watchers: this.watch(folder, key) });
+    this.reader.setGlobs(key, readTemplateGlobs(folder.uri));
     try {
       await this.sync.addFolder(key);
     } catch (error) {

@@ -22,8 +22,8 @@ describe('ARM templates as people write them (jsonc-parser)', () => {
     index.set('main.json', `{\n  // a comment\n  "$schema": "${SCHEMA}",\n  "resources": [\n    { "type": "Microsoft.Web/sites", "location": "westeurope", },\n    { "type": "Microsoft.KeyVault/vaults", "location": "north`);
     assert.deepEqual(rows(index), [
       'App Service | West Europe | main.json:5',
-      'unchecked main.json:0 the file is not valid JSON (an unexpected end of string on line 6); what could be read was checked',
       "unchecked main.json:6 Key Vault: 'north' is not a known Azure region",
+      'unchecked main.json:6 the file is not valid JSON (an unexpected end of string on line 6); what could be read was checked',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFacts, stepBudgetFor } from '../../../src/core/infra/classify';
-import { BUDGET_SPENT, MAX_DEPTH, MODULE_CIRCLE, TOO_DEEP } from '../../../src/core/infra/evaluate';
+import { BUDGET_SPENT, MAX_DEPTH, TOO_DEEP } from '../../../src/core/infra/evaluate';
 import type { FileFacts } from '../../../src/core/infra/facts';
 import { InfraIndex } from '../../../src/core/infra/infraIndex';
 import { moved, ReaderStuck, withStepBudget } from '../../../src/core/infra/progress';
@@ -31,19 +31,31 @@ function fanOut(n: number): Map<string, FileFacts> {
 }
 
 describe('infrastructure reader: hostile templates end, each as one unchecked entry', () => {
-  it('a main.bicep that calls itself twice as a module (review H1 repro 1) is one "modules call each other in a circle" entry', () => {
+  it('a main.bicep that calls itself twice as a module (review H1 repro 1): each call is a cycle entry, not followed; the resource has no value left', () => {
     const index = new InfraIndex();
     const call = (n: string): string => `module ${n} './main.bicep' = {\n  name: '${n}'\n  params: {\n    location: location\n  }\n}\n`;
     index.set('main.bicep', `param location string\n${call('m1')}${call('m2')}resource s 'Microsoft.Web/sites@2022-01-01' = {\n  name: 'x'\n  location: location\n}\n`);
-    assert.deepEqual(unresolvedOf(index), [`main.bicep:16 App Service: ${MODULE_CIRCLE}`]);
+    const cycle = "module './main.bicep' closes a cycle (main.bicep → main.bicep), which cannot deploy, so this call is not followed; break the cycle to have it checked";
+    assert.deepEqual(unresolvedOf(index), [`main.bicep:2 ${cycle}`, `main.bicep:8 ${cycle}`, 'main.bicep:16 App Service: parameter location has no default value and no parameters file sets it']);
   });
 
-  it('two templates calling each other (a.bicep → b.bicep → a.bicep) are one circle entry per resource that depends on it', () => {
+  it('two templates calling each other (a.bicep → b.bicep → a.bicep): the call that closes the cycle is its one entry', () => {
     const index = new InfraIndex();
     const mod = (to: string): string => `param location string\nmodule x './${to}' = {\n  name: 'x'\n  params: {\n    location: location\n  }\n}\nresource s 'Microsoft.Web/sites@2022-01-01' = {\n  location: location\n}\n`;
     index.set('a.bicep', mod('b.bicep'));
     index.set('b.bicep', mod('a.bicep'));
-    assert.deepEqual(unresolvedOf(index), [`a.bicep:9 App Service: ${MODULE_CIRCLE}`, `b.bicep:9 App Service: ${MODULE_CIRCLE}`]);
+    const noValue = 'App Service: parameter location has no default value and no parameters file sets it';
+    assert.deepEqual(unresolvedOf(index), [`a.bicep:9 ${noValue}`, "b.bicep:2 module './a.bicep' closes a cycle (a.bicep → b.bicep → a.bicep), which cannot deploy, so this call is not followed; break the cycle to have it checked", `b.bicep:9 ${noValue}`]);
+  });
+
+  it('a cycle below a caller with a value (main → a → b → a): the value still reaches both, and the call back is the one entry', () => {
+    const index = new InfraIndex();
+    const mod = (to: string): string => `param location string\nmodule x './${to}' = {\n  name: 'x'\n  params: {\n    location: location\n  }\n}\nresource s 'Microsoft.Web/sites@2022-01-01' = {\n  location: location\n}\n`;
+    index.set('main.bicep', "module a './a.bicep' = {\n  name: 'a'\n  params: { location: 'westeurope' }\n}\n");
+    index.set('a.bicep', mod('b.bicep'));
+    index.set('b.bicep', mod('a.bicep'));
+    assert.deepEqual(targetsOf(index), ['App Service | West Europe | a.bicep:9', 'App Service | West Europe | b.bicep:9']);
+    assert.deepEqual(unresolvedOf(index), ["b.bicep:2 module './a.bicep' closes a cycle (a.bicep → b.bicep → a.bicep), which cannot deploy, so this call is not followed; break the cycle to have it checked"]);
   });
 
   it('a fan-out chain of 40 modules (each calling the next twice: 2^40 paths) resolves in linear steps', () => {

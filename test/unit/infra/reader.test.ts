@@ -43,7 +43,7 @@ describe('infrastructure reader over the template corpus (test/fixtures/infra)',
     ]);
     assert.deepEqual(unresolvedOf(r), [
       "azuredeploy.json:56 Virtual Network: a conditional expression is evaluated only at deployment: [if(equals(parameters('sqlLocation'), 'eastus'), 'eastus', …",
-      'broken.json:0 the file is not valid JSON (a close bracket was expected on line 4); what could be read was checked',
+      'broken.json:4 the file is not valid JSON (a close bracket was expected on line 4); what could be read was checked',
     ]);
   });
 

@@ -27,6 +27,7 @@ const LINKED_BOTH_WAYS: ReadonlyArray<readonly [string, string]> = [
   ['serviceHealth.resourceGraphThreshold', 'serviceHealth.subscriptions'],
   ['serviceHealth.notifications', 'serviceHealth.refreshIntervalMinutes'],
   ['serviceHealth.groupBy', 'serviceHealth.timeWindowDays'],
+  ['serviceHealth.infrastructure.include', 'serviceHealth.infrastructure.exclude'],
 ];
 
 /** The settings a description links to with the Settings editor's `#name#` syntax. */
