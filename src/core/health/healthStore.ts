@@ -6,7 +6,7 @@
 import { resourceIdOf, stateOf, type AvailabilityStatus } from '../model/availability';
 import { Slicer } from '../text/slices';
 import { resourceHealthMarkOf, type ResourceHealthMark } from './healthIndex';
-import { nameKeyOf, type NamedStatus, type StatusesByName } from './templateHealth';
+import { byResourceId, nameKeyOf, type NamedStatus, type StatusesByName } from './templateHealth';
 
 export interface HealthStoreOptions {
   /** Called once per status the store visits (merges, removals, reads by id): tests count the work. */
@@ -127,7 +127,7 @@ export class ResourceHealthStore implements StatusesByName {
   /** The statuses with a state whose resource is named `name` (lower case): the hover's lookup. */
   named(name: string): readonly NamedStatus[] {
     const found = this.byName.get(name);
-    return found ? [...found.values()] : [];
+    return found ? [...found.values()].sort(byResourceId) : [];
   }
 
   /** The status held for a resource; undefined when none. */

@@ -27,7 +27,15 @@ export interface NamedStatus {
 
 /** Statuses by lower-case resource name: a list's index, or the Resources view's store, which keeps one as it changes. */
 export interface StatusesByName {
+  /** The statuses named `name` (lower case), by resource id without case: the same order however they were listed. */
   named(name: string): readonly NamedStatus[];
+}
+
+/** The order of one name's statuses: by resource id, without case. */
+export function byResourceId(a: NamedStatus, b: NamedStatus): number {
+  const x = a.id.toLowerCase();
+  const y = b.id.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /** The lower-case name a hover looks this resource up by: its id's last segment (decoded); undefined when none. */
@@ -61,9 +69,12 @@ export class StatusNameIndex implements StatusesByName {
       list.push({ id, status });
       this.byName.set(name, list);
     }
+    for (const list of this.byName.values()) {
+      if (list.length > 1) list.sort(byResourceId);
+    }
   }
 
-  /** The statuses named `name` (lower case), in the order held. */
+  /** The statuses named `name` (lower case), by resource id. */
   named(name: string): readonly NamedStatus[] {
     return this.byName.get(name) ?? [];
   }

@@ -10,7 +10,7 @@
 export const SLICE_BUDGET_MS = 10;
 
 export interface SliceOptions {
-  /** Milliseconds a slice may run; default SLICE_BUDGET_MS. 0 or less: one item per slice. */
+  /** Milliseconds a slice may run; default SLICE_BUDGET_MS. 0 or less: a yield before every item. */
   readonly budgetMs?: number;
   /** The clock, in milliseconds; tests pass a fake one. */
   readonly now?: () => number;
