@@ -7,7 +7,7 @@
 import type { SubscriptionStatuses } from '../api/availabilityApi';
 import { errorText } from '../text/errorText';
 import { Slicer } from '../text/slices';
-import { HealthBaseline, type HealthRow } from './healthRows';
+import type { HealthBaseline, HealthRow } from './healthRows';
 import type { ResourceHealthStore } from './healthStore';
 
 export interface AppliedListing {
