@@ -16,11 +16,12 @@ export interface HealthStoreOptions {
 export class ResourceHealthStore implements StatusesByName {
   private readonly bySubscription = new Map<string, Map<string, AvailabilityStatus>>();
   /**
-   * Lower-case resource name → resource id (lower case) → the status with a state: the hover's
-   * index (review L1), kept as statuses come and go, so it costs what was listed, never a pass over
-   * the estate when a hover first asks (2 s at 100,000 statuses when rebuilt per list).
+   * Lower-case resource name → the ids (lower case) of the resources of that name, one id or a few:
+   * the hover's index (review L1), kept as statuses come and go, so it costs what was listed, never
+   * a pass over the estate when a hover first asks (2 s at 100,000 statuses when rebuilt per list).
+   * Ids, not statuses: a merge in place changes nothing here, and the estate allocates no more.
    */
-  private readonly byName = new Map<string, Map<string, NamedStatus>>();
+  private readonly byName = new Map<string, string | string[]>();
   /** Resource id (lower case) → the subscription holding it: health by id without knowing the subscription. */
   private readonly subscriptionOf = new Map<string, string>();
   private flat: AvailabilityStatus[] | undefined;
@@ -127,7 +128,13 @@ export class ResourceHealthStore implements StatusesByName {
   /** The statuses with a state whose resource is named `name` (lower case): the hover's lookup. */
   named(name: string): readonly NamedStatus[] {
     const found = this.byName.get(name);
-    return found ? [...found.values()].sort(byResourceId) : [];
+    const out: NamedStatus[] = [];
+    for (const id of found === undefined ? [] : typeof found === 'string' ? [found] : found) {
+      const status = this.bySubscription.get(this.subscriptionOf.get(id) ?? '')?.get(id);
+      const resourceId = status && stateOf(status) ? resourceIdOf(status) : undefined;
+      if (status && resourceId) out.push({ id: resourceId, status });
+    }
+    return out.sort(byResourceId);
   }
 
   /** The status held for a resource; undefined when none. */
@@ -158,30 +165,34 @@ export class ResourceHealthStore implements StatusesByName {
         // A resource listed under another subscription moves (a subscription transfer): one place only.
         if (before !== undefined && before !== key) this.bySubscription.get(before)?.delete(id);
         this.subscriptionOf.set(id, key);
-        this.name(id, resourceId ?? id, status);
+        this.name(id);
       }
     }
     this.flat = undefined;
     this.changes++;
   }
 
-  /** Keeps the name index in step with one status put: held under its name while it has a state. */
-  private name(id: string, resourceId: string, status: AvailabilityStatus): void {
-    const name = nameKeyOf(resourceId);
+  /** Keeps the name index in step with one resource put (`id` lower case). */
+  private name(id: string): void {
+    const name = nameKeyOf(id);
     if (!name) return;
-    let named = this.byName.get(name);
-    if (stateOf(status)) {
-      if (!named) this.byName.set(name, (named = new Map()));
-      named.set(id, { id: resourceId, status });
-    } else if (named?.delete(id) && named.size === 0) {
-      this.byName.delete(name);
-    }
+    const held = this.byName.get(name);
+    if (held === undefined) this.byName.set(name, id);
+    else if (typeof held === 'string') {
+      if (held !== id) this.byName.set(name, [held, id]);
+    } else if (!held.includes(id)) held.push(id);
   }
 
   private unname(id: string): void {
     const name = nameKeyOf(id);
-    const named = name !== undefined ? this.byName.get(name) : undefined;
-    if (name !== undefined && named?.delete(id) && named.size === 0) this.byName.delete(name);
+    const held = name !== undefined ? this.byName.get(name) : undefined;
+    if (name === undefined || held === undefined) return;
+    if (typeof held === 'string') {
+      if (held === id) this.byName.delete(name);
+      return;
+    }
+    const rest = held.filter((other) => other !== id);
+    this.byName.set(name, rest.length === 1 ? (rest[0] as string) : rest);
   }
 
   private drop(key: string): void {
