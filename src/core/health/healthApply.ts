@@ -19,9 +19,9 @@ export interface AppliedListing {
 
 /**
  * Puts a listing into the store: subscriptions not listed and failed ones are forgotten (a failed
- * one's row says why), a full listing replaces, changes only (`changesOnly`, lower case) are merged;
- * each costs what was listed, never what is held. Then builds the view's flat list in slices too.
- * Undefined when superseded (a newer listing or a sign-out): the rest is left to the newer one.
+ * one's row says why), a full listing replaces, changes only (`changesOnly`, lower case) are
+ * merged; each costs what was listed. Then builds the view's flat list in slices too. Undefined
+ * when superseded (a newer listing or a sign-out).
  */
 export async function applyListing(
   store: ResourceHealthStore,

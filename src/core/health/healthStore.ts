@@ -16,10 +16,9 @@ export interface HealthStoreOptions {
 export class ResourceHealthStore implements StatusesByName {
   private readonly bySubscription = new Map<string, Map<string, AvailabilityStatus>>();
   /**
-   * Lower-case resource name → the ids (lower case) of the resources of that name, one id or a few:
-   * the hover's index (review L1), kept as statuses come and go, so it costs what was listed, never
-   * a pass over the estate when a hover first asks (2 s at 100,000 statuses when rebuilt per list).
-   * Ids, not statuses: a merge in place changes nothing here, and the estate allocates no more.
+   * Lower-case resource name → the ids (lower case) of its resources, one or a few: the hover's
+   * index (review L1), kept as statuses come and go, never rebuilt over the estate when a hover
+   * asks (2 s at 100,000 statuses). Ids, not statuses: a merge in place leaves it as it is.
    */
   private readonly byName = new Map<string, string | string[]>();
   /** Resource id (lower case) → the subscription holding it: health by id without knowing the subscription. */

@@ -1,9 +1,8 @@
 /**
- * Work over a large list (an estate's 100,000 statuses, a 60,000-row incident) in slices that yield
- * to the event loop, so the extension host's one thread never blocks longer than a slice (issue 32:
- * no block over 50 ms). A slice ends when it has run its budget by the clock; each item still runs
- * whole, so an item must be small. A newer refresh supersedes an older one: `superseded` is asked
- * after each yield, and the work stops there, leaving the rest undone for the newer one.
+ * Work over a large list (100,000 statuses, a 60,000-row incident) in slices that yield to the
+ * event loop, so the extension host never blocks longer than a slice (issue 32: no block over
+ * 50 ms). A slice ends when it has run its budget; each item runs whole, so items must be small.
+ * A newer refresh supersedes an older one: `superseded` is asked after each yield.
  */
 
 /** Time one slice may run before it yields: well under the 50 ms goal, so a slow item or a loaded machine still fits. */
