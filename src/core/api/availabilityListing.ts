@@ -7,6 +7,7 @@ import type { ResourceGraphApi } from './resourceGraphApi';
 import { ImpactedIndex } from './impactedIndex';
 import { errorText } from '../text/errorText';
 import { append } from '../text/lists';
+import { Slicer } from '../text/slices';
 
 /** serviceHealth.resourceGraphThreshold's default, and the MCP server's: from 10 subscriptions on, Resource Graph. */
 export const DEFAULT_RESOURCE_GRAPH_THRESHOLD = 10;
@@ -99,12 +100,17 @@ export async function listAvailability(o: AvailabilityListingOptions, subscripti
   };
 }
 
-/** Every event's impacted resources across the subscriptions, indexed by incident then subscription, and the subscriptions left out. */
+/**
+ * Every event's impacted resources across the subscriptions, indexed by incident then subscription,
+ * and the subscriptions left out. The rows are indexed in slices that yield (issue 32: a 60,000-row
+ * incident in one pass blocked the thread 0.24 s); an abort stops it at the next slice.
+ */
 export async function impactedResourcesByEvent(
   graph: Pick<ResourceGraphApi, 'batches' | 'listImpactedResourcesBatch' | 'subscriptionsInScope'>,
   subscriptionIds: readonly string[],
   signal?: AbortSignal,
   index: ImpactedIndex = new ImpactedIndex(),
+  slicer: Slicer = new Slicer(),
 ): Promise<{ byEvent: ImpactedIndex; leftOut: string[] }> {
   const leftOut: string[] = [];
   for (const batch of graph.batches(subscriptionIds)) {
@@ -114,6 +120,10 @@ export async function impactedResourcesByEvent(
     append(leftOut, silent.filter((id) => !inScope.has(id)));
     for (const [subscriptionId, rows] of found.bySubscription) {
       for (const row of rows) {
+        if (slicer.due()) {
+          await slicer.next();
+          signal?.throwIfAborted();
+        }
         index.add(row.trackingId, subscriptionId, row.resource);
       }
     }

@@ -16,7 +16,8 @@ import {
 } from '../model/availability';
 import { regionDisplayName } from '../query/regionNames';
 import { shortType } from '../render/impactedRows';
-import { sortStatuses, stateRank } from './order';
+import { eachInSlices, type Slicer } from '../text/slices';
+import { sortStatuses, sortStatusesInSlices, stateRank } from './order';
 
 export interface HealthRow {
   /** The resource's ARM id ("" when the status named none; such a row has no actions). */
@@ -84,27 +85,55 @@ export function healthRowOf(status: AvailabilityStatus): HealthRow {
 
 /** Sections by state (Unavailable, Degraded, Unknown, later states, Available), each by resource group (named first, A→Z). */
 export function stateSections(statuses: readonly AvailabilityStatus[]): StateSection[] {
-  const sections = new Map<string, { state: string; rank: number; groups: Map<string, { resourceGroup: string; rows: HealthRow[] }> }>();
-  for (const status of sortStatuses(statuses)) {
+  const sections = new SectionsBuilder();
+  for (const status of sortStatuses(statuses)) sections.add(status);
+  return sections.done();
+}
+
+/**
+ * stateSections in slices that yield, for the statuses `matches` keeps (all without one): what the
+ * Resources view shows, computed once per change (issue 32: 100,000 statuses in one pass blocked
+ * the thread for seconds). The same sections; undefined when superseded.
+ */
+export async function stateSectionsInSlices(statuses: readonly AvailabilityStatus[], matches: ((s: AvailabilityStatus) => boolean) | undefined, slicer: Slicer): Promise<StateSection[] | undefined> {
+  let kept = statuses;
+  if (matches) {
+    const filtered: AvailabilityStatus[] = [];
+    if (!(await eachInSlices(statuses, (s) => matches(s) && filtered.push(s), slicer))) return undefined;
+    kept = filtered;
+  }
+  const sorted = await sortStatusesInSlices(kept, slicer);
+  const sections = new SectionsBuilder();
+  return sorted && (await eachInSlices(sorted, (s) => sections.add(s), slicer)) ? sections.done() : undefined;
+}
+
+/** Rows by state then resource group, one status at a time, in the order given. */
+class SectionsBuilder {
+  private readonly sections = new Map<string, { state: string; rank: number; groups: Map<string, { resourceGroup: string; rows: HealthRow[] }> }>();
+
+  add(status: AvailabilityStatus): void {
     const row = healthRowOf(status);
     const key = row.state.toLowerCase();
-    let section = sections.get(key);
+    let section = this.sections.get(key);
     if (!section) {
       section = { state: row.state, rank: stateRank(row.state), groups: new Map() };
-      sections.set(key, section);
+      this.sections.set(key, section);
     }
     const groupKey = row.resourceGroup.toLowerCase();
     const group = section.groups.get(groupKey) ?? { resourceGroup: row.resourceGroup, rows: [] };
     group.rows.push(row);
     section.groups.set(groupKey, group);
   }
-  // Later states share rank 3: order them by name so the view is stable.
-  return [...sections.values()]
-    .sort((a, b) => a.rank - b.rank || a.state.toLowerCase().localeCompare(b.state.toLowerCase()))
-    .map((s) => {
-      const groups = [...s.groups.values()].sort((a, b) => Number(a.resourceGroup === '') - Number(b.resourceGroup === '') || a.resourceGroup.toLowerCase().localeCompare(b.resourceGroup.toLowerCase()));
-      return { state: s.state, rank: s.rank, groups, count: groups.reduce((n, g) => n + g.rows.length, 0) };
-    });
+
+  done(): StateSection[] {
+    // Later states share rank 3: order them by name so the view is stable.
+    return [...this.sections.values()]
+      .sort((a, b) => a.rank - b.rank || a.state.toLowerCase().localeCompare(b.state.toLowerCase()))
+      .map((s) => {
+        const groups = [...s.groups.values()].sort((a, b) => Number(a.resourceGroup === '') - Number(b.resourceGroup === '') || a.resourceGroup.toLowerCase().localeCompare(b.resourceGroup.toLowerCase()));
+        return { state: s.state, rank: s.rank, groups, count: groups.reduce((n, g) => n + g.rows.length, 0) };
+      });
+  }
 }
 
 /** Whether a state is one a notification is raised for: Unavailable or Degraded. */
@@ -151,14 +180,16 @@ export class HealthBaseline {
 function turnedRows(previous: ReadonlyMap<string, string> | undefined, next: Map<string, string>, statuses: readonly AvailabilityStatus[]): HealthRow[] {
   const turned: HealthRow[] = [];
   for (const status of statuses) {
-    const row = healthRowOf(status);
-    if (!row.resourceId) {
+    // The row's id and state only (healthRowOf's whole row only for a row that turned: issue 32, 100,000 per listing).
+    const resourceId = resourceIdOf(status);
+    if (!resourceId) {
       continue;
     }
-    const id = row.resourceId.toLowerCase();
-    const state = row.state.toLowerCase();
-    if (previous && isAlarming(row.state) && previous.get(id) !== state) {
-      turned.push(row);
+    const id = resourceId.toLowerCase();
+    const received = stateOf(status) ?? 'Unknown';
+    const state = received.toLowerCase();
+    if (previous && isAlarming(received) && previous.get(id) !== state) {
+      turned.push(healthRowOf(status));
     }
     next.set(id, state);
   }

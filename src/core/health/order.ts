@@ -6,6 +6,7 @@ import {
   stateOf,
   type AvailabilityStatus,
 } from '../model/availability';
+import { eachInSlices, sortInSlices, type Slicer } from '../text/slices';
 
 const RANKS: ReadonlyMap<string, number> = new Map([
   ['unavailable', 0],
@@ -24,14 +25,35 @@ export function isAvailable(state: string | undefined): boolean {
   return stateRank(state) === 4;
 }
 
+interface Keyed<T> {
+  readonly status: T;
+  readonly rank: number;
+  readonly group: string;
+  readonly name: string;
+  readonly id: string;
+}
+
+function keyOf<T extends AvailabilityStatus>(status: T): Keyed<T> {
+  const id = resourceIdOf(status) ?? status.id ?? '';
+  return { status, rank: stateRank(stateOf(status)), group: (resourceGroupOfResource(id) ?? '').toLowerCase(), name: (resourceNameOfId(id) ?? '').toLowerCase(), id };
+}
+
+const byKey = <T>(a: Keyed<T>, b: Keyed<T>): number => a.rank - b.rank || cmp(a.group, b.group) || cmp(a.name, b.name) || cmp(a.id, b.id);
+
 /** Not Available first (by rank), then by resource group, then by name, then by id: a stable order for any input. */
 export function sortStatuses<T extends AvailabilityStatus>(statuses: readonly T[]): T[] {
-  const keyed = statuses.map((status) => {
-    const id = resourceIdOf(status) ?? status.id ?? '';
-    return { status, rank: stateRank(stateOf(status)), group: (resourceGroupOfResource(id) ?? '').toLowerCase(), name: (resourceNameOfId(id) ?? '').toLowerCase(), id };
-  });
-  keyed.sort((a, b) => a.rank - b.rank || cmp(a.group, b.group) || cmp(a.name, b.name) || cmp(a.id, b.id));
-  return keyed.map((k) => k.status);
+  return statuses
+    .map(keyOf)
+    .sort(byKey)
+    .map((k) => k.status);
+}
+
+/** sortStatuses in slices that yield (the Resources view's 100,000 statuses, issue 32); the same order. Undefined when superseded. */
+export async function sortStatusesInSlices<T extends AvailabilityStatus>(statuses: readonly T[], slicer: Slicer): Promise<T[] | undefined> {
+  const keyed: Keyed<T>[] = [];
+  if (!(await eachInSlices(statuses, (s) => keyed.push(keyOf(s)), slicer))) return undefined;
+  const sorted = await sortInSlices(keyed, byKey, slicer);
+  return sorted?.map((k) => k.status);
 }
 
 function cmp(a: string, b: string): number {

@@ -19,34 +19,62 @@ export interface TemplateHealthMatch {
 /** Most matches returned for one name (a hover lists a few). */
 export const MAX_TEMPLATE_MATCHES = 10;
 
-interface NamedStatus {
+/** A status with a state, under its resource's name: the type is read only when a match asks for it. */
+export interface NamedStatus {
   readonly id: string;
-  readonly type: string | undefined;
   readonly status: AvailabilityStatus;
+}
+
+/** Statuses by lower-case resource name: a list's index, or the Resources view's store, which keeps one as it changes. */
+export interface StatusesByName {
+  /** The statuses named `name` (lower case), by resource id without case: the same order however they were listed. */
+  named(name: string): readonly NamedStatus[];
+}
+
+/** The order of one name's statuses: by resource id, without case. */
+export function byResourceId(a: NamedStatus, b: NamedStatus): number {
+  const x = a.id.toLowerCase();
+  const y = b.id.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The lower-case name a hover looks this resource up by: its id's last segment (decoded); undefined when none. */
+export function nameKeyOf(resourceId: string): string | undefined {
+  const at = resourceId.lastIndexOf('/');
+  // The common id ends in its name; a trailing slash takes the slower, careful path.
+  const last = at >= 0 && at < resourceId.length - 1 ? resourceId.slice(at + 1) : resourceNameOfId(resourceId);
+  if (!last) {
+    return undefined;
+  }
+  return (last.includes('%') ? (resourceNameOfId(resourceId) ?? last) : last).toLowerCase();
 }
 
 /**
  * The statuses with a state by lower-case resource name, built once per list of statuses (review
- * L1: a hover scanned every held status per target, 79 ms at 100,000). Keyed weakly by the list:
- * the Resources view hands out the same array until its statuses change.
+ * L1: a hover scanned every held status per target, 79 ms at 100,000). Keyed weakly by the list.
+ * The Resources view keeps its own index as it changes (ResourceHealthStore), so a hover never
+ * builds one over the whole estate.
  */
-export class StatusNameIndex {
+export class StatusNameIndex implements StatusesByName {
   private readonly byName = new Map<string, NamedStatus[]>();
 
   constructor(statuses: readonly AvailabilityStatus[]) {
     for (const status of statuses) {
       const id = resourceIdOf(status);
-      const name = id && stateOf(status) ? resourceNameOfId(id)?.toLowerCase() : undefined;
+      const name = id && stateOf(status) ? nameKeyOf(id) : undefined;
       if (!id || !name) {
         continue;
       }
       const list = this.byName.get(name) ?? [];
-      list.push({ id, type: resourceTypeOfId(id)?.toLowerCase(), status });
+      list.push({ id, status });
       this.byName.set(name, list);
+    }
+    for (const list of this.byName.values()) {
+      if (list.length > 1) list.sort(byResourceId);
     }
   }
 
-  /** The statuses named `name` (lower case), in the order held. */
+  /** The statuses named `name` (lower case), by resource id. */
   named(name: string): readonly NamedStatus[] {
     return this.byName.get(name) ?? [];
   }
@@ -64,18 +92,23 @@ export function statusNameIndex(statuses: readonly AvailabilityStatus[]): Status
   return index;
 }
 
+function isIndex(statuses: readonly AvailabilityStatus[] | StatusesByName): statuses is StatusesByName {
+  return !Array.isArray(statuses);
+}
+
 /** The held statuses whose resource the template's resource names; empty without a name. */
-export function matchTemplateResource(target: TemplateResource, statuses: readonly AvailabilityStatus[] | StatusNameIndex, cap = MAX_TEMPLATE_MATCHES): TemplateHealthMatch[] {
+export function matchTemplateResource(target: TemplateResource, statuses: readonly AvailabilityStatus[] | StatusesByName, cap = MAX_TEMPLATE_MATCHES): TemplateHealthMatch[] {
   // An ARM child's name is `parent/child`; its id ends in the child's own name.
   const name = target.name?.split('/').pop()?.trim().toLowerCase();
   if (!name) {
     return [];
   }
   const type = target.resourceType?.trim().toLowerCase();
-  const index = statuses instanceof StatusNameIndex ? statuses : statusNameIndex(statuses);
+  const index = isIndex(statuses) ? statuses : statusNameIndex(statuses);
   const out: TemplateHealthMatch[] = [];
   for (const named of index.named(name)) {
-    if (type && named.type && type !== named.type) {
+    const heldType = type ? resourceTypeOfId(named.id)?.toLowerCase() : undefined;
+    if (type && heldType && type !== heldType) {
       continue;
     }
     out.push({ resourceId: named.id, resourceGroup: resourceGroupOfResource(named.id), status: named.status });

@@ -50,19 +50,26 @@ export function impactedRowOf(resource: ImpactedResource, subscriptionId: string
  * subscription answer may both hold a resource): ARM ids compare case-insensitively.
  */
 export function impactedRows(lists: ReadonlyArray<{ readonly subscriptionId: string; readonly resources: readonly ImpactedResource[] }>): ImpactedRow[] {
-  const seen = new Set<string>();
-  const rows: ImpactedRow[] = [];
+  const rows = new ImpactedRowList();
   for (const list of lists) {
-    for (const resource of list.resources) {
-      const row = impactedRowOf(resource, list.subscriptionId);
-      const key = row.resourceId?.toLowerCase() ?? `${list.subscriptionId}\u0000${resource.id ?? resource.name ?? rows.length}`.toLowerCase();
-      if (!seen.has(key)) {
-        seen.add(key);
-        rows.push(row);
-      }
+    for (const resource of list.resources) rows.add(resource, list.subscriptionId);
+  }
+  return rows.rows;
+}
+
+/** impactedRows one resource at a time (a large incident's rows are built in slices that yield: ui/resources/impactedResourcesStore.ts). */
+export class ImpactedRowList {
+  private readonly seen = new Set<string>();
+  readonly rows: ImpactedRow[] = [];
+
+  add(resource: ImpactedResource, subscriptionId: string): void {
+    const row = impactedRowOf(resource, subscriptionId);
+    const key = row.resourceId?.toLowerCase() ?? `${subscriptionId}\u0000${resource.id ?? resource.name ?? this.rows.length}`.toLowerCase();
+    if (!this.seen.has(key)) {
+      this.seen.add(key);
+      this.rows.push(row);
     }
   }
-  return rows;
 }
 
 const byText = (a: string, b: string): number => a.localeCompare(b, 'en', { sensitivity: 'base' });

@@ -6,12 +6,13 @@
  */
 import * as vscode from 'vscode';
 import type { StoredEvent } from '../../core/events/eventFacts';
-import type { AvailabilityStatus } from '../../core/model/availability';
+import type { StatusesByName } from '../../core/health/templateHealth';
 import { Command } from '../base/commandIds';
 import { Disposable } from '../base/disposable';
 import type { IncidentIndex } from '../../core/infra/match';
 import type { InfraUnresolved } from '../../core/infra/types';
-import { lineNotes, noteHeadline, noteIncidents, type CountWords, type LineEvent, type LineNote } from './lineNotes';
+import { Slicer } from '../../core/text/slices';
+import { lineNotes, noteHeadline, noteIncidents, templateNotes, type CountWords, type LineEvent, type LineNote } from './lineNotes';
 import { commandUri, escapeMarkdown } from '../../core/text/markdown';
 import { templateHealthMarkdown, type HealthWords } from './templateHealthHover';
 import { startsRead } from './templateSync';
@@ -25,8 +26,8 @@ export interface InfraEditorDeps {
   readonly onEventsChange: vscode.Event<void>;
   /** A hover named an event (completes the walkthrough's templates step). */
   readonly onHoverShown?: () => void;
-  /** The statuses the Resources view holds (empty until it listed health): resource names link to their health. */
-  readonly statuses?: () => readonly AvailabilityStatus[];
+  /** The statuses the Resources view holds, by resource name (undefined until it listed health): resource names link to their health. */
+  readonly statusesByName?: () => StatusesByName | undefined;
 }
 
 const SELECTOR: vscode.DocumentSelector = ['bicep', 'bicepparam', 'tf', 'tfvars', 'json'].map((ext) => ({ pattern: `**/*.${ext}` }));
@@ -52,22 +53,24 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
   /** The incidents that can touch a line, once per change (review H5), and each file's notes once asked. */
   private incidents: IncidentIndex<StoredEvent> | undefined;
   private readonly notesByUri = new Map<string, LineNote[]>();
+  /** Counts changes: an update superseded by a newer one stops at its next slice. */
+  private generation = 0;
 
   constructor(private readonly deps: InfraEditorDeps) {
     super();
     this._register(vscode.languages.registerHoverProvider(SELECTOR, this));
     this._register(vscode.languages.registerCodeLensProvider(SELECTOR, this));
-    this._register(deps.infra.onDidChange(() => this.update()));
+    this._register(deps.infra.onDidChange(() => void this.update()));
     this._register(
       deps.onEventsChange(() => {
         if (deps.hasLoaded()) {
           void deps.infra.start();
         }
-        this.update();
+        void this.update();
       }),
     );
     this._register(vscode.window.onDidChangeVisibleTextEditors((editors) => this.startForEditors(editors)));
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(DIAGNOSTICS_SETTING) && this.update()));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(DIAGNOSTICS_SETTING) && void this.update()));
   }
 
   /** Starts the read when a template is already showing (called after activation, not inside it). */
@@ -106,8 +109,8 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
 
   /** The health of the resources named on this line (its location or name line), when the Resources view listed any. */
   private healthOf(uri: vscode.Uri, line: number): string | undefined {
-    const statuses = this.deps.statuses?.() ?? [];
-    if (statuses.length === 0 || !this.deps.infra.isStarted) {
+    const statuses = this.deps.statusesByName?.();
+    if (!statuses || !this.deps.infra.isStarted) {
       return undefined;
     }
     const targets = this.deps.infra.targetsOf(uri).filter((t) => t.line === line || t.nameLine === line);
@@ -144,24 +147,36 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
     return notes;
   }
 
-  private update(): void {
-    this.incidents = undefined;
-    this.notesByUri.clear();
-    this.lensesChanged.fire();
-    this.diagnostics.clear();
-    if (!vscode.workspace.getConfiguration().get<boolean>(DIAGNOSTICS_SETTING, true) || !this.deps.infra.isStarted) {
+  /**
+   * Once per change of the events, the templates or the setting: the notes of every file, computed
+   * in slices that yield (lineNotes.ts templateNotes); the previous notes stay until the new ones
+   * are ready, and a newer change supersedes an older one.
+   */
+  private async update(): Promise<void> {
+    const generation = ++this.generation;
+    if (!this.deps.infra.isStarted) {
+      this.incidents = undefined;
+      this.notesByUri.clear();
+      this.diagnostics.clear();
+      this.lensesChanged.fire();
       return;
     }
-    const incidents = noteIncidents(this.deps.events());
-    this.incidents = incidents;
-    for (const { uri, targets, unresolved } of this.deps.infra.allTargets()) {
-      const notes = lineNotes(targets, incidents);
-      this.notesByUri.set(uri.toString(), notes);
-      const diagnostics = [...notes.map(diagnosticOf), ...unresolved.map(uncheckedOf)];
+    const built = await templateNotes(this.deps.events(), this.deps.infra.allTargets(), new Slicer({ superseded: () => generation !== this.generation }));
+    if (!built || generation !== this.generation) {
+      return;
+    }
+    this.incidents = built.incidents;
+    this.notesByUri.clear();
+    this.diagnostics.clear();
+    const diagnose = vscode.workspace.getConfiguration().get<boolean>(DIAGNOSTICS_SETTING, true);
+    for (const { file, notes } of built.files) {
+      this.notesByUri.set(file.uri.toString(), notes);
+      const diagnostics = diagnose ? [...notes.map(diagnosticOf), ...file.unresolved.map(uncheckedOf)] : [];
       if (diagnostics.length > 0) {
-        this.diagnostics.set(uri, diagnostics);
+        this.diagnostics.set(file.uri, diagnostics);
       }
     }
+    this.lensesChanged.fire();
   }
 }
 

@@ -7,6 +7,7 @@ import type { StoredEvent } from '../../core/events/eventFacts';
 import { IncidentIndex, targetKey, type TouchKind } from '../../core/infra/match';
 import type { InfraTarget } from '../../core/infra/types';
 import { regionKey } from '../../core/query/normalize';
+import { Slicer } from '../../core/text/slices';
 
 // The tree and `workspace:yes` take the rule's keys from here (workspaceInfra, workspaceSection).
 export { targetKeys, touchesAny } from '../../core/infra/match';
@@ -53,6 +54,36 @@ export function lineNotes(targets: readonly InfraTarget[], events: readonly Stor
     }
   }
   return [...notes.values()].sort((a, b) => a.line - b.line || a.service.localeCompare(b.service));
+}
+
+/** A template file's notes, beside what the caller keeps of the file (its URI, its unresolved places). */
+export interface FileNotes<F> {
+  readonly file: F;
+  readonly notes: LineNote[];
+}
+
+/**
+ * What the editor computes once per change (ui/infra/infraEditor.ts; bench/estate.mjs runs it too):
+ * the incidents' index, then each file's notes, in slices that yield (issue 32); undefined when
+ * superseded (the events or the templates changed again meanwhile).
+ */
+export async function templateNotes<F extends { readonly targets: readonly InfraTarget[] }>(
+  events: readonly StoredEvent[],
+  files: Iterable<F>,
+  slicer: Slicer = new Slicer(),
+): Promise<{ incidents: IncidentIndex<StoredEvent>; files: FileNotes<F>[] } | undefined> {
+  const incidents = await IncidentIndex.inSlices(events, (s) => s.event, slicer);
+  if (!incidents) {
+    return undefined;
+  }
+  const out: FileNotes<F>[] = [];
+  for (const file of files) {
+    if (!(await slicer.pace())) {
+      return undefined;
+    }
+    out.push({ file, notes: lineNotes(file.targets, incidents) });
+  }
+  return { incidents, files: out };
 }
 
 /** The words for counts (localized by the caller): "1 active service issue", "2 planned maintenance events". */

@@ -4,7 +4,7 @@
  * is said when nothing was listed: an unlisted resource is unknown, never "healthy". VS Code-free
  * (the words come from the caller), so unit-tested.
  */
-import { matchTemplateResource, type TemplateHealthMatch } from '../../core/health/templateHealth';
+import { matchTemplateResource, type StatusesByName, type TemplateHealthMatch } from '../../core/health/templateHealth';
 import type { InfraTarget } from '../../core/infra';
 import { healthTime, occurredTimeOf, stateOf, type AvailabilityStatus } from '../../core/model/availability';
 import { formatWhen } from '../../core/render/time';
@@ -26,9 +26,12 @@ export interface HealthWords {
   readonly several: (name: string, n: number) => string;
 }
 
-/** Markdown for the health of the named resources of these targets (those on the hovered line), or undefined. */
-export function templateHealthMarkdown(targets: readonly InfraTarget[], statuses: readonly AvailabilityStatus[], now: number, words: HealthWords): string | undefined {
-  if (statuses.length === 0) {
+/**
+ * Markdown for the health of the named resources of these targets (those on the hovered line), or
+ * undefined. `statuses`: a list, or the Resources view's store by name (no pass over the estate).
+ */
+export function templateHealthMarkdown(targets: readonly InfraTarget[], statuses: readonly AvailabilityStatus[] | StatusesByName, now: number, words: HealthWords): string | undefined {
+  if (Array.isArray(statuses) && statuses.length === 0) {
     return undefined;
   }
   const seen = new Set<string>();

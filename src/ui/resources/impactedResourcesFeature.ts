@@ -25,7 +25,8 @@ import type { Connection } from '../connection/connectionManager';
 import { externalUri } from '../details/detailsShared';
 import { resourceGraphThreshold } from '../config/settings';
 import { eventMarkdown } from '../details/lazyPanels';
-import { ImpactedResourcesStore, type ListResources } from './impactedResourcesStore';
+import { Slicer } from '../../core/text/slices';
+import { ImpactedResourcesStore, seedFromListing, type ListResources } from './impactedResourcesStore';
 import type { ImpactedTreeHooks } from '../tree/nodes';
 import { impactedTreeHooks, ResourceNode, type HealthOf } from './resourceNodes';
 
@@ -133,15 +134,9 @@ export class ImpactedResourcesFeature extends Disposable {
       const graph = new ResourceGraphApi({ client: connection.client, origin: connection.origin });
       const { byEvent, leftOut } = await impactedResourcesByEvent(graph, subscriptionIds);
       if (this.deps.connection() !== connection) return;
-      const out = new Set(leftOut.map((id) => id.toLowerCase()));
-      const lists = this.deps
-        .events()
-        .filter((e) => !out.has(e.subscriptionId.toLowerCase()) && e.event.properties?.eventType !== 'SecurityAdvisory')
-        .map((stored) => ({
-          stored,
-          resources: byEvent.of(stored.trackingId, stored.subscriptionId),
-        }));
-      const seeded = this.store.seed(lists);
+      // Seeded in slices; another connection meanwhile stops it (its store was cleared).
+      const slicer = new Slicer({ superseded: () => this.deps.connection() !== connection });
+      const seeded = await seedFromListing(this.store, this.deps.events(), byEvent, leftOut, slicer);
       this.deps.log.info(`Impacted resources from Resource Graph: ${byEvent.incidents} events with resources, ${seeded} event copies updated${leftOut.length ? `, ${leftOut.length} subscriptions left out` : ''}.`);
     } catch (error) {
       this.deps.log.warn(`Listing impacted resources through Resource Graph failed (${errorText(error)}); they are listed per event when expanded.`);

@@ -6,7 +6,8 @@
  */
 import { eventKey, type StoredEvent } from '../../core/events/eventFacts';
 import { incidentKey } from '../../core/events/grouping';
-import { impactedRows, type ImpactedRow, type ResourcesState } from '../../core/render/impactedRows';
+import { ImpactedRowList, impactedRows, type ImpactedRow, type ResourcesState } from '../../core/render/impactedRows';
+import { eachInSlices, Slicer } from '../../core/text/slices';
 import type { ImpactedResource } from '../../core/model/eventResourceSchemas';
 
 export type { ResourcesState };
@@ -52,6 +53,8 @@ export class ImpactedResourcesStore {
   private readonly listeners = new Set<() => void>();
   private abort = new AbortController();
   private rows: Map<string, readonly ImpactedRow[]> | undefined;
+  /** Counts changes: rows built across yields are kept only when nothing changed meanwhile. */
+  private changes = 0;
 
   private readonly text: ImpactedResourcesText;
 
@@ -101,17 +104,43 @@ export class ImpactedResourcesStore {
   /** The incident's impacted resources over the copies loaded so far; undefined when none was listed. */
   rowsOf(trackingId: string): readonly ImpactedRow[] | undefined {
     if (!this.rows) {
-      const perIncident = new Map<string, Array<{ subscriptionId: string; resources: ImpactedResource[] }>>();
-      for (const e of this.entries.values()) {
-        if (e.state.kind === 'loaded') {
-          const lists = perIncident.get(e.incident) ?? [];
-          lists.push({ subscriptionId: e.subscriptionId, resources: e.state.resources });
-          perIncident.set(e.incident, lists);
-        }
-      }
-      this.rows = new Map([...perIncident].map(([incident, lists]) => [incident, impactedRows(lists)]));
+      this.rows = new Map([...this.listsByIncident()].map(([incident, lists]) => [incident, impactedRows(lists)]));
     }
     return this.rows.get(incidentKey(trackingId));
+  }
+
+  private listsByIncident(): Map<string, Array<{ subscriptionId: string; resources: ImpactedResource[] }>> {
+    const perIncident = new Map<string, Array<{ subscriptionId: string; resources: ImpactedResource[] }>>();
+    for (const e of this.entries.values()) {
+      if (e.state.kind === 'loaded') {
+        const lists = perIncident.get(e.incident) ?? [];
+        lists.push({ subscriptionId: e.subscriptionId, resources: e.state.resources });
+        perIncident.set(e.incident, lists);
+      }
+    }
+    return perIncident;
+  }
+
+  /**
+   * seed(), then every incident's rows built in slices that yield before anyone is told (issue 32:
+   * a 60,000-row incident's rows in one pass blocked the thread when the tree first asked "affects N").
+   */
+  async seedInSlices(lists: ReadonlyArray<{ readonly stored: StoredEvent; readonly resources: ImpactedResource[] }>, slicer: Slicer = new Slicer()): Promise<number> {
+    let seeded = 0;
+    const put = await eachInSlices(lists, (list) => (seeded += this.put(list)), slicer);
+    if (seeded === 0) return 0;
+    this.rows = undefined;
+    const changes = ++this.changes;
+    const rows = new Map<string, readonly ImpactedRow[]>();
+    for (const [incident, incidentLists] of put ? this.listsByIncident() : []) {
+      const built = await impactedRowsInSlices(incidentLists, slicer);
+      if (!built || changes !== this.changes) break;
+      rows.set(incident, built);
+    }
+    this.notify();
+    // Kept only when complete and nothing changed meanwhile; otherwise built when first asked.
+    if (put && changes === this.changes && rows.size === this.listsByIncident().size) this.rows = rows;
+    return seeded;
   }
 
   /**
@@ -120,15 +149,18 @@ export class ImpactedResourcesStore {
    */
   seed(lists: ReadonlyArray<{ readonly stored: StoredEvent; readonly resources: ImpactedResource[] }>): number {
     let seeded = 0;
-    for (const { stored, resources } of lists) {
-      const existing = this.current(stored);
-      if (existing && existing.state.kind !== 'error') continue;
-      const state = { kind: 'loaded' as const, resources };
-      this.entries.set(eventKey(stored.subscriptionId, stored.trackingId), { version: versionOf(stored), incident: incidentKey(stored.trackingId), subscriptionId: stored.subscriptionId, state });
-      seeded++;
-    }
+    for (const list of lists) seeded += this.put(list);
     if (seeded > 0) this.changed();
     return seeded;
+  }
+
+  /** One copy's list, unless it is loading or loaded at its version; 1 when put. */
+  private put({ stored, resources }: { readonly stored: StoredEvent; readonly resources: ImpactedResource[] }): number {
+    const existing = this.current(stored);
+    if (existing && existing.state.kind !== 'error') return 0;
+    const state = { kind: 'loaded' as const, resources };
+    this.entries.set(eventKey(stored.subscriptionId, stored.trackingId), { version: versionOf(stored), incident: incidentKey(stored.trackingId), subscriptionId: stored.subscriptionId, state });
+    return 1;
   }
 
   /** Forgets everything and cancels loads (another connection, sign-out). */
@@ -185,8 +217,48 @@ export class ImpactedResourcesStore {
 
   private changed(): void {
     this.rows = undefined;
+    this.changes++;
+    this.notify();
+  }
+
+  private notify(): void {
     for (const l of [...this.listeners]) {
       l();
     }
   }
+}
+
+/**
+ * One Resource Graph listing of every event's impacted resources, given to each held event copy
+ * (the feature after impactedResourcesByEvent; bench/estate.mjs runs it too). Copies in a left-out
+ * subscription and security advisories are left to be listed per event. Returns the copies seeded.
+ */
+export async function seedFromListing(
+  store: Pick<ImpactedResourcesStore, 'seedInSlices'>,
+  events: readonly StoredEvent[],
+  byEvent: { of(trackingId: string, subscriptionId: string): ImpactedResource[] },
+  leftOut: readonly string[],
+  slicer: Slicer = new Slicer(),
+): Promise<number> {
+  const out = new Set(leftOut.map((id) => id.toLowerCase()));
+  const lists: { stored: StoredEvent; resources: ImpactedResource[] }[] = [];
+  const listed = await eachInSlices(
+    events,
+    (stored) => {
+      if (!out.has(stored.subscriptionId.toLowerCase()) && stored.event.properties?.eventType !== 'SecurityAdvisory') {
+        lists.push({ stored, resources: byEvent.of(stored.trackingId, stored.subscriptionId) });
+      }
+    },
+    slicer,
+  );
+  return listed ? store.seedInSlices(lists, slicer) : 0;
+}
+
+/** impactedRows in slices that yield: the same rows in the same order; undefined when superseded. */
+async function impactedRowsInSlices(lists: ReadonlyArray<{ readonly subscriptionId: string; readonly resources: readonly ImpactedResource[] }>, slicer: Slicer): Promise<ImpactedRow[] | undefined> {
+  const rows = new ImpactedRowList();
+  for (const list of lists) {
+    if (!(await eachInSlices(list.resources, (resource) => rows.add(resource, list.subscriptionId), slicer))) return undefined;
+  }
+  return rows.rows;
 }

@@ -12,11 +12,14 @@ import { healthSnapshotOf, readHealthSnapshot } from '../../core/cache/healthSna
 import type { HeldHealth } from '../../core/agent/availabilitySource';
 import type { ResourceHealthMark } from '../../core/health/healthIndex';
 import { afterEventsLoad, incrementalSince, subscriptionsKey, type ListingMemory } from '../../core/health/healthLoad';
-import { HealthBaseline, rowsToAnnounce, stateSections, type HealthRow } from '../../core/health/healthRows';
+import { applyListing, type AppliedListing } from '../../core/health/healthApply';
+import { HealthBaseline, rowsToAnnounce, stateSections, stateSectionsInSlices, type HealthRow, type StateSection } from '../../core/health/healthRows';
 import { ResourceHealthStore } from '../../core/health/healthStore';
+import type { StatusesByName } from '../../core/health/templateHealth';
 import { resourceIdOf, subscriptionOfResource, type AvailabilityStatus } from '../../core/model/availability';
 import { portalBase } from '../../core/render/links';
 import { errorText } from '../../core/text/errorText';
+import { Slicer } from '../../core/text/slices';
 import { Command } from '../base/commandIds';
 import { registerCommand } from '../base/commands';
 import type { NotificationLevel } from '../config/settings';
@@ -55,6 +58,7 @@ class ResourcesTreeProvider extends SafeTreeDataProvider<TreeNode> {
   constructor(
     private readonly held: () => Held,
     private readonly statuses: () => readonly AvailabilityStatus[],
+    private readonly sections: () => StateSection[],
     private readonly now: () => number,
     private readonly name: (id: string) => string,
     private readonly matches: () => StatusMatcher | undefined,
@@ -89,7 +93,7 @@ class ResourcesTreeProvider extends SafeTreeDataProvider<TreeNode> {
     const ctx = { now: this.now(), portal: held.portal };
     const matches = this.matches();
     const statuses = this.statuses();
-    const sections = stateSections(matches ? statuses.filter(matches) : statuses).map((s) => new StateNode(s, ctx));
+    const sections = this.sections().map((s) => new StateNode(s, ctx));
     if (sections.length === 0 && matches && statuses.length > 0) {
       const clear = { command: Command.clearResourceFilter, title: vscode.l10n.t('Clear Filter') };
       return [new MessageNode('health-none-match', vscode.l10n.t('No resources match the filter.'), { description: vscode.l10n.t('Clear Filter'), command: clear, icon: new vscode.ThemeIcon('clear-all') }), ...errors];
@@ -119,6 +123,11 @@ export class ResourceHealthView implements vscode.Disposable {
   private held: Held = { kind: 'none' };
   private generation = 0;
   private loading: Promise<void> | undefined;
+  /** A listing is being put into the store, slice by slice. */
+  private applying = false;
+  /** The tree's sections, for these statuses and this filter. */
+  private shown: { statuses: readonly AvailabilityStatus[]; matches: StatusMatcher | undefined; sections: StateSection[] } | undefined;
+  private filterGeneration = 0;
   private readonly baseline = new HealthBaseline();
   private loggedErrors = '';
   /** The statuses held, by subscription and resource (also the index of healthOf). */
@@ -138,8 +147,8 @@ export class ResourceHealthView implements vscode.Disposable {
   constructor(private readonly deps: ResourceHealthDeps) {
     const now = deps.now ?? Date.now;
     this.now = now;
-    this.filter = new ResourceFilter(deps.workspaceState, now, () => this.showFilter());
-    this.provider = new ResourcesTreeProvider(() => this.held, () => this.statuses(), now, (id) => deps.subscriptionName(id) ?? id, () => this.filter.matches, deps.log);
+    this.filter = new ResourceFilter(deps.workspaceState, now, () => void this.showFilter());
+    this.provider = new ResourcesTreeProvider(() => this.held, () => this.statuses(), () => this.sections(), now, (id) => deps.subscriptionName(id) ?? id, () => this.filter.matches, deps.log);
     this.view = vscode.window.createTreeView(RESOURCES_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
     this.disposables.push(this.provider, this.view, this.changed, registerCommand(Command.copyResourceId, (arg: unknown) => this.copyId(arg), deps.log));
     this.disposables.push(
@@ -168,15 +177,42 @@ export class ResourceHealthView implements vscode.Disposable {
     return filtered ? `${filtered} · ${cached}` : cached;
   }
 
-  /** The filter changed: the title says it, and the rows follow. */
-  private showFilter(): void {
+  /** The filter changed: the title says it, and the rows follow once their sections are made (in slices). */
+  private async showFilter(): Promise<void> {
     this.view.description = this.filterDescription();
+    const generation = ++this.filterGeneration;
+    const statuses = this.statuses();
+    const matches = this.filter.matches;
+    const sections = await stateSectionsInSlices(statuses, matches, new Slicer({ superseded: () => generation !== this.filterGeneration }));
+    if (sections && generation === this.filterGeneration) {
+      this.shown = { statuses, matches, sections };
+    }
     this.provider.changedAll();
+  }
+
+  /** What the tree shows: made in slices once per change; made here (in one go) only when something changed since. */
+  private sections(): StateSection[] {
+    const statuses = this.statuses();
+    const matches = this.filter.matches;
+    if (this.shown?.statuses !== statuses || this.shown.matches !== matches) {
+      this.shown = { statuses, matches, sections: stateSections(matches ? statuses.filter(matches) : statuses) };
+    }
+    return this.shown.sections;
   }
 
   /** Every status held, for tests and other parts (empty until loaded). */
   statuses(): readonly AvailabilityStatus[] {
     return this.held.kind === 'loaded' ? this.store.all() : [];
+  }
+
+  /** The status held for a resource (by its id, without case; one lookup); undefined when none or not loaded. */
+  statusOf(resourceId: string): AvailabilityStatus | undefined {
+    return this.held.kind === 'loaded' ? this.store.statusOf(resourceId) : undefined;
+  }
+
+  /** The statuses held by resource name (the templates' hover); undefined until loaded. */
+  statusesByName(): StatusesByName | undefined {
+    return this.held.kind === 'loaded' ? this.store : undefined;
   }
 
   /** A resource's current health as last listed; undefined when unknown (not listed, its subscription failed or was left out). */
@@ -210,7 +246,8 @@ export class ResourceHealthView implements vscode.Disposable {
     }
     const generation = this.generation;
     const cached = readHealthSnapshot(await this.deps.cache.read(connection.identity).catch(() => undefined));
-    if (!cached || generation !== this.generation || this.held.kind === 'loaded') {
+    // Never into a listing being put into the store between its slices.
+    if (!cached || generation !== this.generation || this.held.kind === 'loaded' || this.applying) {
       return;
     }
     this.listing = cached.listing;
@@ -280,8 +317,9 @@ export class ResourceHealthView implements vscode.Disposable {
     if (generation !== this.generation) {
       return;
     }
-    this.apply(results, new Set(changesOnly.map((id) => id.toLowerCase())), connection);
-    this.remember(results, subscriptionIds, startedAt, changesOnly.length > 0, connection);
+    if (await this.apply(results, new Set(changesOnly.map((id) => id.toLowerCase())), connection, generation)) {
+      this.remember(results, subscriptionIds, startedAt, changesOnly.length > 0, connection);
+    }
   }
 
   /** Signed out or another connection: nothing shown, and the next load is a baseline again. */
@@ -307,29 +345,36 @@ export class ResourceHealthView implements vscode.Disposable {
   }
 
   /**
-   * Puts a listing into the store: a failed subscription's statuses go (its row says why), a full
-   * listing replaces, changes only are merged; each costs what was listed, not what is held.
+   * Puts a listing into the store in slices that yield (core/health/healthApply.ts), then shows it
+   * and announces what turned; false when a newer load or clear() superseded it meanwhile.
    */
-  private apply(results: readonly SubscriptionStatuses[], changesOnly: ReadonlySet<string>, connection: Connection): void {
-    const errors: { subscriptionId: string; message: string }[] = [];
-    const turned: HealthRow[] = [];
-    this.store.keepOnly(results.map((r) => r.subscriptionId));
-    for (const r of results) {
-      if (r.error) {
-        this.store.remove(r.subscriptionId);
-        errors.push({ subscriptionId: r.subscriptionId, message: errorText(r.error) });
-      } else if (changesOnly.has(r.subscriptionId.toLowerCase())) {
-        this.store.merge(r.subscriptionId, r.statuses);
-        for (const row of this.baseline.merge(r.subscriptionId, r.statuses)) turned.push(row);
-      } else {
-        this.store.replace(r.subscriptionId, r.statuses);
-        for (const row of this.baseline.update(r.subscriptionId, r.statuses)) turned.push(row);
-      }
+  private async apply(results: readonly SubscriptionStatuses[], changesOnly: ReadonlySet<string>, connection: Connection, generation: number): Promise<boolean> {
+    this.applying = true;
+    let applied: AppliedListing | undefined;
+    const slicer = new Slicer({ superseded: () => generation !== this.generation });
+    try {
+      applied = await applyListing(this.store, this.baseline, results, changesOnly, slicer);
+    } finally {
+      this.applying = false;
     }
-    this.logErrors(errors);
+    if (!applied) {
+      return false;
+    }
+    // The tree's sections, made before it is told (the filter applied); a filter changed meanwhile makes its own.
+    const statuses = this.store.all();
+    const matches = this.filter.matches;
+    const sections = await stateSectionsInSlices(statuses, matches, slicer);
+    if (!sections) {
+      return false;
+    }
+    if (statuses === this.store.all()) {
+      this.shown = { statuses, matches, sections };
+    }
+    this.logErrors(applied.errors);
     const portal = connection.mode !== 'sample' ? portalBase(connection.portalUrl) : undefined;
-    this.set({ kind: 'loaded', errors, portal, subscriptions: results.map((r) => r.subscriptionId) });
-    this.announce(rowsToAnnounce(turned, this.deps.notifications(), connection.mode === 'sample'));
+    this.set({ kind: 'loaded', errors: applied.errors, portal, subscriptions: results.map((r) => r.subscriptionId) });
+    this.announce(rowsToAnnounce(applied.turned, this.deps.notifications(), connection.mode === 'sample'));
+    return true;
   }
 
   /** One line when the failing subscriptions change, not one per subscription and refresh (the log stays readable). */

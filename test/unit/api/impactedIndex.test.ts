@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { impactedResourcesByEvent } from '../../../src/core/api/availabilityListing';
 import { ImpactedIndex } from '../../../src/core/api/impactedIndex';
+import { Slicer } from '../../../src/core/text/slices';
 import type { ImpactedRow } from '../../../src/core/api/resourceGraphQueries';
 
 const SUBS = Array.from({ length: 200 }, (_, i) => `sub-${i}`);
@@ -42,6 +43,18 @@ describe('impacted resources through Resource Graph, indexed by (incident, subsc
     }
     // 59,700 adds + 199 lookups; copying per row and filtering per copy would be billions.
     assert.equal(visits, 199 * ROWS_PER_SUB + 199);
+  });
+
+  it('the rows are indexed in slices that yield (issue 32): the same index, one yield per slice; an abort stops it at the next slice', async () => {
+    const graph = graphOf((sub) => Array.from({ length: 30 }, (_, i) => row(`inc-${i % 3}`, sub, i)));
+    const whole = await impactedResourcesByEvent(graph, SUBS.slice(0, 20), undefined, undefined, new Slicer({ budgetMs: 1e9 }));
+    const slicer = new Slicer({ budgetMs: 0, yieldNow: async () => undefined });
+    const sliced = await impactedResourcesByEvent(graph, SUBS.slice(0, 20), undefined, undefined, slicer);
+    assert.equal(slicer.yielded, 600, 'a yield before each row at the smallest slice');
+    assert.deepEqual([...sliced.byEvent.entries()], [...whole.byEvent.entries()]);
+    const abort = new AbortController();
+    const stopping = new Slicer({ budgetMs: 0, yieldNow: async () => abort.abort() });
+    await assert.rejects(impactedResourcesByEvent(graph, SUBS.slice(0, 20), abort.signal, undefined, stopping), { name: 'AbortError' });
   });
 
   it('an incident a subscription has no rows for gives an empty list; incidents are counted once', () => {

@@ -4,7 +4,8 @@ import { InfraIndex } from '../../../src/core/infra/infraIndex';
 import type { InfraTarget } from '../../../src/core/infra/types';
 import type { HealthEvent } from '../../../src/core/model/eventModel';
 import { touchKind } from '../../../src/core/infra/match';
-import { lineNotes, noteHeadline, noteIncidents, type CountWords } from '../../../src/ui/infra/lineNotes';
+import { Slicer } from '../../../src/core/text/slices';
+import { lineNotes, noteHeadline, noteIncidents, templateNotes, type CountWords } from '../../../src/ui/infra/lineNotes';
 import { excludeGlob } from '../../../src/ui/infra/workspaceGlobs';
 
 const NOW = Date.parse('2026-11-27T12:00:00Z');
@@ -106,6 +107,26 @@ describe('template line notes (hovers, CodeLens, diagnostics)', () => {
     assert.ok(notes.every((n) => n.events.length === 1 && n.events[0]?.trackingId === 'INC-0'));
     // One visit per event copy (10,000); a check of every target against every copy would be 10,000,000 pairs.
     assert.equal(visits, 10_000);
+  });
+
+  it('the notes the editor computes once per change, in slices that yield, equal those computed in one go; a newer change stops them (issue 32)', async () => {
+    const events: StoredEvent[] = [];
+    for (let i = 0; i < 20; i++) {
+      for (let sub = 0; sub < 30; sub++) events.push(stored(`INC-${i}`, { sub: `sub-${sub}`, region: ['West Europe', 'East US', 'Brazil South'][(i + sub) % 3], type: i % 5 === 0 ? 'PlannedMaintenance' : 'ServiceIssue' }));
+    }
+    const files = [0, 1, 2].map((f) => ({ uri: `m${f}.bicep`, targets: targetsOf(BICEP).map((t) => ({ ...t, line: t.line + f })) }));
+    const slicer = new Slicer({ budgetMs: 0, yieldNow: async () => undefined });
+    const built = await templateNotes(events, files, slicer);
+    assert.ok(built && slicer.yielded >= events.length, `${slicer.yielded} yields`);
+    const whole = noteIncidents(events);
+    assert.deepEqual(built.incidents.incidents, whole.incidents);
+    assert.deepEqual(
+      built.files.map((f) => [f.file.uri, f.notes]),
+      files.map((f) => [f.uri, lineNotes(f.targets, whole)]),
+    );
+    assert.ok(built.files.some((f) => f.notes.length > 0), 'some lines are noted');
+    let n = 0;
+    assert.equal(await templateNotes(events, files, new Slicer({ budgetMs: 0, yieldNow: async () => undefined, superseded: () => ++n > 10 })), undefined);
   });
 });
 

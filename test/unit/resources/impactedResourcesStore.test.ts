@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import type { StoredEvent } from '../../../src/core/events/eventFacts';
 import type { ImpactedResource } from '../../../src/core/model/eventResourceSchemas';
-import { ImpactedResourcesStore, type ListResources } from '../../../src/ui/resources/impactedResourcesStore';
+import { Slicer } from '../../../src/core/text/slices';
+import { ImpactedResourcesStore, seedFromListing, type ListResources } from '../../../src/ui/resources/impactedResourcesStore';
 
 const copy = (subscriptionId: string, trackingId = 'VM01-XYZ', lastUpdateTime = '2026-11-25T10:00:00Z'): StoredEvent => ({
   subscriptionId,
@@ -151,5 +152,31 @@ describe('ImpactedResourcesStore', () => {
     assert.equal(store.countOf('KEPT-1'), 0);
     assert.equal(store.seed([]), 0);
     assert.equal(changes, 2, 'an empty seed draws nothing');
+  });
+
+  it('seedFromListing in slices: the same rows as one seed, each copy its subscription\'s list, the rows of "affects N" built before one redraw (issue 32)', async () => {
+    const copies = ['s1', 's2', 's3'].map((sub) => copy(sub, 'BIG-1'));
+    const rows = new Map(copies.map((c) => [c.subscriptionId, Array.from({ length: 50 }, (_, i) => resource(c.subscriptionId, `r${i}`))]));
+    const byEvent = { of: (_trackingId: string, sub: string) => rows.get(sub) ?? [] };
+    const sliced = new ImpactedResourcesStore({ list: () => undefined });
+    let changes = 0;
+    sliced.onDidChange(() => changes++);
+    const slicer = new Slicer({ budgetMs: 0, yieldNow: async () => undefined });
+    assert.equal(await seedFromListing(sliced, copies, byEvent, ['S3'], slicer), 2, 's3 was left out: listed per event instead');
+    assert.ok(slicer.yielded >= 100, `${slicer.yielded} yields`);
+    assert.equal(changes, 1, 'one redraw, after the rows are built');
+    const whole = new ImpactedResourcesStore({ list: () => undefined });
+    whole.seed(copies.slice(0, 2).map((stored) => ({ stored, resources: rows.get(stored.subscriptionId) ?? [] })));
+    assert.deepEqual(sliced.rowsOf('BIG-1'), whole.rowsOf('BIG-1'));
+    assert.equal(sliced.countOf('big-1'), 100);
+  });
+
+  it('a seed in slices stops when superseded (another connection): nothing after the yield is put', async () => {
+    const store = new ImpactedResourcesStore({ list: () => undefined });
+    let n = 0;
+    const slicer = new Slicer({ budgetMs: 0, yieldNow: async () => undefined, superseded: () => ++n > 1 });
+    const copies = ['s1', 's2', 's3'].map((sub) => copy(sub, 'BIG-1'));
+    assert.equal(await seedFromListing(store, copies, { of: (_t: string, sub: string) => [resource(sub, 'r')] }, [], slicer), 0);
+    assert.equal(store.countOf('BIG-1'), undefined);
   });
 });

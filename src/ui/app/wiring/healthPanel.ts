@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { healthRowOf } from '../../../core/health/healthRows';
 import { eventsForResource } from '../../../core/events/resourceEvents';
 import { HEALTH_VIEW_TYPE } from '../../../core/health/healthMessages';
-import { resourceIdOf, type AvailabilityStatus } from '../../../core/model/availability';
+import type { AvailabilityStatus } from '../../../core/model/availability';
 import { cloudConfig } from '../../config/clouds';
 import { Command } from '../../base/commandIds';
 import { executeCommand, registerCommand } from '../../base/commands';
@@ -30,7 +30,7 @@ export function registerHealthPanel(
 ): HealthPanels {
   const { connections } = deps.connection;
   const { controller, impacted } = deps.events;
-  const listed = (resourceId: string): AvailabilityStatus | undefined => deps.health.statuses().find((s) => resourceIdOf(s)?.toLowerCase() === resourceId.toLowerCase());
+  const listed = (resourceId: string): AvailabilityStatus | undefined => deps.health.statusOf(resourceId);
   const panels = register(
     new LazyHealthPanels({
       extensionUri: deps.context.extensionUri,

@@ -28,7 +28,7 @@ export interface InfraDeps {
   readonly events: Pick<EventsParts, 'controller' | 'view' | 'selection'>;
   readonly queries: Pick<QueryCommands, 'applyToTree'>;
   /** The Resources view's statuses: the hover links a template's resource names to their health. */
-  readonly health: Pick<ResourceHealthView, 'statuses'>;
+  readonly health: Pick<ResourceHealthView, 'statusesByName'>;
 }
 
 export function registerInfra(register: Register, deps: InfraDeps): InfraParts {
@@ -41,7 +41,7 @@ export function registerInfra(register: Register, deps: InfraDeps): InfraParts {
       hasLoaded: () => controller.hasLoaded,
       onEventsChange: controller.onDidChange,
       onHoverShown: () => void setContext(ContextKey.templatesChecked, true),
-      statuses: () => deps.health.statuses(),
+      statusesByName: () => deps.health.statusesByName(),
     }),
   );
   controller.facts = { ...controller.facts, inWorkspace: (event) => infra.touches(event) };
