@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
+import type { DeploymentRegions } from './evaluate';
 import type { ReadDirOptions } from './readDir';
 import { CRASHED, RESOLVE_TOO_SLOW, TOO_SLOW, type FolderRead, type FromWorker, type ReaderOp, type SetAnswer } from './readerProtocol';
 
@@ -64,6 +65,8 @@ const unreadReport = (paths: readonly string[], reason: string): FolderRead => (
 export class InfraReader {
   /** What each folder's worker index holds, to send again to a fresh worker. */
   private readonly mirror = new Map<string, Map<string, Entry>>();
+  /** Each folder's deployment regions (the editor's choice), to send again to a fresh worker. */
+  private readonly regions = new Map<string, DeploymentRegions>();
   private readonly reports = new Map<string, Promise<FolderRead>>();
   private queue: Job[] = [];
   private current: Job | undefined;
@@ -129,9 +132,18 @@ export class InfraReader {
     return had;
   }
 
+  /** The regions `resourceGroup().location` and `deployment().location` stand for in the folder; undefined forgets them. */
+  setRegions(folder: string, regions: DeploymentRegions | undefined): Promise<void> {
+    if (regions) this.regions.set(folder, regions);
+    else this.regions.delete(folder);
+    this.reports.delete(folder);
+    return this.enqueue<void>({ op: 'regions', folder, ...(regions ? { regions } : {}) }, this.fileBudgetMs, () => undefined, () => ({ value: undefined }));
+  }
+
   /** Forgets a whole folder (a workspace folder removed). */
   drop(folder: string): void {
     this.mirror.delete(folder);
+    this.regions.delete(folder);
     this.reports.delete(folder);
     void this.enqueue<void>({ op: 'drop', folder }, this.fileBudgetMs, () => undefined, () => ({ value: undefined })).catch(() => undefined);
   }
@@ -275,6 +287,9 @@ export class InfraReader {
   /** What the folders held, as jobs for a fresh worker; a file that runs over now is marked unchecked. */
   private replay(): Job[] {
     const jobs: Job[] = [];
+    for (const [folder, regions] of this.regions) {
+      jobs.push({ op: { op: 'regions', folder, regions }, budgetMs: this.fileBudgetMs, done: () => undefined, settle: () => undefined, failed: () => undefined, cut: () => ({ value: undefined }), seen: [] });
+    }
     for (const [folder, entries] of this.mirror) {
       for (const [path, entry] of entries) {
         const op: ReaderOp = 'text' in entry ? { op: 'set', folder, path, text: entry.text } : { op: 'skip', folder, path, reason: entry.reason };

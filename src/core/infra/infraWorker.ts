@@ -86,6 +86,9 @@ function run(job: number, op: ReaderOp): Extract<FromWorker, { kind: 'done' }>['
       return op.under ? indexOf(op.folder).deleteUnder(op.path) : indexOf(op.folder).delete(op.path);
     case 'drop':
       return folders.delete(op.folder);
+    case 'regions':
+      indexOf(op.folder).setRegions(op.regions);
+      return null;
     case 'report': {
       const index = indexOf(op.folder);
       testHook(op.folder);

@@ -1,4 +1,5 @@
 /** Messages between the template reader's worker (infraWorker.ts) and the main thread (infraReader.ts). */
+import type { DeploymentRegions } from './evaluate';
 import type { ReadDirOptions } from './readDir';
 import type { InfraReport } from './types';
 
@@ -14,6 +15,8 @@ export type ReaderOp =
   | { readonly op: 'delete'; readonly folder: string; readonly path: string; readonly under: boolean }
   | { readonly op: 'drop'; readonly folder: string }
   | { readonly op: 'report'; readonly folder: string }
+  /** The regions `resourceGroup().location` and `deployment().location` stand for in this folder (the editor's choice); none forgets them. */
+  | { readonly op: 'regions'; readonly folder: string; readonly regions?: DeploymentRegions }
   /** Walks a folder on disk (the CLI, the MCP server); `slow` files (path, why) are skipped unread: they ran over or crashed before. */
   | { readonly op: 'readDir'; readonly root: string; readonly limits: ReadDirOptions; readonly slow: ReadonlyArray<readonly [string, string]> };
 
