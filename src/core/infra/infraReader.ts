@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { DeploymentRegions } from './evaluate';
 import type { ReadDirOptions } from './readDir';
-import { CRASHED, RESOLVE_TOO_SLOW, TOO_SLOW, type FolderRead, type FromWorker, type ReaderOp, type SetAnswer } from './readerProtocol';
+import { CRASHED, RESOLVE_TOO_SLOW, TOO_SLOW, unreadReport, type FolderRead, type FromWorker, type ReaderOp, type SetAnswer } from './readerProtocol';
 
 export type { FolderRead } from './readerProtocol';
 
@@ -57,15 +57,9 @@ const realClock: ReaderClock = { sleep: (ms, signal) => sleep(ms, undefined, sig
 
 const abortError = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('The read was stopped.', 'AbortError');
 
-const unreadReport = (paths: readonly string[], reason: string): FolderRead => ({
-  report: { targets: [], unresolved: [{ file: '', line: 0, column: 0, reason }], subscriptions: [] },
-  paths,
-});
-
 export class InfraReader {
-  /** What each folder's worker index holds, to send again to a fresh worker. */
+  /** What each folder's worker index holds (its files, the deployment regions the editor chose), to send again to a fresh worker. */
   private readonly mirror = new Map<string, Map<string, Entry>>();
-  /** Each folder's deployment regions (the editor's choice), to send again to a fresh worker. */
   private readonly regions = new Map<string, DeploymentRegions>();
   private readonly reports = new Map<string, Promise<FolderRead>>();
   private queue: Job[] = [];
@@ -134,9 +128,9 @@ export class InfraReader {
 
   /** The regions `resourceGroup().location` and `deployment().location` stand for in the folder; undefined forgets them. */
   setRegions(folder: string, regions: DeploymentRegions | undefined): Promise<void> {
+    this.reports.delete(folder);
     if (regions) this.regions.set(folder, regions);
     else this.regions.delete(folder);
-    this.reports.delete(folder);
     return this.enqueue<void>({ op: 'regions', folder, ...(regions ? { regions } : {}) }, this.fileBudgetMs, () => undefined, () => ({ value: undefined }));
   }
 
@@ -286,10 +280,8 @@ export class InfraReader {
 
   /** What the folders held, as jobs for a fresh worker; a file that runs over now is marked unchecked. */
   private replay(): Job[] {
-    const jobs: Job[] = [];
-    for (const [folder, regions] of this.regions) {
-      jobs.push({ op: { op: 'regions', folder, regions }, budgetMs: this.fileBudgetMs, done: () => undefined, settle: () => undefined, failed: () => undefined, cut: () => ({ value: undefined }), seen: [] });
-    }
+    const replayed = (op: ReaderOp, cut: (why: string) => Outcome): Job => ({ op, budgetMs: this.fileBudgetMs, done: () => undefined, settle: () => undefined, failed: () => undefined, cut, seen: [] });
+    const jobs = [...this.regions].map(([folder, regions]) => replayed({ op: 'regions', folder, regions }, () => ({ value: undefined })));
     for (const [folder, entries] of this.mirror) {
       for (const [path, entry] of entries) {
         const op: ReaderOp = 'text' in entry ? { op: 'set', folder, path, text: entry.text } : { op: 'skip', folder, path, reason: entry.reason };
@@ -298,7 +290,7 @@ export class InfraReader {
           this.reports.delete(folder);
           return { value: undefined };
         };
-        jobs.push({ op, budgetMs: this.fileBudgetMs, done: () => undefined, settle: () => undefined, failed: () => undefined, cut, seen: [] });
+        jobs.push(replayed(op, cut));
       }
     }
     return jobs;

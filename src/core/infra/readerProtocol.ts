@@ -43,3 +43,9 @@ export const TOO_SLOW = 'the file took too long to read, so it was not checked; 
 export const CRASHED = 'the reader stopped while reading this file, so it was not checked; please report it with the file';
 /** Why a folder's report is empty when resolving across its files ran over its budget. */
 export const RESOLVE_TOO_SLOW = 'resolving the templates across files took too long, so nothing here was checked; please report it';
+
+/** A folder's report when nothing could be checked, with why (the watchdog cut the resolution or the listing short). */
+export const unreadReport = (paths: readonly string[], reason: string): FolderRead => ({
+  report: { targets: [], unresolved: [{ file: '', line: 0, column: 0, reason }], subscriptions: [] },
+  paths,
+});

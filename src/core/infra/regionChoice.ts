@@ -1,8 +1,7 @@
 /**
- * The editor's answer to "where does this deploy?" for lines whose region is decided at deployment
- * (`resourceGroup().location`, `deployment().location`): a resource group (its region) or a region
- * typed, kept per workspace folder in the extension's workspace state, never in a file. VS Code-free,
- * so what a choice resolves to, how it is stored and how typed names are read are unit-tested.
+ * The editor's answer for lines whose region is decided at deployment (`resourceGroup().location`,
+ * `deployment().location`): a resource group (its region) or a region typed, kept per workspace
+ * folder in workspace state, never in a file. VS Code-free, so unit-tested.
  */
 import { regionDisplayName } from '../query/regionNames';
 import type { DeploymentRegions } from './evaluate';
