@@ -61,7 +61,8 @@ async function pickChoice(deps: RegionPickerDeps, folder: vscode.WorkspaceFolder
   quickPick.items = fixed;
   quickPick.busy = true;
   const listing = listGroups(deps, current).then((groups) => {
-    quickPick.items = [...groups, { label: '', kind: vscode.QuickPickItemKind.Separator }, ...fixed];
+    // Below the fixed items, so a row the user is about to click does not move when the groups arrive.
+    quickPick.items = [...fixed, ...groups];
     quickPick.busy = false;
   });
   const answer = await new Promise<Item | undefined>((resolve) => {

@@ -121,6 +121,8 @@ describe('Region decided at deployment: choosing a resource group in the editor 
     const status = lens(page, new RegExp(`^Region: ${escapeRegExp(chosen)} · change…$`, 'u'));
     await status.waitFor({ state: 'visible', timeout: 30_000 });
     await status.click();
+    // The groups listed (the picker is done loading), the one chosen marked.
+    await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Chosen now' }).first().waitFor({ state: 'visible', timeout: 30_000 });
     await pickItem(page, new RegExp(`Clear the choice \\(${escapeRegExp(chosen)}\\)`, 'u'));
     await lens(page, OPEN_LENS).waitFor({ state: 'visible', timeout: 30_000 });
     await waitFor(async () => ((await lens(page, headline).count()) === 0 ? true : undefined), 30_000, 'the event lens stayed after the choice was cleared');
