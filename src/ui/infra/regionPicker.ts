@@ -70,12 +70,14 @@ async function pickChoice(deps: RegionPickerDeps, folder: vscode.WorkspaceFolder
     quickPick.onDidHide(() => resolve(undefined));
     quickPick.show();
   });
+  // What was typed into the filter ("westeurope") starts the region box.
+  const typed = quickPick.value;
   quickPick.dispose();
   await listing;
   if (!answer) return undefined;
   if (answer.choice) return answer.choice;
   if (answer.action === 'clear') return 'clear';
-  return askRegion(current);
+  return askRegion(typed.trim() !== '' ? typed.trim() : current && !current.group ? current.region : '');
 }
 
 /** The groups of every subscription in view, one list request each; a subscription whose listing failed is one item saying so. */
@@ -110,11 +112,11 @@ async function listGroups(deps: RegionPickerDeps, current: RegionChoice | undefi
   return listed.flat();
 }
 
-async function askRegion(current: RegionChoice | undefined): Promise<RegionChoice | undefined> {
+async function askRegion(value: string): Promise<RegionChoice | undefined> {
   const typed = await vscode.window.showInputBox({
     title: vscode.l10n.t('Region the templates deploy to'),
     prompt: vscode.l10n.t('An Azure region, as "westeurope" or "West Europe"'),
-    value: current && !current.group ? current.region : '',
+    value,
     validateInput: (value) => (value.trim() === '' || typedRegion(value) ? undefined : vscode.l10n.t('"{0}" is not an Azure region; type a name such as westeurope or West Europe.', value.trim())),
   });
   const region = typed === undefined ? undefined : typedRegion(typed);
