@@ -17,19 +17,22 @@ const FILE = 'regional.bicep';
 /** The location line of bicepAtDeployment's template. */
 const LINE = 5;
 const OPEN_LENS = /^Region decided at deployment — choose resource group…$/u;
+/** A region typed as a user may (ARM's name, in capitals), and the name the lens shows for it. */
+const TYPED = 'SWEDENCENTRAL';
+const TYPED_REGION = 'Sweden Central';
 
 function lens(page: Page, text: RegExp) {
   return page.locator('.codelens-decoration a').filter({ hasText: text }).first();
 }
 
-/** Picks an item of the open quick pick by its label (and description, when given). */
-async function pickItem(page: Page, label: RegExp, description?: string): Promise<void> {
+/** Picks an item of the open quick pick by its label (and description, when given); `closes`: the picker then hides. */
+async function pickItem(page: Page, label: RegExp, description?: string, closes = true): Promise<void> {
   let rows = page.locator('.quick-input-widget .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: label }) });
   if (description) rows = rows.filter({ has: page.locator('.label-description', { hasText: new RegExp(`^${escapeRegExp(description)}$`, 'u') }) });
   const row = rows.first();
   await row.waitFor({ state: 'visible', timeout: 30_000 });
   await row.click();
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+  if (closes) await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
 }
 
 describe('Region decided at deployment: choosing a resource group in the editor (UI)', function () {
@@ -115,7 +118,7 @@ describe('Region decided at deployment: choosing a resource group in the editor 
     assert.match(text, new RegExp(`${escapeRegExp(place)} deploys ${escapeRegExp(pick.service)} in ${escapeRegExp(pick.region)}`, 'u'));
   });
 
-  it('clearing the choice opens the line again and drops the issue from it', async () => {
+  it('a region typed instead (a wrong name refused with a sentence) moves the line there: the issue leaves it', async () => {
     const { page } = uiSession();
     await openFile(page, FILE);
     const status = lens(page, new RegExp(`^Region: ${escapeRegExp(chosen)} · change…$`, 'u'));
@@ -123,7 +126,26 @@ describe('Region decided at deployment: choosing a resource group in the editor 
     await status.click();
     // The groups listed (the picker is done loading), the one chosen marked.
     await page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Chosen now' }).first().waitFor({ state: 'visible', timeout: 30_000 });
-    await pickItem(page, new RegExp(`Clear the choice \\(${escapeRegExp(chosen)}\\)`, 'u'));
+    await pickItem(page, /Type a region…/u, undefined, false);
+    // The region box replaces the picker.
+    await page.locator('.quick-input-widget .quick-input-message').filter({ hasText: 'An Azure region, as "westeurope" or "West Europe"' }).waitFor({ state: 'visible', timeout: 10_000 });
+    const input = page.locator('.quick-input-widget input');
+    await input.fill('Narnia');
+    await page.locator('.quick-input-widget .quick-input-message').filter({ hasText: '"Narnia" is not an Azure region; type a name such as westeurope or West Europe.' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(TYPED);
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+    await lens(page, new RegExp(`^Region: ${escapeRegExp(TYPED_REGION)} \\(typed\\) · change…$`, 'u')).waitFor({ state: 'visible', timeout: 30_000 });
+    await waitFor(async () => ((await lens(page, headline).count()) === 0 ? true : undefined), 30_000, `the ${pick.region} issue stayed on a line now in ${TYPED_REGION}`);
+  });
+
+  it('clearing the choice opens the line again', async () => {
+    const { page } = uiSession();
+    await openFile(page, FILE);
+    const status = lens(page, new RegExp(`^Region: ${escapeRegExp(TYPED_REGION)} \\(typed\\) · change…$`, 'u'));
+    await status.waitFor({ state: 'visible', timeout: 30_000 });
+    await status.click();
+    await pickItem(page, new RegExp(`Clear the choice \\(${escapeRegExp(TYPED_REGION)} \\(typed\\)\\)`, 'u'));
     await lens(page, OPEN_LENS).waitFor({ state: 'visible', timeout: 30_000 });
     await waitFor(async () => ((await lens(page, headline).count()) === 0 ? true : undefined), 30_000, 'the event lens stayed after the choice was cleared');
   });
