@@ -5,7 +5,7 @@
  * whatever would still not fit, and saying so in the answer. VS Code-free.
  */
 
-/** The largest answer a tool gives, in UTF-8 bytes of its JSON text (README: "Agent tools"). */
+/** The largest answer a tool gives, in UTF-8 bytes of its JSON text (docs/guide.md: "Agent mode"). */
 export const TOOL_ANSWER_BUDGET_BYTES = 16 * 1024;
 
 /** Lists inside an answer that the guard may shorten, most expendable first. */

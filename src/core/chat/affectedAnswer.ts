@@ -9,7 +9,7 @@ import type { AvailabilityStatus } from '../model/availability';
 import type { ImpactedResource } from '../model/eventResourceSchemas';
 import { impactedRowOf, shortType } from '../render/impactedRows';
 import type { SubscriptionNamer } from '../subscriptions/names';
-import { commandUri, escapeMarkdown } from './answer';
+import { commandUri, escapeMarkdown } from '../text/markdown';
 import { unreadNote } from './healthAnswer';
 
 /** Resources listed per event before "…and N more". */

@@ -11,37 +11,10 @@ import { formatQuery, type ParsedQuery } from '../query';
 import { describeQuota, quotaRows } from '../quota/quotaSummary';
 import { trimEndChars, trimStartChars } from '../text/scan';
 import { append } from '../text/lists';
+import { commandUri, escapeMarkdown } from '../text/markdown';
 
 /** How many events an answer lists before "…and N more". */
 export const DEFAULT_MAX_LINES = 10;
-
-/** Characters that start inline markup anywhere in a line (links, emphasis, code, HTML, tables, math, entities). */
-const INLINE_SPECIAL = /[\\`*_[\]()<>|~&$]/gu;
-
-/**
- * Backslash-escapes Markdown markup (CommonMark allows escaping any ASCII punctuation; an escaped
- * character never starts markup) and folds line breaks and control characters into spaces, so
- * the text stays on its line. Block markers (`#`, `-`, `+`, `>`, `=`, `1.`) matter only at the
- * start of a line, so only a leading one is escaped: tracking ids and dates stay readable.
- */
-export function escapeMarkdown(text: string): string {
-  const folded = text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu, ' ')
-    .replace(/\s+/gu, ' ')
-    .trim()
-    .replace(INLINE_SPECIAL, (c) => `\\${c}`);
-  return folded.replace(/^[#+\-=>]/u, (c) => `\\${c}`).replace(/^(\d+)([.)])/u, '$1\\$2');
-}
-
-/**
- * A `command:` URI with JSON arguments. encodeURIComponent leaves `()'!*~` alone; `(` and `)`
- * would end a Markdown link destination, so they are percent-encoded too.
- */
-export function commandUri(command: string, args: readonly unknown[]): string {
-  const encoded = encodeURIComponent(JSON.stringify(args)).replace(/[()'!*~]/gu, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-  return `command:${command}?${encoded}`;
-}
 
 /** Plural noun phrases describeQuery uses → their singular, for "1 active service issue". */
 const SINGULARS: ReadonlyArray<readonly [RegExp, string]> = [

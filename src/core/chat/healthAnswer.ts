@@ -10,7 +10,8 @@ import { sortStatuses } from '../health/order';
 import { linkedTrackingIds, resourceIdOf, type AvailabilityStatus } from '../model/availability';
 import { shortType } from '../render/impactedRows';
 import { subscriptionList, type SubscriptionNamer } from '../subscriptions/names';
-import { escapeMarkdown, eventLine } from './answer';
+import { eventLine } from './answer';
+import { escapeMarkdown } from '../text/markdown';
 import { append } from '../text/lists';
 
 /** Resources a list answer shows before "…and N more". */

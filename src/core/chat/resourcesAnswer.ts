@@ -6,7 +6,7 @@
 import { titleOf, type StoredEvent } from '../events/eventFacts';
 import { resourceGroupOf, resourceNameOf, type ImpactedResource } from '../model/eventResources';
 import { trimEndChars, trimStartChars } from '../text/scan';
-import { escapeMarkdown } from './answer';
+import { escapeMarkdown } from '../text/markdown';
 
 /** Resources listed before "…and N more". */
 export const MAX_RESOURCE_LINES = 20;

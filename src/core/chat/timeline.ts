@@ -7,7 +7,7 @@ import { htmlToText } from '../text/htmlText';
 import { statusOf, titleOf, type StoredEvent } from '../events/eventFacts';
 import { parseServiceTime, parseShownTime, type HealthEvent } from '../model/schemas';
 import { formatUtc } from '../render/time';
-import { escapeMarkdown } from './answer';
+import { escapeMarkdown } from '../text/markdown';
 
 export interface TimelineEntry {
   /** Epoch ms of the update, when it can be shown (a real time with a zone; see parseShownTime). */

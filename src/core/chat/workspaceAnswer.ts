@@ -6,7 +6,7 @@
 import type { StoredEvent } from '../events/eventFacts';
 import { matchEvents, type InfraMatch } from '../infra/match';
 import type { InfraReport } from '../infra/types';
-import { commandUri, escapeMarkdown } from './answer';
+import { commandUri, escapeMarkdown } from '../text/markdown';
 import { distinctIncidents } from './eventQuery';
 
 /** Locations listed per event before "…and N more". */

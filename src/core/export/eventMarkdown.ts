@@ -1,6 +1,6 @@
 /** "Copy as Markdown". Why: docs/architecture.md#export-eventmarkdown */
 import { subscriptionDisplay, type SubscriptionNamer } from '../subscriptions/names';
-import { escapeMarkdown } from '../chat/answer';
+import { escapeMarkdown } from '../text/markdown';
 import { eventTimeline } from '../chat/timeline';
 import { htmlToText } from '../text/htmlText';
 import { statusOf, titleOf, type StoredEvent } from '../events/eventFacts';

@@ -5,6 +5,7 @@
  * event on a template line, or by Show Events That Touch This Workspace: ContextKey.templatesChecked).
  */
 import * as vscode from 'vscode';
+import { walkthroughsOpenOnInstall } from '../config/settings';
 import { errorText } from '../../core/text/errorText';
 
 export const WALKTHROUGH_ID = 'serviceHealth.gettingStarted';
@@ -13,7 +14,7 @@ export const WALKTHROUGH_SHOWN_KEY = 'serviceHealth.walkthroughShown';
 
 export function openWalkthroughOnce(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
   if (context.globalState.get<boolean>(WALKTHROUGH_SHOWN_KEY) === true) return;
-  if (vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall') === false) return;
+  if (!walkthroughsOpenOnInstall()) return;
   void context.globalState.update(WALKTHROUGH_SHOWN_KEY, true);
   // Beside nothing (false): the user just opened the Service Health view, which stays in front.
   void vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#${WALKTHROUGH_ID}`, false).then(undefined, (error: unknown) => {

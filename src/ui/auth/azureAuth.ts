@@ -1,5 +1,6 @@
 /** Sign-in with VS Code's built-in Microsoft authentication (or its sovereign-cloud provider). Why: docs/architecture.md#auth-azureauth */
 import * as vscode from 'vscode';
+import { sovereignCloudEnvironment } from '../config/settings';
 import type { TokenProvider } from '../../core/http/types';
 import { Disposable } from '../base/disposable';
 import { armScopes, isValidTenant, type CloudConfig } from '../config/clouds';
@@ -303,7 +304,7 @@ export class AzureAuth extends Disposable {
     if (!env) {
       return;
     }
-    const configured = vscode.workspace.getConfiguration('microsoft-sovereign-cloud').get<string>('environment');
+    const configured = sovereignCloudEnvironment();
     if (configured !== env) {
       this.log.warn(
         `Signing in to ${this.target.cloud.name} needs the setting "microsoft-sovereign-cloud.environment" set to "${env}" (it is "${configured ?? 'unset'}").`,

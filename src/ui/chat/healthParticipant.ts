@@ -6,7 +6,9 @@
  */
 import { subscriptionList, type SubscriptionNamer } from '../../core/subscriptions/names';
 import * as vscode from 'vscode';
-import { escapeMarkdown, eventsAnswer, eventLine, findEvent, followupsFor, quotaAnswer, summarizeTarget, type Followup } from '../../core/chat/answer';
+import { useLanguageModel } from '../config/settings';
+import { eventsAnswer, eventLine, findEvent, followupsFor, quotaAnswer, summarizeTarget, type Followup } from '../../core/chat/answer';
+import { escapeMarkdown } from '../../core/text/markdown';
 import { distinctIncidents, KnownNamesCache, runQuery, type QueryRun } from '../../core/chat/eventQuery';
 import { resourcesAnswer, resourcesTarget } from '../../core/chat/resourcesAnswer';
 import { summaryPrompt, eventTimeline, timelineMarkdown } from '../../core/chat/timeline';
@@ -21,7 +23,6 @@ import { Command } from '../base/commandIds';
 import { errorText } from '../../core/text/errorText';
 
 /** Setting that allows a language model summary of one event (declared in package.json). */
-export const USE_LANGUAGE_MODEL_SETTING = 'serviceHealth.chat.useLanguageModel';
 
 /** A follow-up's query is parsed as English, whatever the display language; only its label is translated. */
 function followupQuery(kind: 'region' | 'summarize' | 'active', value = ''): string {
@@ -270,7 +271,7 @@ export class HealthChatAnswers {
   private async summarize(stored: StoredEvent, request: HealthChatRequest, stream: AnswerStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
     const now = this.now();
     const model = request.model;
-    const allowed = vscode.workspace.getConfiguration().get<boolean>(USE_LANGUAGE_MODEL_SETTING, true);
+    const allowed = useLanguageModel();
     const useModel = model !== undefined && allowed && !token.isCancellationRequested;
     // Progress before any Markdown: the Chat view folds Markdown streamed before a progress
     // message into a collapsed "steps" block, which would hide the event and its updates.

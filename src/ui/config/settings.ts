@@ -1,9 +1,10 @@
 /** Typed reading of the `serviceHealth.*` settings; every value is validated, never trusted. */
 import * as vscode from 'vscode';
+import { DEFAULT_RESOURCE_GRAPH_THRESHOLD } from '../../core/api/availabilityListing';
 import { clampWindow, DEFAULT_WINDOW_DAYS } from '../../core/events/eventFilter';
 import { isGroupBy, type GroupBy } from '../../core/events/grouping';
 import { CLOUD_NAMES, type CloudName } from './clouds';
-import { resolveMode, type Mode } from './modeChoice';
+import { resolveMode, type Mode, type ModeSettingScopes } from './modeChoice';
 
 export type { Mode } from './modeChoice';
 
@@ -78,4 +79,31 @@ export async function updateSetting(key: string, value: unknown): Promise<void> 
         ? vscode.ConfigurationTarget.Workspace
         : vscode.ConfigurationTarget.Global;
   await c.update(key, value, target);
+}
+
+/** `serviceHealth.resourceGraphThreshold`: a whole number ≥ 0 (0 = never), else the default. Read at each use. */
+export function resourceGraphThreshold(): number {
+  const v = vscode.workspace.getConfiguration(SECTION).get<unknown>('resourceGraphThreshold');
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : DEFAULT_RESOURCE_GRAPH_THRESHOLD;
+}
+
+/** `serviceHealth.chat.useLanguageModel`: whether `@health` may ask the chat's model for a summary (default yes). */
+export const USE_LANGUAGE_MODEL_SETTING = 'serviceHealth.chat.useLanguageModel';
+export function useLanguageModel(): boolean {
+  return vscode.workspace.getConfiguration().get<boolean>(USE_LANGUAGE_MODEL_SETTING, true) !== false;
+}
+
+/** Where the `mode` setting is set (user, workspace, folder), for the Use Sample Service / Use Azure choice. */
+export function inspectModeSetting(): ModeSettingScopes | undefined {
+  return vscode.workspace.getConfiguration(SECTION).inspect<unknown>('mode');
+}
+
+/** VS Code's `microsoft-sovereign-cloud.environment`: which national cloud its sign-in provider uses. */
+export function sovereignCloudEnvironment(): string | undefined {
+  return vscode.workspace.getConfiguration('microsoft-sovereign-cloud').get<string>('environment');
+}
+
+/** VS Code's `workbench.welcomePage.walkthroughs.openOnInstall`: false means the user wants no walkthrough opened for them. */
+export function walkthroughsOpenOnInstall(): boolean {
+  return vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall') !== false;
 }

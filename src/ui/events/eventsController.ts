@@ -8,7 +8,7 @@ import type { StoredEvent } from '../../core/events/eventFacts';
 import type { ViewQuery } from '../../core/chat/viewQuery';
 import type { AzureAuth } from '../auth/azureAuth';
 import { Disposable } from '../base/disposable';
-import type { ServiceHealthSettings } from '../config/settings';
+import { resourceGraphThreshold, type ServiceHealthSettings } from '../config/settings';
 import type { Connection, ConnectionManager } from '../connection/connectionManager';
 import type { SubscriptionSelection } from '../subscriptions/subscriptionSelection';
 import { EventsCacheFiles } from '../cache/eventsCacheFiles';
@@ -18,6 +18,7 @@ import { readFirstScreen, type FirstScreen } from '../../core/cache/firstScreen'
 import { restoreSnapshot } from '../../core/cache/snapshot';
 import type { GroupBy } from '../../core/events/grouping';
 import { phaseOf, type Phase } from './phase';
+import { EventsRoute } from './eventsRoute';
 import { groupByStart, listGroups, loadFailureText, refreshSummary, selectionScope } from './eventsListing';
 import { errorText } from '../../core/text/errorText';
 
@@ -46,6 +47,7 @@ export interface LoadResult {
 export class EventsController extends Disposable {
   readonly store: EventsStore;
   private readonly now: () => number;
+  private readonly route: EventsRoute;
   private readonly refreshes = new RefreshQueue(
     (full) => this.runRefresh(full),
     // A selection changed during a refresh (Select Subscriptions, the setting) loads right after it.
@@ -85,6 +87,7 @@ export class EventsController extends Disposable {
   constructor(private readonly deps: EventsControllerDeps) {
     super();
     this.now = deps.now ?? Date.now;
+    this.route = new EventsRoute(resourceGraphThreshold, (line) => deps.log.info(line));
     this.store = new EventsStore({
       now: this.now,
       describeError: (error) => loadFailureText(error, loadFailedText()),
@@ -322,7 +325,7 @@ export class EventsController extends Disposable {
       if (connection.mode === 'azure' && (await this.deps.auth.followSignOutElsewhere())) {
         return;
       }
-      const results = await listGroups(connection, byStart, abort.signal, (line) => this.deps.log.info(line));
+      const results = await listGroups(this.route, connection, byStart, abort.signal);
       if (generation !== this.generation) {
         return;
       }

@@ -1,7 +1,7 @@
 /** One refresh's requests and its log line, for the events controller (see EventsController.load). */
 import type { EventsStore, RefreshOutcome, SubscriptionFetchResult } from '../../core/events/eventsStore';
 import type { Connection } from '../connection/connectionManager';
-import { listEventsFor } from './resourceGraphHook';
+import type { EventsRoute } from './eventsRoute';
 import { append } from '../../core/text/lists';
 
 /** Subscriptions that share a start time go in one call (usually all of them). */
@@ -15,11 +15,11 @@ export function groupByStart(store: EventsStore, subscriptionIds: readonly strin
 }
 
 /** Lists every group of subscriptions from its start time, each result tagged with that time. */
-export async function listGroups(connection: Connection, byStart: ReadonlyMap<number, string[]>, signal: AbortSignal, log: (line: string) => void): Promise<SubscriptionFetchResult[]> {
+export async function listGroups(route: EventsRoute, connection: Connection, byStart: ReadonlyMap<number, string[]>, signal: AbortSignal): Promise<SubscriptionFetchResult[]> {
   const results: SubscriptionFetchResult[] = [];
   await Promise.all(
     [...byStart].map(async ([start, ids]) => {
-      const listed = await listEventsFor(connection, ids, { queryStartTime: new Date(start), signal }, log);
+      const listed = await route.list(connection, ids, { queryStartTime: new Date(start), signal });
       append(results, listed.map((r) => ({ ...r, queryStartTime: start })));
     }),
   );

@@ -13,7 +13,8 @@ import type { IncidentIndex } from '../../core/infra/match';
 import { atDeploymentLines, type AtDeploymentLine, type RegionChoice } from '../../core/infra/regionChoice';
 import type { InfraUnresolved } from '../../core/infra/types';
 import { lineNotes, noteHeadline, noteIncidents, type CountWords, type LineEvent, type LineNote } from './lineNotes';
-import { escapeMarkdown, templateHealthMarkdown, type HealthWords } from './templateHealthHover';
+import { commandUri, escapeMarkdown } from '../../core/text/markdown';
+import { templateHealthMarkdown, type HealthWords } from './templateHealthHover';
 import { startsRead } from './templateSync';
 import type { WorkspaceInfra } from './workspaceInfra';
 
@@ -151,7 +152,7 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
   private regionHover(uri: vscode.Uri, region: AtDeploymentLine): string {
     const folder = this.deps.infra.folderOf(uri);
     const choice = region.chosen && folder ? this.deps.infra.regionChoice(folder) : undefined;
-    const link = `command:${Command.chooseDeploymentRegion}?${encodeURIComponent(JSON.stringify([folder]))}`;
+    const link = commandUri(Command.chooseDeploymentRegion, [folder]);
     return choice
       ? escapeMarkdown(vscode.l10n.t('Region decided at deployment: {0}, chosen for this workspace folder.', choiceText(choice))) + ` [${escapeMarkdown(vscode.l10n.t('Change…'))}](${link})`
       : escapeMarkdown(vscode.l10n.t('Region decided at deployment: choose the resource group this template deploys to, so its events are checked.')) + ` [${escapeMarkdown(vscode.l10n.t('Choose Resource Group…'))}](${link})`;
@@ -230,5 +231,5 @@ function refOf(event: LineEvent): { subscriptionId: string; trackingId: string }
 }
 
 function openLink(event: LineEvent): string {
-  return `command:${Command.openDetails}?${encodeURIComponent(JSON.stringify([refOf(event)]))}`;
+  return commandUri(Command.openDetails, [refOf(event)]);
 }

@@ -8,6 +8,7 @@ import { matchTemplateResource, type TemplateHealthMatch } from '../../core/heal
 import type { InfraTarget } from '../../core/infra';
 import { healthTime, occurredTimeOf, stateOf, type AvailabilityStatus } from '../../core/model/availability';
 import { formatWhen } from '../../core/render/time';
+import { commandUri, escapeMarkdown } from '../../core/text/markdown';
 import { Command } from '../base/commandIds';
 
 /** Resources listed in the hover for one name; the rest are counted. */
@@ -64,11 +65,6 @@ function healthText(match: TemplateHealthMatch, now: number, words: HealthWords)
   const state = stateOf(match.status) ?? '';
   const since = healthTime(occurredTimeOf(match.status));
   const text = since !== undefined ? words.since(state, formatWhen(since, now)) : state;
-  const link = `command:${Command.showResourceHealth}?${encodeURIComponent(JSON.stringify([match.resourceId]))}`;
+  const link = commandUri(Command.showResourceHealth, [match.resourceId]);
   return `${escapeMarkdown(text)} — [${escapeMarkdown(words.showDetails)}](${link})`;
-}
-
-/** Markdown's special characters as plain text. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
 }

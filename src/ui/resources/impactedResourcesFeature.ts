@@ -23,7 +23,7 @@ import { registerCommand, setContext } from '../base/commands';
 import { Disposable } from '../base/disposable';
 import type { Connection } from '../connection/connectionManager';
 import { externalUri } from '../details/detailsShared';
-import { resourceGraphThreshold } from '../events/resourceGraphHook';
+import { resourceGraphThreshold } from '../config/settings';
 import { eventMarkdown } from '../details/lazyPanels';
 import { ImpactedResourcesStore, type ListResources } from './impactedResourcesStore';
 import type { ImpactedTreeHooks } from '../tree/nodes';

@@ -21,7 +21,7 @@ import { Command } from '../base/commandIds';
 import { registerCommand } from '../base/commands';
 import type { NotificationLevel } from '../config/settings';
 import type { Connection } from '../connection/connectionManager';
-import { resourceGraphThreshold } from '../events/resourceGraphHook';
+import { resourceGraphThreshold } from '../config/settings';
 import { MessageNode, type TreeNode } from '../tree/nodes';
 import { SafeTreeDataProvider, type TreeErrorRow } from '../tree/safeTreeProvider';
 import { StateNode } from './healthNodes';

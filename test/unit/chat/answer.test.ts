@@ -1,10 +1,9 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { distinctIncidents, KnownNamesCache, runQuery } from '../../../src/core/chat/eventQuery';
+import { commandUri, escapeMarkdown } from '../../../src/core/text/markdown';
 import {
-  commandUri,
   countPhrase,
-  escapeMarkdown,
   eventsAnswer,
   interpretationLine,
   findEvent,

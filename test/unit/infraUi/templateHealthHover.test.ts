@@ -26,9 +26,16 @@ const linked = (md: string | undefined): string[] =>
 describe("templates' hover: the health of the resources a template's resource names", () => {
   it('one match: its state, since when, and a Show Health Details link running the resource health command on its id', () => {
     const md = templateHealthMarkdown([target()], [status(rid('rg-prod'), 'Degraded', '2026-11-27T10:00:00Z')], NOW, WORDS);
-    assert.match(md ?? '', /^\*\*app\\-web\*\*: Degraded since 2 hours ago/);
+    assert.match(md ?? '', /^\*\*app-web\*\*: Degraded since 2 hours ago/);
     assert.match(md ?? '', /\[Show Health Details\]\(command:serviceHealth\.showResourceHealth\?/);
     assert.deepEqual(linked(md), [rid('rg-prod')]);
+  });
+
+  it('a resource group with parentheses (ARM allows them) keeps its link whole: the URI encodes ( and ), the text escapes them', () => {
+    const id = rid('rg(prod)');
+    const md = templateHealthMarkdown([target()], [status(id, 'Available')], NOW, WORDS) ?? '';
+    assert.deepEqual(linked(md), [id]);
+    assert.doesNotMatch(md, /showResourceHealth\?[^)]*\(/, 'a bare ( inside the link destination');
   });
 
   it('nothing listed by the Resources view: nothing about health (unknown, never healthy)', () => {
@@ -44,9 +51,9 @@ describe("templates' hover: the health of the resources a template's resource na
   it(`several matches: the first ${HOVER_MATCHES} by resource group and how many more; exactly ${HOVER_MATCHES}: no "more" line`, () => {
     const groups = ['rg-a', 'rg-b', 'rg-c', 'rg-d'];
     const four = templateHealthMarkdown([target()], groups.map((g) => status(rid(g), 'Available')), NOW, WORDS) ?? '';
-    assert.match(four, /^\*\*app\\-web is in 4 resource groups or subscriptions:\*\*/);
+    assert.match(four, /^\*\*app-web is in 4 resource groups or subscriptions:\*\*/);
     assert.deepEqual(linked(four), [rid('rg-a'), rid('rg-b'), rid('rg-c')]);
-    assert.match(four, /- rg\\-a: Available — /);
+    assert.match(four, /- rg-a: Available — /);
     assert.match(four, /and 1 more/);
     const three = templateHealthMarkdown([target()], groups.slice(0, 3).map((g) => status(rid(g), 'Available')), NOW, WORDS) ?? '';
     assert.deepEqual(linked(three), [rid('rg-a'), rid('rg-b'), rid('rg-c')]);
@@ -60,6 +67,7 @@ describe("templates' hover: the health of the resources a template's resource na
 
   it("a state's markdown characters are text, not links or markup (a later service could send any state word)", () => {
     const md = templateHealthMarkdown([target()], [status(rid('rg-prod'), '[x](https://evil.example)')], NOW, WORDS) ?? '';
-    assert.ok(md.includes('\\[x\\]\\(https://evil\\.example\\)'), md);
+    assert.ok(md.includes('\\[x\\]\\(https://evil.example\\)'), md);
+    assert.doesNotMatch(md, /(^|[^\\])\]\(https:/, 'an unescaped link to the vendor URL');
   });
 });

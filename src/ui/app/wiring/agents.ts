@@ -1,5 +1,5 @@
 /** The language-model tools and the MCP server definition (src/ui/lm). */
-import { resourceGraphThreshold } from '../../events/resourceGraphHook';
+import { resourceGraphThreshold } from '../../config/settings';
 import { registerAgentTools, type AgentRegistration } from '../../lm/registerAgentTools';
 import type { ResourceHealthView } from '../../resources/resourceHealthView';
 import { notReadyReason } from './events';

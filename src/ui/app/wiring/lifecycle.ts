@@ -10,7 +10,7 @@ import { ContextKey } from '../../base/commandIds';
 import { setContext } from '../../base/commands';
 import { cloudConfig } from '../../config/clouds';
 import { HTTP_SECTION } from '../../config/network';
-import { SECTION, updateSetting, type Mode } from '../../config/settings';
+import { inspectModeSetting, SECTION, updateSetting, type Mode } from '../../config/settings';
 import { resolveMode, settingWinsMessage } from '../../config/modeChoice';
 import { Disposable } from '../../base/disposable';
 import type { Connection } from '../../connection/connectionManager';
@@ -118,7 +118,7 @@ export class ConnectionLifecycle extends Disposable {
     // Kept in the workspace state, not .vscode/settings.json: trying the sample must not change the user's repository.
     await state.chooseMode(mode);
     state.reread();
-    const overridden = settingWinsMessage(mode, resolveMode(vscode.workspace.getConfiguration(SECTION).inspect<unknown>('mode'), mode));
+    const overridden = settingWinsMessage(mode, resolveMode(inspectModeSetting(), mode));
     if (overridden) {
       this.deps.log.info(overridden);
       const openSetting = vscode.l10n.t('Open Setting');
