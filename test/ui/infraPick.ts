@@ -7,6 +7,7 @@ import { indexEvents } from '../../src/core/sample/eventStore';
 import { SampleEstate } from '../../src/core/sample/estate';
 import { resourceIdOf, resourceNameOfId, resourceTypeOfId, stateOf } from '../../src/core/model/availability';
 import { regionDisplayName } from '../../src/core/query/regionNames';
+import { resourceGroupsOf } from '../../src/core/sample/resourceGroups';
 
 /** ARM types of services the sample service names (each checked against the reader's table below). */
 const ARM_TYPES = ['Microsoft.Web/sites', 'Microsoft.Storage/storageAccounts', 'Microsoft.KeyVault/vaults', 'Microsoft.Compute/virtualMachines', 'Microsoft.Sql/servers/databases', 'Microsoft.ServiceBus/namespaces', 'Microsoft.EventHub/namespaces'];
@@ -73,4 +74,44 @@ export function unhealthyResource(): UnhealthyPick {
 
 export function bicepNaming(pick: UnhealthyPick): string {
   return `resource impacted '${pick.type}@2023-01-01' = {\n  name: '${pick.name}'\n  location: '${pick.location}'\n}\n`;
+}
+
+export interface GroupPick extends Pick {
+  /** A resource group of the sample service in the issue's region (every sample subscription has the same groups). */
+  readonly group: string;
+}
+
+/** ARM types the region-choice test may deploy: the sample service's active issues name these services too. */
+const GROUP_ARM_TYPES = [...ARM_TYPES, 'Microsoft.Cache/redis', 'Microsoft.DBforPostgreSQL/flexibleServers', 'Microsoft.ContainerService/managedClusters', 'Microsoft.DocumentDB/databaseAccounts'];
+
+/**
+ * An active service issue of the embedded sample service (as activeIssue: updated in the last 5
+ * days) whose service an ARM type above deploys, in the region of one of the sample service's
+ * resource groups: choosing that group for `resourceGroup().location` puts the template in it.
+ */
+export function groupIssue(): GroupPick {
+  const now = Date.now();
+  const subscriptionIds = generateGuids(1, 3);
+  const events = generateEvents({ count: 150, seed: 1, now, subscriptionIds });
+  const estate = new SampleEstate(indexEvents(events, subscriptionIds), 1, now);
+  const groups = resourceGroupsOf(estate, subscriptionIds[0] ?? '');
+  for (const { event } of events) {
+    const p = event.properties;
+    if (p?.eventType !== 'ServiceIssue' || p.status !== 'Active' || now - Date.parse(p.lastUpdateTime ?? '') > 5 * 86_400_000) continue;
+    for (const impact of p.impact ?? []) {
+      const type = GROUP_ARM_TYPES.find((t) => sameService(serviceOfArmType(t) ?? '', impact.impactedService ?? ''));
+      for (const { impactedRegion } of impact.impactedRegions ?? []) {
+        const group = groups.find((g) => regionDisplayName(g.location) === regionDisplayName(impactedRegion ?? ''));
+        if (type && group && impactedRegion) {
+          return { trackingId: event.name ?? '', title: p.title ?? '', service: serviceOfArmType(type) ?? '', region: regionDisplayName(impactedRegion) ?? impactedRegion, type, group: group.name };
+        }
+      }
+    }
+  }
+  throw new Error('The sample service has no recent active service issue in the region of one of its resource groups.');
+}
+
+/** The quickstart shape: the location is the resource group's, decided at deployment (line 5 is the location line). */
+export function bicepAtDeployment(pick: Pick): string {
+  return `param location string = resourceGroup().location\n\nresource app '${pick.type}@2023-01-01' = {\n  name: 'ui-region'\n  location: location\n}\n`;
 }

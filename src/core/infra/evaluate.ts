@@ -10,6 +10,8 @@ import type { Expr } from './types';
 export interface Evaluation {
   readonly values: string[];
   readonly reasons: string[];
+  /** Those of `values` that are the deployment's region given from outside (a flag, the editor's choice), not written in a file. */
+  atDeployment?: string[];
 }
 
 interface Memo {
@@ -75,6 +77,12 @@ function merge(into: Evaluation, from: Evaluation): void {
       into.reasons.push(r);
     }
   }
+  for (const v of from.atDeployment ?? []) {
+    into.atDeployment ??= [];
+    if (!into.atDeployment.includes(v)) {
+      into.atDeployment.push(v);
+    }
+  }
 }
 
 const reason = (text: string): Evaluation => ({ values: [], reasons: [text] });
@@ -99,7 +107,7 @@ export function evaluate(expr: Expr, scope: Scope | undefined, ctx: EvalContext,
       // The regions are given per run (a flag, the editor's choice), never cached with the scope.
       ctx.external = true;
       const given = ctx.regions?.[expr.of];
-      return given ? { values: [given], reasons: [] } : reason(DEPLOYMENT_REGION_REASONS[expr.of]);
+      return given ? { values: [given], reasons: [], atDeployment: [given] } : reason(DEPLOYMENT_REGION_REASONS[expr.of]);
     }
     case 'var':
       return named('v', expr.name, scope, ctx, depth);

@@ -6,8 +6,10 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
+import type { DeploymentRegions } from './evaluate';
 import type { ReadDirOptions } from './readDir';
-import { CRASHED, RESOLVE_TOO_SLOW, TOO_SLOW, type FolderRead, type FromWorker, type ReaderOp, type SetAnswer, type TemplateGlobs } from './readerProtocol';
+import type { Entry, Job, Outcome } from './readerJobs';
+import { CRASHED, RESOLVE_TOO_SLOW, TOO_SLOW, unreadReport, type FolderRead, type FromWorker, type ReaderOp, type SetAnswer, type TemplateGlobs } from './readerProtocol';
 
 export type { FolderRead } from './readerProtocol';
 
@@ -31,38 +33,14 @@ export interface InfraReaderOptions {
 export const DEFAULT_FILE_BUDGET_MS = 2_000;
 export const DEFAULT_RESOLVE_BUDGET_MS = 5_000;
 
-type Entry = { readonly text: string } | { readonly reason: string };
-type Outcome = { readonly value: unknown } | { readonly retry: ReaderOp };
-
-interface Job {
-  op: ReaderOp;
-  readonly budgetMs: number;
-  /** The worker's answer, mapped to the caller's value. */
-  readonly done: (value: unknown) => void;
-  /** The caller's value as it is (what `cut` gave). */
-  readonly settle: (value: unknown) => void;
-  readonly failed: (error: unknown) => void;
-  /** The watchdog cut the job short (why: TOO_SLOW or CRASHED): a value to settle with, or an op to try again. */
-  readonly cut: (why: string, job: Job) => Outcome;
-  id?: number;
-  /** readDir: the file being read now, and every file read. */
-  reading?: string;
-  readonly seen: string[];
-  resolving?: boolean;
-}
-
 const realClock: ReaderClock = { sleep: (ms, signal) => sleep(ms, undefined, signal ? { signal } : {}) };
 
 const abortError = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('The read was stopped.', 'AbortError');
 
-const unreadReport = (paths: readonly string[], reason: string): FolderRead => ({
-  report: { targets: [], unresolved: [{ file: '', line: 0, column: 0, reason }], subscriptions: [] },
-  paths,
-});
-
 export class InfraReader {
-  /** What each folder's worker index holds, to send again to a fresh worker. */
+  /** What each folder's worker index holds (its files, the deployment regions the editor chose), to send again to a fresh worker. */
   private readonly mirror = new Map<string, Map<string, Entry>>();
+  private readonly regions = new Map<string, DeploymentRegions>();
   private readonly reports = new Map<string, Promise<FolderRead>>();
   private readonly globs = new Map<string, TemplateGlobs>();
   private queue: Job[] = [];
@@ -129,10 +107,19 @@ export class InfraReader {
     return had;
   }
 
+  /** The regions `resourceGroup().location` and `deployment().location` stand for in the folder; undefined forgets them. */
+  setRegions(folder: string, regions: DeploymentRegions | undefined): Promise<void> {
+    this.reports.delete(folder);
+    if (regions) this.regions.set(folder, regions);
+    else this.regions.delete(folder);
+    return this.enqueue<void>({ op: 'regions', folder, ...(regions ? { regions } : {}) }, this.fileBudgetMs, () => undefined, () => ({ value: undefined }));
+  }
+
   /** Forgets a whole folder (a workspace folder removed). */
   drop(folder: string): void {
     this.mirror.delete(folder);
     this.globs.delete(folder);
+    this.regions.delete(folder);
     this.reports.delete(folder);
     void this.enqueue<void>({ op: 'drop', folder }, this.fileBudgetMs, () => undefined, () => ({ value: undefined })).catch(() => undefined);
   }
@@ -281,7 +268,8 @@ export class InfraReader {
 
   /** What the folders held, as jobs for a fresh worker; a file that runs over now is marked unchecked. */
   private replay(): Job[] {
-    const jobs: Job[] = [];
+    const replayed = (op: ReaderOp, cut: (why: string) => Outcome): Job => ({ op, budgetMs: this.fileBudgetMs, done: () => undefined, settle: () => undefined, failed: () => undefined, cut, seen: [] });
+    const jobs = [...this.regions].map(([folder, regions]) => replayed({ op: 'regions', folder, regions }, () => ({ value: undefined })));
     for (const [folder, entries] of this.mirror) {
       for (const [path, entry] of entries) {
         const op: ReaderOp = 'text' in entry ? { op: 'set', folder, path, text: entry.text } : { op: 'skip', folder, path, reason: entry.reason };
@@ -290,7 +278,7 @@ export class InfraReader {
           this.reports.delete(folder);
           return { value: undefined };
         };
-        jobs.push({ op, budgetMs: this.fileBudgetMs, done: () => undefined, settle: () => undefined, failed: () => undefined, cut, seen: [] });
+        jobs.push(replayed(op, cut));
       }
     }
     return jobs;

@@ -93,6 +93,9 @@ function run(job: number, op: ReaderOp): Extract<FromWorker, { kind: 'done' }>['
     case 'drop':
       infraPaths.delete(op.folder);
       return folders.delete(op.folder);
+    case 'regions':
+      indexOf(op.folder).setRegions(op.regions);
+      return null;
     case 'report': {
       const index = indexOf(op.folder);
       testHook(op.folder);

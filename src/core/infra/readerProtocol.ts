@@ -1,4 +1,5 @@
 /** Messages between the template reader's worker (infraWorker.ts) and the main thread (infraReader.ts). */
+import type { DeploymentRegions } from './evaluate';
 import type { ReadDirOptions } from './readDir';
 import type { InfraReport } from './types';
 
@@ -26,6 +27,8 @@ export type ReaderOp =
   | { readonly op: 'drop'; readonly folder: string }
   /** `globs`: which templates deploy, with the folder's azure.yaml (walkRules). */
   | { readonly op: 'report'; readonly folder: string; readonly globs?: TemplateGlobs }
+  /** The regions `resourceGroup().location` and `deployment().location` stand for in this folder (the editor's choice); none forgets them. */
+  | { readonly op: 'regions'; readonly folder: string; readonly regions?: DeploymentRegions }
   /** Walks a folder on disk (the CLI, the MCP server); `slow` files (path, why) are skipped unread: they ran over or crashed before. */
   | { readonly op: 'readDir'; readonly root: string; readonly limits: ReadDirOptions; readonly slow: ReadonlyArray<readonly [string, string]> };
 
@@ -52,3 +55,9 @@ export const TOO_SLOW = 'the file took too long to read, so it was not checked; 
 export const CRASHED = 'the reader stopped while reading this file, so it was not checked; please report it with the file';
 /** Why a folder's report is empty when resolving across its files ran over its budget. */
 export const RESOLVE_TOO_SLOW = 'resolving the templates across files took too long, so nothing here was checked; please report it';
+
+/** A folder's report when nothing could be checked, with why (the watchdog cut the resolution or the listing short). */
+export const unreadReport = (paths: readonly string[], reason: string): FolderRead => ({
+  report: { targets: [], unresolved: [{ file: '', line: 0, column: 0, reason }], subscriptions: [] },
+  paths,
+});

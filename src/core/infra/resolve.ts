@@ -84,7 +84,7 @@ function addLocations(
   for (const value of result.values) {
     const region = regionDisplayName(value);
     if (region) {
-      targets.push({ service, region, ...at });
+      targets.push({ service, region, ...at, ...(result.atDeployment?.includes(value) ? { regionAtDeployment: true } : {}) });
     } else {
       unresolved.push({ ...placeOf(at), reason: `${service}: '${value.slice(0, 60)}' is not a known Azure region` });
     }

@@ -17,6 +17,8 @@ export interface InfraTarget {
   readonly resourceType?: string;
   /** 1-based line of the `name` property, when it has one. */
   readonly nameLine?: number;
+  /** The region is the deployment's (`resourceGroup().location`), given from outside: `--location`, `--resource-group`, the editor's choice. */
+  readonly regionAtDeployment?: boolean;
 }
 
 /** Something the reader skipped or could not evaluate; line 0 means the whole file. */

@@ -34,6 +34,7 @@ export const Command = {
   copyResourceId: 'serviceHealth.copyResourceId',
   showResourceHealth: 'serviceHealth.showResourceHealth',
   showWorkspaceEvents: 'serviceHealth.showWorkspaceEvents',
+  chooseDeploymentRegion: 'serviceHealth.chooseDeploymentRegion',
   filterResources: 'serviceHealth.filterResources',
   clearResourceFilter: 'serviceHealth.clearResourceFilter',
 } as const;

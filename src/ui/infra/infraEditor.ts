@@ -10,6 +10,7 @@ import type { StatusesByName } from '../../core/health/templateHealth';
 import { Command } from '../base/commandIds';
 import { Disposable } from '../base/disposable';
 import type { IncidentIndex } from '../../core/infra/match';
+import { atDeploymentLines, type AtDeploymentLine, type RegionChoice } from '../../core/infra/regionChoice';
 import type { InfraUnresolved } from '../../core/infra/types';
 import { Slicer } from '../../core/text/slices';
 import { lineNotes, noteHeadline, noteIncidents, templateNotes, type CountWords, type LineEvent, type LineNote } from './lineNotes';
@@ -85,12 +86,18 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
     const line = position.line + 1;
     const notes = this.notesOf(document).filter((n) => n.line === line);
     const health = this.healthOf(document.uri, line);
-    if (notes.length === 0 && !health) {
+    const region = this.regionLinesOf(document).find((r) => r.line === line);
+    if (notes.length === 0 && !health && !region) {
       return undefined;
     }
     const md = new vscode.MarkdownString();
-    // Only our open-details and resource-health commands may run from the hover; titles are escaped text.
-    md.isTrusted = { enabledCommands: [Command.openDetails, Command.showResourceHealth] };
+    // Only our open-details, resource-health and region commands may run from the hover; titles are escaped text.
+    md.isTrusted = { enabledCommands: [Command.openDetails, Command.showResourceHealth, Command.chooseDeploymentRegion] };
+    if (region) {
+      md.appendMarkdown(`${this.regionHover(document.uri, region)}
+
+`);
+    }
     if (notes.length > 0) {
       this.deps.onHoverShown?.();
     }
@@ -118,7 +125,14 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    return this.notesOf(document).flatMap((note) => {
+    const folder = this.deps.infra.folderOf(document.uri);
+    const regions = this.regionLinesOf(document).map((r) => {
+      const range = new vscode.Range(r.line - 1, 0, r.line - 1, 0);
+      const choice = r.chosen && folder ? this.deps.infra.regionChoice(folder) : undefined;
+      const title = choice ? vscode.l10n.t('Region: {0} · change…', choiceText(choice)) : vscode.l10n.t('Region decided at deployment — choose resource group…');
+      return new vscode.CodeLens(range, { title, command: Command.chooseDeploymentRegion, arguments: [folder] });
+    });
+    const events = this.notesOf(document).flatMap((note) => {
       const range = new vscode.Range(note.line - 1, 0, note.line - 1, 0);
       const [first, ...others] = note.events;
       if (!first) {
@@ -129,6 +143,22 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
         ...others.map((e) => new vscode.CodeLens(range, { title: e.title, command: Command.openDetails, arguments: [refOf(e)] })),
       ];
     });
+    return [...regions, ...events];
+  }
+
+  /** The file's lines whose region is decided at deployment (chosen for the folder, or still open). */
+  private regionLinesOf(document: vscode.TextDocument): AtDeploymentLine[] {
+    if (!this.deps.infra.isStarted) return [];
+    return atDeploymentLines(this.deps.infra.targetsOf(document.uri), this.deps.infra.unresolvedOf(document.uri));
+  }
+
+  private regionHover(uri: vscode.Uri, region: AtDeploymentLine): string {
+    const folder = this.deps.infra.folderOf(uri);
+    const choice = region.chosen && folder ? this.deps.infra.regionChoice(folder) : undefined;
+    const link = commandUri(Command.chooseDeploymentRegion, [folder]);
+    return choice
+      ? escapeMarkdown(vscode.l10n.t('Region decided at deployment: {0}, chosen for this workspace folder.', choiceText(choice))) + ` [${escapeMarkdown(vscode.l10n.t('Change…'))}](${link})`
+      : escapeMarkdown(vscode.l10n.t('Region decided at deployment: choose the resource group this template deploys to, so its events are checked.')) + ` [${escapeMarkdown(vscode.l10n.t('Choose Resource Group…'))}](${link})`;
   }
 
   private notesOf(document: vscode.TextDocument): LineNote[] {
@@ -204,6 +234,11 @@ function diagnosticOf(note: LineNote): vscode.Diagnostic {
   );
   d.source = 'Service Health';
   return d;
+}
+
+/** "West Europe from rg-app", or "West Europe (typed)". */
+export function choiceText(choice: RegionChoice): string {
+  return choice.group ? vscode.l10n.t('{0} from {1}', choice.region, choice.group.name) : vscode.l10n.t('{0} (typed)', choice.region);
 }
 
 function refOf(event: LineEvent): { subscriptionId: string; trackingId: string } {

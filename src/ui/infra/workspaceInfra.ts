@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { InfraReader, type FolderRead } from '../../core/infra/infraReader';
+import { regionsOf, type RegionChoice, type RegionChoices } from '../../core/infra/regionChoice';
 import type { InfraReport, InfraTarget, InfraUnresolved } from '../../core/infra/types';
 import { errorText } from '../../core/text/errorText';
 import type { HealthEvent } from '../../core/model/eventModel';
@@ -41,6 +42,8 @@ export class WorkspaceInfra extends Disposable {
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
+    /** Each folder's choice of where its templates deploy when the region is decided at deployment (workspace state). */
+    private readonly choices: RegionChoices,
     private readonly limits: { readonly maxFiles: number; readonly maxFileBytes: number } = WORKSPACE_LIMITS,
   ) {
     super();
@@ -99,6 +102,35 @@ export class WorkspaceInfra extends Disposable {
     if (!read || !at) return [];
     const report = read.all && read.undeployed?.includes(at.rel) ? read.all : read.report;
     return report.targets.filter((t) => t.file === at.rel);
+  }
+
+  /** The places in one file (by its URI) that could not be checked, as last read. */
+  unresolvedOf(uri: vscode.Uri): InfraUnresolved[] {
+    const at = this.locate(uri);
+    const read = at && this.lastReads.get(at.key);
+    return read && at ? read.report.unresolved.filter((u) => u.file === at.rel) : [];
+  }
+
+  /** The workspace folder (its URI) a file belongs to, when it is one whose templates are read. */
+  folderOf(uri: vscode.Uri): string | undefined {
+    return this.locate(uri)?.key;
+  }
+
+  /** The folder's choice of region for lines decided at deployment (by the folder's URI). */
+  regionChoice(folder: string): RegionChoice | undefined {
+    return this.choices.get(folder);
+  }
+
+  /**
+   * Keeps the folder's choice (undefined clears it) and evaluates its templates again with it: the
+   * lenses, hovers, diagnostics, the tree's section, `workspace:yes`, `@health` and the language-model
+   * tool all read the reports this makes.
+   */
+  async setRegionChoice(folder: string, choice: RegionChoice | undefined): Promise<void> {
+    await this.choices.set(folder, choice);
+    if (!this.folders.has(folder)) return;
+    await this.reader.setRegions(folder, regionsOf(choice));
+    await this.refresh();
   }
 
   /** Every file with targets or places that could not be checked, and both. */
@@ -202,6 +234,9 @@ export class WorkspaceInfra extends Disposable {
     this.folders.set(key, { folder, watchers: this.watch(folder, key) });
     this.reader.setGlobs(key, readTemplateGlobs(folder.uri));
     try {
+      // The folder's region choice counts from its first report.
+      const regions = regionsOf(this.choices.get(key));
+      if (regions) await this.reader.setRegions(key, regions);
       await this.sync.addFolder(key);
     } catch (error) {
       this.removeFolder(folder);

@@ -4,34 +4,14 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { InfraIndex } from '../../../src/core/infra/infraIndex';
 import { activeIssue, bicepFor } from '../infraPick';
 import { reportFailures, uiSession } from '../session';
-import { closeAllEditors, escapeRegExp, waitFor } from '../steps';
+import { closeAllEditors, escapeRegExp } from '../steps';
+import { ask } from './ask';
 
-const MODEL_NAME = 'Test Echo';
 /** A virtual machine of the sample estate (src/core/sample/estateResources.ts). */
 const SAMPLE_VM = 'jumpbox-1';
-
-/** Types a question into the Chat view and waits for the latest response whose text matches `expected`. */
-async function ask(page: Page, question: string, expected: RegExp): Promise<{ response: Locator; text: string }> {
-  if (!(await page.locator('.interactive-input-part .monaco-editor').first().isVisible())) await page.keyboard.press('Control+Alt+KeyI');
-  await page.locator(`[aria-label*="${MODEL_NAME}"]`).first().waitFor({ state: 'visible', timeout: 60_000 });
-  await page.locator('.interactive-input-part .monaco-editor').first().click();
-  await page.keyboard.type(question, { delay: 10 });
-  await page.keyboard.press('Enter');
-  return waitFor(
-    async () => {
-      // Not a count of responses: the chat list renders only what is in view.
-      const response = page.locator('.interactive-item-container.interactive-response').last();
-      const text = await response.innerText({ timeout: 1_000 }).catch(() => '');
-      return expected.test(text) ? { response, text } : undefined;
-    },
-    90_000,
-    `an answer to "${question}" matching ${String(expected)}`,
-  );
-}
 
 describe('@health about resources and the workspace, in the real Chat view (UI)', function () {
   this.timeout(240_000);

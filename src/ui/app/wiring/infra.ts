@@ -3,7 +3,9 @@ import * as vscode from 'vscode';
 import { Command, ContextKey } from '../../base/commandIds';
 import { registerCommand, setContext } from '../../base/commands';
 import { AzdOffer } from '../../infra/azdOffer';
+import { RegionChoices } from '../../../core/infra/regionChoice';
 import { InfraEditor } from '../../infra/infraEditor';
+import { chooseDeploymentRegion } from '../../infra/regionPicker';
 import { WorkspaceInfra } from '../../infra/workspaceInfra';
 import type { QueryCommands } from '../../query/queryCommands';
 import type { ResourceHealthView } from '../../resources/resourceHealthView';
@@ -33,7 +35,8 @@ export interface InfraDeps {
 
 export function registerInfra(register: Register, deps: InfraDeps): InfraParts {
   const { controller, view, selection } = deps.events;
-  const infra = register(new WorkspaceInfra(deps.log));
+  // Where templates deploy when their region is decided at deployment: per folder, in workspace state (never a file).
+  const infra = register(new WorkspaceInfra(deps.log, new RegionChoices(deps.context.workspaceState)));
   const editor = register(
     new InfraEditor({
       infra,
@@ -73,6 +76,13 @@ export function registerInfra(register: Register, deps: InfraDeps): InfraParts {
         await deps.queries.applyToTree('workspace:yes');
         await vscode.commands.executeCommand(`${EVENTS_VIEW_ID}.focus`);
       },
+      deps.log,
+    ),
+  );
+  register(
+    registerCommand(
+      Command.chooseDeploymentRegion,
+      (folder) => chooseDeploymentRegion({ infra, connection: () => deps.connection.connections.current, subscriptions: (c) => selection.selected(c), log: deps.log }, folder),
       deps.log,
     ),
   );
