@@ -13,8 +13,8 @@ import type { HeldHealth } from '../../core/agent/availabilitySource';
 import type { ResourceHealthMark } from '../../core/health/healthIndex';
 import { afterEventsLoad, incrementalSince, subscriptionsKey, type ListingMemory } from '../../core/health/healthLoad';
 import { HealthBaseline, rowsToAnnounce, stateSections, type HealthRow } from '../../core/health/healthRows';
-import { ResourceHealthStore } from '../../core/health/healthStore';
-import { resourceIdOf, subscriptionOfResource, type AvailabilityStatus } from '../../core/model/availability';
+import { HeldStatuses, type SubscriptionError } from '../../core/health/heldStatuses';
+import type { AvailabilityStatus } from '../../core/model/availability';
 import { portalBase } from '../../core/render/links';
 import { errorText } from '../../core/text/errorText';
 import { Command } from '../base/commandIds';
@@ -42,18 +42,13 @@ export interface ResourceHealthDeps {
   readonly workspaceState?: vscode.Memento;
 }
 
-/**
- * What the view shows; when loaded, the statuses are those of the store (ResourceHealthStore).
- * `subscriptions`: those the statuses were listed for; `fromCache`: restored and not listed since (unknown, not current).
- */
-type Held =
-  | { kind: 'none' }
-  | { kind: 'loading' }
-  | { kind: 'loaded'; errors: { subscriptionId: string; message: string }[]; portal: string | undefined; subscriptions: readonly string[]; fromCache?: boolean };
+/** What the view shows; when loaded, the statuses, error rows and cache marks are those of HeldStatuses. */
+type Held = { kind: 'none' } | { kind: 'loading' } | { kind: 'loaded'; portal: string | undefined };
 
 class ResourcesTreeProvider extends SafeTreeDataProvider<TreeNode> {
   constructor(
     private readonly held: () => Held,
+    private readonly errors: () => readonly SubscriptionError[],
     private readonly statuses: () => readonly AvailabilityStatus[],
     private readonly now: () => number,
     private readonly name: (id: string) => string,
@@ -78,7 +73,7 @@ class ResourcesTreeProvider extends SafeTreeDataProvider<TreeNode> {
     if (held.kind === 'loading') {
       return [new MessageNode('health-loading', vscode.l10n.t('Loading resource health…'), { icon: new vscode.ThemeIcon('loading~spin') })];
     }
-    const errors = held.errors.map(
+    const errors = this.errors().map(
       (e) =>
         new MessageNode(`health-error:${e.subscriptionId}`, vscode.l10n.t('{0}: {1}', this.name(e.subscriptionId), e.message), {
           icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
@@ -121,8 +116,8 @@ export class ResourceHealthView implements vscode.Disposable {
   private loading: Promise<void> | undefined;
   private readonly baseline = new HealthBaseline();
   private loggedErrors = '';
-  /** The statuses held, by subscription and resource (also the index of healthOf). */
-  private readonly store = new ResourceHealthStore();
+  /** The statuses held, by subscription and resource (also the index of healthOf), the error rows and which are only the cache's. */
+  private readonly holding = new HeldStatuses();
   /** The last listing, for an incremental next one (see incrementalSince). */
   private listing: ListingMemory | undefined;
   /** An events load happened while the view was hidden and nothing needed statuses: list when shown. */
@@ -139,7 +134,7 @@ export class ResourceHealthView implements vscode.Disposable {
     const now = deps.now ?? Date.now;
     this.now = now;
     this.filter = new ResourceFilter(deps.workspaceState, now, () => this.showFilter());
-    this.provider = new ResourcesTreeProvider(() => this.held, () => this.statuses(), now, (id) => deps.subscriptionName(id) ?? id, () => this.filter.matches, deps.log);
+    this.provider = new ResourcesTreeProvider(() => this.held, () => this.holding.errors, () => this.statuses(), now, (id) => deps.subscriptionName(id) ?? id, () => this.filter.matches, deps.log);
     this.view = vscode.window.createTreeView(RESOURCES_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
     this.disposables.push(this.provider, this.view, this.changed, registerCommand(Command.copyResourceId, (arg: unknown) => this.copyId(arg), deps.log));
     this.disposables.push(
@@ -161,7 +156,7 @@ export class ResourceHealthView implements vscode.Disposable {
   private filterDescription(): string | undefined {
     const text = this.filter.text;
     const filtered = text ? vscode.l10n.t('Filtered: {0}', text) : undefined;
-    if (this.held.kind !== 'loaded' || !this.held.fromCache) {
+    if (this.held.kind !== 'loaded' || !this.holding.fromCache) {
       return filtered;
     }
     const cached = vscode.l10n.t('from cache');
@@ -176,12 +171,12 @@ export class ResourceHealthView implements vscode.Disposable {
 
   /** Every status held, for tests and other parts (empty until loaded). */
   statuses(): readonly AvailabilityStatus[] {
-    return this.held.kind === 'loaded' ? this.store.all() : [];
+    return this.held.kind === 'loaded' ? this.holding.store.all() : [];
   }
 
   /** A resource's current health as last listed; undefined when unknown (not listed, its subscription failed or was left out). */
   healthOf(resourceId: string | undefined): ResourceHealthMark | undefined {
-    return this.held.kind === 'loaded' ? this.store.healthOf(resourceId) : undefined;
+    return this.held.kind === 'loaded' ? this.holding.store.healthOf(resourceId) : undefined;
   }
 
   /** After an events load: list now, when the view is shown, or not at all (every subscription refused the token). */
@@ -214,11 +209,8 @@ export class ResourceHealthView implements vscode.Disposable {
       return;
     }
     this.listing = cached.listing;
-    this.store.clear();
-    for (const [subscriptionId, statuses] of bySubscription(cached.statuses)) {
-      this.store.merge(subscriptionId, statuses);
-    }
-    this.set({ kind: 'loaded', errors: [], portal: portalBase(connection.portalUrl), subscriptions: cached.listing.subscriptions, fromCache: true });
+    this.holding.restore(cached);
+    this.set({ kind: 'loaded', portal: portalBase(connection.portalUrl) });
     this.deps.log.info(`Resource health: showing ${cached.statuses.length} cached status(es) until the next listing.`);
   }
 
@@ -235,8 +227,8 @@ export class ResourceHealthView implements vscode.Disposable {
     if (held.kind !== 'loaded') {
       return undefined;
     }
-    const { errors, portal, subscriptions, fromCache } = held;
-    return { statuses: this.store.all(), errors, subscriptions, failed: errors.map((e) => e.subscriptionId), portal, ...(fromCache ? { fromCache } : {}) };
+    const { errors, subscriptions, fromCache, store } = this.holding;
+    return { statuses: store.all(), errors, subscriptions, failed: errors.map((e) => e.subscriptionId), portal: held.portal, ...(fromCache ? { fromCache } : {}) };
   }
 
   /** Lists the subscriptions' availability over this connection; a later load or clear() wins over this one. */
@@ -306,29 +298,12 @@ export class ResourceHealthView implements vscode.Disposable {
     this.deps.cache.write(connection.identity, snapshot).catch((e: unknown) => this.deps.log.warn(`Resource health: the cache could not be written (${errorText(e)}).`));
   }
 
-  /**
-   * Puts a listing into the store: a failed subscription's statuses go (its row says why), a full
-   * listing replaces, changes only are merged; each costs what was listed, not what is held.
-   */
+  /** Puts a listing in (see HeldStatuses.apply: listed subscriptions are current, failed ones error rows) and announces what turned. */
   private apply(results: readonly SubscriptionStatuses[], changesOnly: ReadonlySet<string>, connection: Connection): void {
-    const errors: { subscriptionId: string; message: string }[] = [];
-    const turned: HealthRow[] = [];
-    this.store.keepOnly(results.map((r) => r.subscriptionId));
-    for (const r of results) {
-      if (r.error) {
-        this.store.remove(r.subscriptionId);
-        errors.push({ subscriptionId: r.subscriptionId, message: errorText(r.error) });
-      } else if (changesOnly.has(r.subscriptionId.toLowerCase())) {
-        this.store.merge(r.subscriptionId, r.statuses);
-        for (const row of this.baseline.merge(r.subscriptionId, r.statuses)) turned.push(row);
-      } else {
-        this.store.replace(r.subscriptionId, r.statuses);
-        for (const row of this.baseline.update(r.subscriptionId, r.statuses)) turned.push(row);
-      }
-    }
-    this.logErrors(errors);
+    const turned = this.holding.apply(results, changesOnly, this.baseline);
+    this.logErrors(this.holding.errors);
     const portal = connection.mode !== 'sample' ? portalBase(connection.portalUrl) : undefined;
-    this.set({ kind: 'loaded', errors, portal, subscriptions: results.map((r) => r.subscriptionId) });
+    this.set({ kind: 'loaded', portal });
     this.announce(rowsToAnnounce(turned, this.deps.notifications(), connection.mode === 'sample'));
   }
 
@@ -365,7 +340,7 @@ export class ResourceHealthView implements vscode.Disposable {
     this.held = held;
     this.view.description = this.filterDescription();
     if (held.kind !== 'loaded') {
-      this.store.clear();
+      this.holding.clear();
     }
     this.provider.changedAll();
     this.changed.fire();
@@ -384,16 +359,4 @@ export class ResourceHealthView implements vscode.Disposable {
   dispose(): void {
     this.disposables.reverse().forEach((d) => d.dispose());
   }
-}
-
-/** Cached statuses by the subscription their resource id names (one pass). */
-function bySubscription(statuses: readonly AvailabilityStatus[]): Map<string, AvailabilityStatus[]> {
-  const out = new Map<string, AvailabilityStatus[]>();
-  for (const status of statuses) {
-    const key = subscriptionOfResource(resourceIdOf(status) ?? '')?.toLowerCase() ?? '';
-    const list = out.get(key) ?? [];
-    list.push(status);
-    out.set(key, list);
-  }
-  return out;
 }
