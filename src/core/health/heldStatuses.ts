@@ -6,7 +6,6 @@
  * fails loses its cached statuses to an error row, so it never passes for current either.
  */
 import type { SubscriptionStatuses } from '../api/availabilityApi';
-import type { CachedHealth } from '../cache/healthSnapshot';
 import { resourceIdOf, subscriptionOfResource, type AvailabilityStatus } from '../model/availability';
 import { errorText } from '../text/errorText';
 import { ResourceHealthStore } from './healthStore';
@@ -15,6 +14,12 @@ import type { HealthBaseline, HealthRow } from './healthRows';
 export interface SubscriptionError {
   readonly subscriptionId: string;
   readonly message: string;
+}
+
+/** The cached listing as core/cache reads it back (its CachedHealth). */
+export interface RestoredListing {
+  readonly statuses: readonly AvailabilityStatus[];
+  readonly listing: { readonly subscriptions: readonly string[] };
 }
 
 export class HeldStatuses {
@@ -45,7 +50,7 @@ export class HeldStatuses {
   }
 
   /** Holds the cache's statuses instead of anything held, every subscription of them marked as the cache's. */
-  restore(cached: CachedHealth): void {
+  restore(cached: RestoredListing): void {
     this.clear();
     for (const [subscriptionId, statuses] of bySubscription(cached.statuses)) {
       this.store.merge(subscriptionId, statuses);
