@@ -1,7 +1,7 @@
 // `node bench/first-paint.mjs`: first paint of the Events view from the cache in the real web
 // workbench (Playwright; see test/harness/firstPaint.ts), for 1,000 and 10,000 events, 5 samples
 // each (SERVICE_HEALTH_FIRST_PAINT_RUNS). SERVICE_HEALTH_FIRST_PAINT_FORMATS=gzip,plain takes that many
-// samples of each cache format in turn in one run: the cache as written (gzip) and the same files
+// samples of each cache format in turn in one run (A B B A …): the cache as written (gzip) and the same files
 // uncompressed, as the version before compression wrote them; the table then gives the ratio of the
 // medians, which a loaded machine moves far less than the figures themselves.
 // Writes bench/results/first-paint.json and prints a table.
