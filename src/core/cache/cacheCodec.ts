@@ -4,7 +4,7 @@
  * plain JSON text earlier versions wrote, so an update keeps the cache. Why: docs/architecture.md#cache-cachecodec
  */
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { gunzip, gunzipSync, gzip } from 'node:zlib';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -23,6 +23,15 @@ export const MAX_CACHE_TEXT_BYTES = 512 * 1024 * 1024;
  */
 export const MIN_CHUNK_BYTES = 64 * 1024;
 export const MAX_CHUNK_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A file that inflates to at most this is inflated on the calling thread: about 3 ms for the
+ * 290 KB first screen, where a thread-pool job waits behind whatever else the extension host
+ * started (other extensions' file reads at start-up); the shards and the health listing (MBs)
+ * stay on the pool. A file whose trailer claims less than it holds stops at this size and goes
+ * to the pool.
+ */
+export const INLINE_INFLATE_MAX_BYTES = 1024 * 1024;
 
 export function isCompressed(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -50,6 +59,14 @@ export async function decodeCacheBytes(bytes: Uint8Array, maxBytes = MAX_CACHE_T
   if (!isCompressed(bytes)) {
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   }
-  const text = await gunzipAsync(bytes, { maxOutputLength: maxBytes, chunkSize: chunkFor(Math.min(statedSize(bytes), maxBytes)) });
+  const stated = statedSize(bytes);
+  if (stated <= INLINE_INFLATE_MAX_BYTES) {
+    try {
+      return gunzipSync(bytes, { maxOutputLength: Math.min(maxBytes, INLINE_INFLATE_MAX_BYTES), chunkSize: chunkFor(stated) }).toString('utf8');
+    } catch {
+      // Larger than its trailer says, or damaged: the pool's read below decides (and reports) which.
+    }
+  }
+  const text = await gunzipAsync(bytes, { maxOutputLength: maxBytes, chunkSize: chunkFor(Math.min(stated, maxBytes)) });
   return text.toString('utf8');
 }

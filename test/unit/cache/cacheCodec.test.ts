@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chunkFor, decodeCacheBytes, encodeCacheText, isCompressed, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, statedSize } from '../../../src/core/cache/cacheCodec';
+import { chunkFor, decodeCacheBytes, encodeCacheText, INLINE_INFLATE_MAX_BYTES, isCompressed, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, statedSize } from '../../../src/core/cache/cacheCodec';
 import { decodeShard, encodeShard } from '../../../src/core/cache/cacheShards';
 import { readHealthSnapshot } from '../../../src/core/cache/healthSnapshot';
 import { toStored } from '../../../src/core/agent/source';
@@ -65,6 +65,21 @@ describe('cache files compressed (gzip)', () => {
     // A file larger than a chunk reads back whole over several chunks.
     const big = 'x'.repeat(MAX_CHUNK_BYTES * 2 + 5);
     assert.equal(await decodeCacheBytes(await encodeCacheText(big)), big);
+  });
+
+  // The first screen is inflated on the calling thread (no wait for the pool), the shards on the pool.
+  it('a file up to the inline size reads back the same on either side of it; one whose trailer claims less than it holds is refused, not read in part', async () => {
+    for (const size of [INLINE_INFLATE_MAX_BYTES, INLINE_INFLATE_MAX_BYTES + 1]) {
+      const text = 'y'.repeat(size);
+      const bytes = await encodeCacheText(text);
+      assert.equal(statedSize(bytes), size);
+      assert.equal(await decodeCacheBytes(bytes), text);
+    }
+    // A trailer saying 10 bytes over 2 MiB of text: the inline read stops at its limit and the pool's read is checked by zlib (length check).
+    const text = 'z'.repeat(2 * INLINE_INFLATE_MAX_BYTES);
+    const lying = Buffer.from(await encodeCacheText(text));
+    lying.writeUInt32LE(10, lying.length - 4);
+    await assert.rejects(decodeCacheBytes(lying), 'a file whose trailer lies is refused, not read in part');
   });
 
   it('a file that decompresses past the limit is refused; one exactly at it is read', async () => {
