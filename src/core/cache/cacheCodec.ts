@@ -14,23 +14,11 @@ const LEVEL = 6;
 /** A decompressed cache file larger than this is refused (a corrupt or hostile file cannot exhaust memory). */
 export const MAX_CACHE_TEXT_BYTES = 512 * 1024 * 1024;
 
-/**
- * zlib's async calls run one thread-pool job per output chunk, each handed back through the host's
- * event loop: at zlib's 16 KiB default the 290 KB first screen took 18 turns of a loop busy with
- * activation (150 ms against 17 ms in one chunk, measured with 5 ms tasks queued). A chunk is
- * sized to the file's whole output instead, between these bounds: the ceiling keeps a file that
- * lies about its size from reserving more memory than this at once.
- */
+/** Output chunk bounds: one chunk per file (zlib's 16 KiB default cost a loop turn each); the ceiling caps a lying trailer. Why: docs/architecture.md#cache-cachecodec */
 export const MIN_CHUNK_BYTES = 64 * 1024;
 export const MAX_CHUNK_BYTES = 8 * 1024 * 1024;
 
-/**
- * A file that inflates to at most this is inflated on the calling thread: about 3 ms for the
- * 290 KB first screen, where a thread-pool job waits behind whatever else the extension host
- * started (other extensions' file reads at start-up); the shards and the health listing (MBs)
- * stay on the pool. A file whose trailer claims less than it holds stops at this size and goes
- * to the pool.
- */
+/** Files inflating to at most this (the first screen) are inflated inline, about 3 ms, not queued on the pool. Why: docs/architecture.md#cache-cachecodec */
 export const INLINE_INFLATE_MAX_BYTES = 1024 * 1024;
 
 export function isCompressed(bytes: Uint8Array): boolean {

@@ -1,9 +1,7 @@
 /**
  * What the Resources view holds once loaded, without VS Code: the statuses by subscription, the
- * subscriptions that failed (error rows), and which subscriptions' statuses are only the cache's.
- * Restored statuses are unknown, not current, until their subscription is listed again: the view
- * says "from cache" and agents list instead of answering from them. A subscription whose listing
- * fails loses its cached statuses to an error row, so it never passes for current either.
+ * error rows, and which subscriptions' statuses are only the cache's (unknown, not current, until
+ * listed again; a failed listing turns them into an error row). Why: docs/architecture.md#health-healthload
  */
 import type { SubscriptionStatuses } from '../api/availabilityApi';
 import { resourceIdOf, subscriptionOfResource, type AvailabilityStatus } from '../model/availability';
