@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { extensionHostLogs, type ExtensionHostLog } from '../../harness/activations';
 import { EXTENSION_ID, activityBarIcon, clickActivityBarIcon, statusBarItem, viewContainer, waitForWorkbench } from '../../harness/ui';
 import { paneDescription, paneRows, resourcesPane, setPaneExpanded } from '../resourcesPane';
@@ -32,6 +33,17 @@ function ours(host: ExtensionHostLog): string[] {
 
 function recordsSince(index: number): AuthRecord[] {
   return azureFixture().service.authRecords.slice(index);
+}
+
+/** Reloads the window through VS Code's own command (which saves its state) and shows the Service Health container. */
+async function reloadShowingServiceHealth(page: Page): Promise<void> {
+  const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+  await runPaletteCommand(page, 'Developer: Reload Window');
+  await reloaded;
+  await waitForWorkbench(page, 120_000);
+  if (!(await viewContainer(page, CONTAINER_ID).isVisible())) {
+    await clickActivityBarIcon(page, CONTAINER_TITLE);
+  }
 }
 
 /** The resource health cache files (events-<hash>.health.json) in the extension's global storage. */
@@ -160,13 +172,7 @@ describe('Azure mode in the workbench (UI)', function () {
     const from = service.authRecords.length;
     let answeredBeforeRows: number;
     try {
-      const reloaded = page.waitForEvent('load', { timeout: 60_000 });
-      await runPaletteCommand(page, 'Developer: Reload Window');
-      await reloaded;
-      await waitForWorkbench(page, 120_000);
-      if (!(await viewContainer(page, CONTAINER_ID).isVisible())) {
-        await clickActivityBarIcon(page, CONTAINER_TITLE);
-      }
+      await reloadShowingServiceHealth(page);
       await eventRows(page).first().waitFor({ state: 'visible', timeout: slowMs });
       // The service records a request once it answers it (after the delay).
       answeredBeforeRows = recordsSince(from).length;
@@ -201,13 +207,7 @@ describe('Azure mode in the workbench (UI)', function () {
       const from = service.authRecords.length;
       let marked: string;
       try {
-        const reloaded = page.waitForEvent('load', { timeout: 60_000 });
-        await runPaletteCommand(page, 'Developer: Reload Window');
-        await reloaded;
-        await waitForWorkbench(page, 120_000);
-        if (!(await viewContainer(page, CONTAINER_ID).isVisible())) {
-          await clickActivityBarIcon(page, CONTAINER_TITLE);
-        }
+        await reloadShowingServiceHealth(page);
         await setPaneExpanded(pane, true);
         marked = await waitFor(async () => {
           const description = await paneDescription(pane);
