@@ -63,8 +63,8 @@ async function healthCache() {
 
 /**
  * A first-screen-sized file (about 290 KB of JSON) read back while the host's loop is busy, as at
- * activation (5 ms tasks back to back): the codec's one chunk sized from the trailer against zlib's
- * default 16 KiB chunks, each of which waits for a turn of the loop. Median of 7.
+ * activation (5 ms tasks back to back): the codec (inline up to 1 MiB, else one chunk sized from the
+ * trailer) against zlib's default 16 KiB chunks, each of which waits for a turn of the loop. Median of 7.
  */
 async function busyLoopRead(text) {
   const bytes = await encodeCacheText(text);
@@ -110,7 +110,7 @@ const mb = (b) => `${round(b / 2 ** 20, 1)} MiB`;
 console.log(`Cache on disk (gzip level 6, node:zlib on the thread pool), goal < ${pct(GOAL_RATIO)} of the raw JSON`);
 console.log(`events cache, ${EVENTS} events (${events.files} shards): ${mb(events.rawBytes)} JSON -> ${mb(events.compressedBytes)} (${pct(events.ratio)}); compress ${events.encodeMs} ms, read back ${events.decodeMs} ms`);
 console.log(`health cache, ${health.statuses} statuses: ${mb(health.rawBytes)} JSON -> ${mb(health.compressedBytes)} (${pct(health.ratio)}); compress ${health.encodeMs} ms, read back ${health.decodeMs} ms`);
-console.log(`first-screen-sized file (${round(screenSized.bytes / 1024, 0)} KiB JSON) read back with the host's loop busy (5 ms tasks): ${screenSized.codecMs} ms in one chunk, ${screenSized.defaultChunksMs} ms in zlib's 16 KiB chunks (median of 7)`);
+console.log(`first-screen-sized file (${round(screenSized.bytes / 1024, 0)} KiB JSON) read back with the host's loop busy (5 ms tasks): ${screenSized.codecMs} ms by the codec (inline up to 1 MiB), ${screenSized.defaultChunksMs} ms on the pool in zlib's 16 KiB chunks (median of 7)`);
 mkdirSync(RESULTS, { recursive: true });
 writeFileSync(join(RESULTS, 'cache.json'), `${JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, load: os.loadavg(), goalRatio: GOAL_RATIO, events: { count: EVENTS, ...events }, health, screenSized }, null, 2)}\n`);
 const over = [events, health].filter((r) => r.ratio >= GOAL_RATIO);
