@@ -5,7 +5,8 @@
 // Health icon (the view opening, which also activates the extension) until an event row is in the
 // workbench DOM, once the reloaded window's extension host is up. The service answers only after a long delay during the samples, so rows that
 // appear can only come from the cache; the requests it had received by then are recorded too.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -24,8 +25,18 @@ const READY_PATH = '/first-paint-bench/host-ready';
 /** The service's delay per response during the samples: far longer than any first paint. */
 const SLOW_SERVICE_MS = 20_000;
 
+/**
+ * The cache files' format for a sample: `gzip` as this version writes them, `plain` as the version
+ * before compression wrote them (the same JSON, uncompressed; this version still reads it). Samples
+ * of both, taken in turn in one run, compare the two on the same machine under the same load.
+ */
+export type CacheFormat = 'gzip' | 'plain';
+
 export interface FirstPaintSample {
+  readonly format: CacheFormat;
   readonly ms: number;
+  /** Wall clock (ms since 1970) of the click, to line the sample up with the extension host's logs. */
+  readonly clickAt: number;
   /** Requests the service had received when the first event row appeared. */
   readonly requestsAtPaint: number;
   /** Those requests by path (method not included). */
@@ -44,7 +55,10 @@ export interface FirstPaintResult {
 export interface FirstPaintOptions {
   readonly root: string;
   readonly events: number;
+  /** Samples per format. */
   readonly runs: number;
+  /** Formats sampled in turn (default: gzip only, as written). */
+  readonly formats?: readonly CacheFormat[];
   readonly log?: (line: string) => void;
 }
 
@@ -88,7 +102,13 @@ export async function measureFirstPaint(o: FirstPaintOptions): Promise<FirstPain
       service.knobs.latencyMs = SLOW_SERVICE_MS;
       const samples: FirstPaintSample[] = [];
       let discarded = 0;
-      for (let i = 0; i < o.runs; i++) {
+      const formats = o.formats ?? ['gzip'];
+      // Both formats' bytes made once, so a sample's set-up costs the same whichever it measures.
+      const files = cacheFormats(session.server.tempDir);
+      for (let i = 0; i < o.runs * formats.length; i++) {
+        // In turn, the order flipped every round (A B B A ...): neither format always follows the other.
+        const k = i % formats.length;
+        const format = formats[Math.floor(i / formats.length) % 2 === 0 ? k : formats.length - 1 - k] ?? 'gzip';
         await clickActivityBarIcon(page, 'Explorer');
         await viewContainer(page, CONTAINER_ID).waitFor({ state: 'hidden', timeout: 30_000 });
         const pings = service.stats.byPath.get(READY_PATH) ?? 0;
@@ -112,6 +132,10 @@ export async function measureFirstPaint(o: FirstPaintOptions): Promise<FirstPain
           i--;
           continue;
         }
+        // The extension is not active yet (activation is the view opening) and the service holds every answer, so nothing writes the cache meanwhile.
+        for (const f of files) writeFileSync(f.path, f[format]);
+        // A moment for anything that watches the storage folder to see the writes before the click.
+        await new Promise((r) => setTimeout(r, 1_000));
         const before = service.stats.requests;
         const pathsBefore = new Map(service.stats.byPath);
         const probe = armPaintProbe(page);
@@ -125,9 +149,9 @@ export async function measureFirstPaint(o: FirstPaintOptions): Promise<FirstPain
         // Read as soon as the page answered; with the slow service none of these was answered yet.
         const requestsAtPaint = service.stats.requests - before;
         const pathsAtPaint = Object.fromEntries([...service.stats.byPath].map(([path, n]) => [path, n - (pathsBefore.get(path) ?? 0)]).filter(([, n]) => Number(n) > 0));
-        const sample = { ms: r.ms, requestsAtPaint, pathsAtPaint, rowsAtPaint: r.rows };
+        const sample = { format, ms: r.ms, clickAt: r.clickAt, requestsAtPaint, pathsAtPaint, rowsAtPaint: r.rows };
         samples.push(sample);
-        log(`[first-paint] ${o.events} events, run ${i + 1}: ${sample.ms.toFixed(0)} ms, ${sample.rowsAtPaint} event rows, ${sample.requestsAtPaint} request(s) received by then ${JSON.stringify(sample.pathsAtPaint)}`);
+        log(`[first-paint] ${o.events} events, run ${i + 1} (${format} cache, click at ${new Date(r.clickAt).toISOString()}): ${sample.ms.toFixed(0)} ms, ${sample.rowsAtPaint} event rows, ${sample.requestsAtPaint} request(s) received by then ${JSON.stringify(sample.pathsAtPaint)}`);
       }
       return { events: o.events, signInToRowsMs: first.ms, samples };
     } finally {
@@ -138,7 +162,7 @@ export async function measureFirstPaint(o: FirstPaintOptions): Promise<FirstPain
   }
 }
 
-interface PaintProbe extends Promise<{ ms: number; rows: number }> {
+interface PaintProbe extends Promise<{ ms: number; rows: number; clickAt: number }> {
   readonly armed: Promise<void>;
 }
 
@@ -152,7 +176,7 @@ function armPaintProbe(page: Page): PaintProbe {
   // A sample that never shows a row fails after 3 minutes instead of holding the bench.
   const result = armed.then(() =>
     Promise.race([
-      page.evaluate('window.__firstPaint') as Promise<{ ms: number; rows: number }>,
+      page.evaluate('window.__firstPaint') as Promise<{ ms: number; rows: number; clickAt: number }>,
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('No event row appeared within 3 minutes of opening the view.')), 180_000).unref()),
     ]),
   );
@@ -191,7 +215,8 @@ const PROBE_SCRIPT = `({ containerId, pattern }) => {
   const re = new RegExp(pattern);
   window.__firstPaint = new Promise((resolve) => {
     let start;
-    document.addEventListener('pointerdown', () => { start ??= performance.now(); }, { capture: true, once: true });
+    let clickAt;
+    document.addEventListener('pointerdown', () => { start ??= performance.now(); clickAt ??= Date.now(); }, { capture: true, once: true });
     const rows = () => [...document.querySelectorAll('[id="workbench.view.extension.' + containerId + '"] .monaco-list-row[role=treeitem] .label-description')]
       .filter((d) => re.test((d.textContent || '').trim())).length;
     const observer = new MutationObserver(() => {
@@ -199,7 +224,7 @@ const PROBE_SCRIPT = `({ containerId, pattern }) => {
       const n = rows();
       if (n > 0) {
         observer.disconnect();
-        resolve({ ms: performance.now() - start, rows: n });
+        resolve({ ms: performance.now() - start, rows: n, clickAt });
       }
     });
     observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -220,6 +245,15 @@ async function waitForCache(tempDir: string, events: number, requests: () => num
     last = now;
     await new Promise((r) => setTimeout(r, 2_000));
   }
+}
+
+/** Each cache file in both formats (see CacheFormat): as written (gzip), and its JSON uncompressed. */
+function cacheFormats(tempDir: string): { path: string; gzip: Buffer; plain: Buffer }[] {
+  return cacheFiles(tempDir).map((path) => {
+    const bytes = readFileSync(path);
+    const compressed = bytes[0] === 0x1f && bytes[1] === 0x8b;
+    return compressed ? { path, gzip: bytes, plain: gunzipSync(bytes) } : { path, gzip: gzipSync(bytes, { level: 6 }), plain: bytes };
+  });
 }
 
 function cacheFiles(dir: string): string[] {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import * as vscode from 'vscode';
 import { startSampleService, type SampleService } from '../../src/core/sample';
 import { recordingLog } from '../../src/ui/app/logRecorder';
@@ -238,6 +239,34 @@ describe('start from the events cache on a slow network (real VS Code)', functio
     } finally {
       settings = original;
     }
+  });
+
+  // A user updates the extension: the cache the version before compression wrote is the same JSON, uncompressed.
+  it('a cache written before compression (plain JSON files) is still read: its first screen, then every cached event, before any request', async () => {
+    const gzipped = (bytes: Buffer): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b;
+    const files = (await readdir(storageDir)).filter((f) => f.startsWith('events-'));
+    for (const f of files) {
+      const bytes = await readFile(join(storageDir, f));
+      assert.ok(gzipped(bytes), `${f} was not written compressed`);
+      await writeFile(join(storageDir, f), gunzipSync(bytes));
+    }
+    sample.knobs.latencyMs = SLOW_SERVICE_MS;
+    const accounts = new ScriptedAccounts(ada);
+    accounts.holdAnswers();
+    const requestsBefore = sample.stats.requests;
+    const { controller, screens } = start(accounts);
+    await waitFor('the first screen', () => (screens.length > 0 ? true : undefined), 15_000);
+    assert.ok(screens[0], 'the plain first screen was not drawn from');
+    await waitFor('the cached rows', () => (keysOf(controller).length > 0 ? true : undefined), 15_000);
+    assert.deepEqual(keysOf(controller), cachedKeys, 'the rows are not the cached ones');
+    assert.equal(sample.stats.requests - requestsBefore, 0, 'a request went out before the sign-in answered');
+
+    sample.knobs.latencyMs = 0;
+    accounts.release();
+    await controller.refresh();
+    // The next write is compressed; shards it did not rewrite stay plain, and are still read next time.
+    const manifest = files.find((f) => /^events-[0-9a-f]+\.json$/.test(f));
+    assert.ok(manifest && gzipped(await readFile(join(storageDir, manifest))), 'the refresh did not write the manifest compressed');
   });
 
   it('a torn shard (a crash or a full disk mid-write) shows no cached rows; the next refresh fills the view', async () => {

@@ -23,6 +23,10 @@ export function healthSnapshotOf(statuses: readonly AvailabilityStatus[], listin
 
 /** A snapshot written by {@link healthSnapshotOf}; undefined for an unreadable or other-version one. Malformed statuses are skipped. */
 export function readHealthSnapshot(json: unknown): CachedHealth | undefined {
+  // No file (the usual case before the first listing): no need to load the schemas (zod) for it.
+  if (typeof json !== 'object' || json === null) {
+    return undefined;
+  }
   const { healthSnapshotSchema: schema, availabilityStatusSchema } = validation();
   const parsed = schema.safeParse(json);
   if (!parsed.success) {

@@ -12,11 +12,10 @@ import { healthSnapshotOf, readHealthSnapshot } from '../../core/cache/healthSna
 import type { HeldHealth } from '../../core/agent/availabilitySource';
 import type { ResourceHealthMark } from '../../core/health/healthIndex';
 import { afterEventsLoad, incrementalSince, subscriptionsKey, type ListingMemory } from '../../core/health/healthLoad';
-import { applyListing, type AppliedListing } from '../../core/health/healthApply';
 import { HealthBaseline, rowsToAnnounce, stateSections, stateSectionsInSlices, type HealthRow, type StateSection } from '../../core/health/healthRows';
-import { ResourceHealthStore } from '../../core/health/healthStore';
+import { HeldStatuses, type SubscriptionError } from '../../core/health/heldStatuses';
 import type { StatusesByName } from '../../core/health/templateHealth';
-import { resourceIdOf, subscriptionOfResource, type AvailabilityStatus } from '../../core/model/availability';
+import type { AvailabilityStatus } from '../../core/model/availability';
 import { portalBase } from '../../core/render/links';
 import { errorText } from '../../core/text/errorText';
 import { Slicer } from '../../core/text/slices';
@@ -45,18 +44,13 @@ export interface ResourceHealthDeps {
   readonly workspaceState?: vscode.Memento;
 }
 
-/**
- * What the view shows; when loaded, the statuses are those of the store (ResourceHealthStore).
- * `subscriptions`: those the statuses were listed for; `fromCache`: restored and not listed since (unknown, not current).
- */
-type Held =
-  | { kind: 'none' }
-  | { kind: 'loading' }
-  | { kind: 'loaded'; errors: { subscriptionId: string; message: string }[]; portal: string | undefined; subscriptions: readonly string[]; fromCache?: boolean };
+/** What the view shows; when loaded, the statuses, error rows and cache marks are those of HeldStatuses. */
+type Held = { kind: 'none' } | { kind: 'loading' } | { kind: 'loaded'; portal: string | undefined };
 
 class ResourcesTreeProvider extends SafeTreeDataProvider<TreeNode> {
   constructor(
     private readonly held: () => Held,
+    private readonly errors: () => readonly SubscriptionError[],
     private readonly statuses: () => readonly AvailabilityStatus[],
     private readonly sections: () => StateSection[],
     private readonly now: () => number,
@@ -82,7 +76,7 @@ class ResourcesTreeProvider extends SafeTreeDataProvider<TreeNode> {
     if (held.kind === 'loading') {
       return [new MessageNode('health-loading', vscode.l10n.t('Loading resource health…'), { icon: new vscode.ThemeIcon('loading~spin') })];
     }
-    const errors = held.errors.map(
+    const errors = this.errors().map(
       (e) =>
         new MessageNode(`health-error:${e.subscriptionId}`, vscode.l10n.t('{0}: {1}', this.name(e.subscriptionId), e.message), {
           icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
@@ -130,8 +124,8 @@ export class ResourceHealthView implements vscode.Disposable {
   private filterGeneration = 0;
   private readonly baseline = new HealthBaseline();
   private loggedErrors = '';
-  /** The statuses held, by subscription and resource (also the index of healthOf). */
-  private readonly store = new ResourceHealthStore();
+  /** The statuses held, by subscription and resource (also the index of healthOf), the error rows and which are only the cache's. */
+  private readonly holding = new HeldStatuses();
   /** The last listing, for an incremental next one (see incrementalSince). */
   private listing: ListingMemory | undefined;
   /** An events load happened while the view was hidden and nothing needed statuses: list when shown. */
@@ -148,7 +142,7 @@ export class ResourceHealthView implements vscode.Disposable {
     const now = deps.now ?? Date.now;
     this.now = now;
     this.filter = new ResourceFilter(deps.workspaceState, now, () => void this.showFilter());
-    this.provider = new ResourcesTreeProvider(() => this.held, () => this.statuses(), () => this.sections(), now, (id) => deps.subscriptionName(id) ?? id, () => this.filter.matches, deps.log);
+    this.provider = new ResourcesTreeProvider(() => this.held, () => this.holding.errors, () => this.statuses(), () => this.sections(), now, (id) => deps.subscriptionName(id) ?? id, () => this.filter.matches, deps.log);
     this.view = vscode.window.createTreeView(RESOURCES_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
     this.disposables.push(this.provider, this.view, this.changed, registerCommand(Command.copyResourceId, (arg: unknown) => this.copyId(arg), deps.log));
     this.disposables.push(
@@ -170,7 +164,7 @@ export class ResourceHealthView implements vscode.Disposable {
   private filterDescription(): string | undefined {
     const text = this.filter.text;
     const filtered = text ? vscode.l10n.t('Filtered: {0}', text) : undefined;
-    if (this.held.kind !== 'loaded' || !this.held.fromCache) {
+    if (this.held.kind !== 'loaded' || !this.holding.fromCache) {
       return filtered;
     }
     const cached = vscode.l10n.t('from cache');
@@ -202,22 +196,22 @@ export class ResourceHealthView implements vscode.Disposable {
 
   /** Every status held, for tests and other parts (empty until loaded). */
   statuses(): readonly AvailabilityStatus[] {
-    return this.held.kind === 'loaded' ? this.store.all() : [];
+    return this.held.kind === 'loaded' ? this.holding.store.all() : [];
   }
 
   /** The status held for a resource (by its id, without case; one lookup); undefined when none or not loaded. */
   statusOf(resourceId: string): AvailabilityStatus | undefined {
-    return this.held.kind === 'loaded' ? this.store.statusOf(resourceId) : undefined;
+    return this.held.kind === 'loaded' ? this.holding.store.statusOf(resourceId) : undefined;
   }
 
   /** The statuses held by resource name (the templates' hover); undefined until loaded. */
   statusesByName(): StatusesByName | undefined {
-    return this.held.kind === 'loaded' ? this.store : undefined;
+    return this.held.kind === 'loaded' ? this.holding.store : undefined;
   }
 
   /** A resource's current health as last listed; undefined when unknown (not listed, its subscription failed or was left out). */
   healthOf(resourceId: string | undefined): ResourceHealthMark | undefined {
-    return this.held.kind === 'loaded' ? this.store.healthOf(resourceId) : undefined;
+    return this.held.kind === 'loaded' ? this.holding.store.healthOf(resourceId) : undefined;
   }
 
   /** After an events load: list now, when the view is shown, or not at all (every subscription refused the token). */
@@ -251,11 +245,8 @@ export class ResourceHealthView implements vscode.Disposable {
       return;
     }
     this.listing = cached.listing;
-    this.store.clear();
-    for (const [subscriptionId, statuses] of bySubscription(cached.statuses)) {
-      this.store.merge(subscriptionId, statuses);
-    }
-    this.set({ kind: 'loaded', errors: [], portal: portalBase(connection.portalUrl), subscriptions: cached.listing.subscriptions, fromCache: true });
+    this.holding.restore(cached);
+    this.set({ kind: 'loaded', portal: portalBase(connection.portalUrl) });
     this.deps.log.info(`Resource health: showing ${cached.statuses.length} cached status(es) until the next listing.`);
   }
 
@@ -272,8 +263,8 @@ export class ResourceHealthView implements vscode.Disposable {
     if (held.kind !== 'loaded') {
       return undefined;
     }
-    const { errors, portal, subscriptions, fromCache } = held;
-    return { statuses: this.store.all(), errors, subscriptions, failed: errors.map((e) => e.subscriptionId), portal, ...(fromCache ? { fromCache } : {}) };
+    const { errors, subscriptions, fromCache, store } = this.holding;
+    return { statuses: store.all(), errors, subscriptions, failed: errors.map((e) => e.subscriptionId), portal: held.portal, ...(fromCache ? { fromCache } : {}) };
   }
 
   /** Lists the subscriptions' availability over this connection; a later load or clear() wins over this one. */
@@ -345,35 +336,36 @@ export class ResourceHealthView implements vscode.Disposable {
   }
 
   /**
-   * Puts a listing into the store in slices that yield (core/health/healthApply.ts), then shows it
-   * and announces what turned; false when a newer load or clear() superseded it meanwhile.
+   * Puts a listing into the store in slices that yield (HeldStatuses.apply: listed subscriptions are
+   * current, failed ones error rows), then shows it and announces what turned; false when a newer
+   * load or clear() superseded it meanwhile.
    */
   private async apply(results: readonly SubscriptionStatuses[], changesOnly: ReadonlySet<string>, connection: Connection, generation: number): Promise<boolean> {
     this.applying = true;
-    let applied: AppliedListing | undefined;
+    let turned: HealthRow[] | undefined;
     const slicer = new Slicer({ superseded: () => generation !== this.generation });
     try {
-      applied = await applyListing(this.store, this.baseline, results, changesOnly, slicer);
+      turned = await this.holding.apply(results, changesOnly, this.baseline, slicer);
     } finally {
       this.applying = false;
     }
-    if (!applied) {
+    if (!turned) {
       return false;
     }
     // The tree's sections, made before it is told (the filter applied); a filter changed meanwhile makes its own.
-    const statuses = this.store.all();
+    const statuses = this.holding.store.all();
     const matches = this.filter.matches;
     const sections = await stateSectionsInSlices(statuses, matches, slicer);
     if (!sections) {
       return false;
     }
-    if (statuses === this.store.all()) {
+    if (statuses === this.holding.store.all()) {
       this.shown = { statuses, matches, sections };
     }
-    this.logErrors(applied.errors);
+    this.logErrors(this.holding.errors);
     const portal = connection.mode !== 'sample' ? portalBase(connection.portalUrl) : undefined;
-    this.set({ kind: 'loaded', errors: applied.errors, portal, subscriptions: results.map((r) => r.subscriptionId) });
-    this.announce(rowsToAnnounce(applied.turned, this.deps.notifications(), connection.mode === 'sample'));
+    this.set({ kind: 'loaded', portal });
+    this.announce(rowsToAnnounce(turned, this.deps.notifications(), connection.mode === 'sample'));
     return true;
   }
 
@@ -410,7 +402,7 @@ export class ResourceHealthView implements vscode.Disposable {
     this.held = held;
     this.view.description = this.filterDescription();
     if (held.kind !== 'loaded') {
-      this.store.clear();
+      this.holding.clear();
     }
     this.provider.changedAll();
     this.changed.fire();
@@ -429,16 +421,4 @@ export class ResourceHealthView implements vscode.Disposable {
   dispose(): void {
     this.disposables.reverse().forEach((d) => d.dispose());
   }
-}
-
-/** Cached statuses by the subscription their resource id names (one pass). */
-function bySubscription(statuses: readonly AvailabilityStatus[]): Map<string, AvailabilityStatus[]> {
-  const out = new Map<string, AvailabilityStatus[]>();
-  for (const status of statuses) {
-    const key = subscriptionOfResource(resourceIdOf(status) ?? '')?.toLowerCase() ?? '';
-    const list = out.get(key) ?? [];
-    list.push(status);
-    out.set(key, list);
-  }
-  return out;
 }

@@ -3,8 +3,12 @@
 // subscription picker, events from the ARM stand-in, a token expiring on its way, switching account
 // and signing out. The tests run in order: each starts where the previous one left the workbench.
 import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { extensionHostLogs, type ExtensionHostLog } from '../../harness/activations';
 import { EXTENSION_ID, activityBarIcon, clickActivityBarIcon, statusBarItem, viewContainer, waitForWorkbench } from '../../harness/ui';
+import { paneDescription, paneRows, resourcesPane, setPaneExpanded } from '../resourcesPane';
 import { reportFailures, uiSession } from '../session';
 import { CONTAINER_ID, CONTAINER_TITLE, QUOTA_ITEM_ID, eventRows, runPaletteCommand, viewTitleAction, waitFor } from '../steps';
 import type { AuthRecord } from '../../../src/core/sample';
@@ -30,6 +34,25 @@ function ours(host: ExtensionHostLog): string[] {
 function recordsSince(index: number): AuthRecord[] {
   return azureFixture().service.authRecords.slice(index);
 }
+
+/** Reloads the window through VS Code's own command (which saves its state) and shows the Service Health container. */
+async function reloadShowingServiceHealth(page: Page): Promise<void> {
+  const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+  await runPaletteCommand(page, 'Developer: Reload Window');
+  await reloaded;
+  await waitForWorkbench(page, 120_000);
+  if (!(await viewContainer(page, CONTAINER_ID).isVisible())) {
+    await clickActivityBarIcon(page, CONTAINER_TITLE);
+  }
+}
+
+/** The resource health cache files (events-<hash>.health.json) in the extension's global storage. */
+function healthCacheFiles(serverDir: string): string[] {
+  const dir = join(serverDir, 'user-data', 'User', 'globalStorage', EXTENSION_ID);
+  return existsSync(dir) ? readdirSync(dir).filter((f) => /^events-[0-9a-f]+\.health\.json$/.test(f)) : [];
+}
+
+const isHealthListing = (r: AuthRecord): boolean => r.path.includes('/providers/Microsoft.ResourceHealth/availabilityStatuses') || r.path.includes('/providers/Microsoft.ResourceGraph/');
 
 describe('Azure mode in the workbench (UI)', function () {
   this.timeout(120_000);
@@ -149,13 +172,7 @@ describe('Azure mode in the workbench (UI)', function () {
     const from = service.authRecords.length;
     let answeredBeforeRows: number;
     try {
-      const reloaded = page.waitForEvent('load', { timeout: 60_000 });
-      await runPaletteCommand(page, 'Developer: Reload Window');
-      await reloaded;
-      await waitForWorkbench(page, 120_000);
-      if (!(await viewContainer(page, CONTAINER_ID).isVisible())) {
-        await clickActivityBarIcon(page, CONTAINER_TITLE);
-      }
+      await reloadShowingServiceHealth(page);
       await eventRows(page).first().waitFor({ state: 'visible', timeout: slowMs });
       // The service records a request once it answers it (after the delay).
       answeredBeforeRows = recordsSince(from).length;
@@ -169,6 +186,52 @@ describe('Azure mode in the workbench (UI)', function () {
     const records = recordsSince(from);
     assert.ok(records.every((r) => r.account === ADA && (r.outcome === 'ok' || r.outcome === 'expired')), `requests after the reload: ${JSON.stringify(records.map((r) => [r.account, r.outcome]))}`);
     await eventRows(page).first().waitFor({ state: 'visible', timeout: 30_000 });
+  });
+
+  it('after a window reload, the Resources view shows the cached statuses titled "from cache" until the listing answers, then the same view without it', async function () {
+    this.timeout(300_000);
+    const { page, serverDir } = uiSession();
+    assert.ok(serverDir, 'the runner did not say where the VS Code server keeps its files');
+    const service = azureFixture().service;
+    const pane = resourcesPane(page);
+    const resourceRows = async (): Promise<number> => (await paneRows(pane)).filter((r) => r.level === 3).length;
+    await setPaneExpanded(pane, true);
+    try {
+      // Shown, the view lists resource health, and the listing is cached.
+      await waitFor(async () => ((await resourceRows()) > 0 ? true : undefined), 60_000, 'the Resources view listed no resource');
+      await waitFor(async () => (healthCacheFiles(serverDir).length > 0 ? true : undefined), 30_000, 'the resource health cache was not written');
+      assert.doesNotMatch(await paneDescription(pane), /from cache/, 'statuses just listed are titled "from cache"');
+
+      // A slow network: after the reload every answer takes 20 s, so the statuses shown first are the cache's.
+      service.knobs.latencyMs = 20_000;
+      const from = service.authRecords.length;
+      let marked: string;
+      try {
+        await reloadShowingServiceHealth(page);
+        await setPaneExpanded(pane, true);
+        marked = await waitFor(async () => {
+          const description = await paneDescription(pane);
+          return (await resourceRows()) > 0 && /from cache/.test(description) ? description : undefined;
+        }, 20_000, 'the cached statuses were not shown titled "from cache" after the reload');
+        // The service records a request once it answers it: nothing was listed yet.
+        assert.equal(recordsSince(from).filter(isHealthListing).length, 0, 'the listing answered before the cached statuses were read; the test proves nothing');
+      } finally {
+        service.knobs.latencyMs = 0;
+      }
+      assert.equal(marked, 'from cache');
+
+      // The listing answers (after the events refresh it follows): the title loses the mark, the rows stay.
+      await waitFor(async () => (recordsSince(from).some((r) => isHealthListing(r) && r.outcome === 'ok') ? true : undefined), 120_000, 'the resource health listing after the reload never got through');
+      const after = await waitFor(async () => {
+        const description = await paneDescription(pane);
+        return !/from cache/.test(description) ? description : undefined;
+      }, 30_000, 'the Resources view still says "from cache" after the listing answered');
+      assert.equal(after, '');
+      assert.ok((await resourceRows()) > 0, 'the listed statuses are not shown');
+    } finally {
+      // Later tests read the Events view's rows: fold the pane again.
+      await setPaneExpanded(pane, false);
+    }
   });
 
   it('a reloaded window with the Explorer in front does not start Service Health (no activation, no request) until its view opens', async () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { decodeCacheBytes, encodeCacheText, isCompressed } from '../../../src/core/cache/cacheCodec';
+import { chunkFor, decodeCacheBytes, encodeCacheText, INLINE_INFLATE_MAX_BYTES, isCompressed, MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, statedSize } from '../../../src/core/cache/cacheCodec';
 import { decodeShard, encodeShard } from '../../../src/core/cache/cacheShards';
 import { readHealthSnapshot } from '../../../src/core/cache/healthSnapshot';
 import { toStored } from '../../../src/core/agent/source';
@@ -44,6 +44,42 @@ describe('cache files compressed (gzip)', () => {
   it('a torn compressed file is refused, not read in part', async () => {
     const bytes = await encodeCacheText(JSON.stringify({ big: 'x'.repeat(10_000), more: [1, 2, 3] }));
     await assert.rejects(decodeCacheBytes(bytes.subarray(0, Math.floor(bytes.length / 2))));
+  });
+
+  // One thread-pool job per output chunk, each handed back through the extension host's busy loop at start.
+  it('a file is read back in one chunk sized from its gzip trailer, within the bounds (a file lying about its size reserves at most the ceiling)', async () => {
+    const text = JSON.stringify({ rows: 'r'.repeat(300_000) });
+    const bytes = await encodeCacheText(text);
+    assert.equal(statedSize(bytes), Buffer.byteLength(text));
+    assert.equal(chunkFor(statedSize(bytes)), Buffer.byteLength(text));
+    assert.equal(chunkFor(MIN_CHUNK_BYTES - 1), MIN_CHUNK_BYTES);
+    assert.equal(chunkFor(MIN_CHUNK_BYTES), MIN_CHUNK_BYTES);
+    assert.equal(chunkFor(MAX_CHUNK_BYTES), MAX_CHUNK_BYTES);
+    assert.equal(chunkFor(MAX_CHUNK_BYTES + 1), MAX_CHUNK_BYTES);
+    assert.equal(statedSize(bytes.subarray(0, 17)), 0, 'shorter than any gzip file: no size');
+    // A trailer claiming 4 GiB: the file is refused by zlib's length check, not read with a 4 GiB buffer.
+    const lying = Buffer.from(bytes);
+    lying.writeUInt32LE(0xffffffff, lying.length - 4);
+    assert.equal(statedSize(lying), 0xffffffff);
+    await assert.rejects(decodeCacheBytes(lying));
+    // A file larger than a chunk reads back whole over several chunks.
+    const big = 'x'.repeat(MAX_CHUNK_BYTES * 2 + 5);
+    assert.equal(await decodeCacheBytes(await encodeCacheText(big)), big);
+  });
+
+  // The first screen is inflated on the calling thread (no wait for the pool), the shards on the pool.
+  it('a file up to the inline size reads back the same on either side of it; one whose trailer claims less than it holds is refused, not read in part', async () => {
+    for (const size of [INLINE_INFLATE_MAX_BYTES, INLINE_INFLATE_MAX_BYTES + 1]) {
+      const text = 'y'.repeat(size);
+      const bytes = await encodeCacheText(text);
+      assert.equal(statedSize(bytes), size);
+      assert.equal(await decodeCacheBytes(bytes), text);
+    }
+    // A trailer saying 10 bytes over 2 MiB of text: the inline read stops at its limit and the pool's read is checked by zlib (length check).
+    const text = 'z'.repeat(2 * INLINE_INFLATE_MAX_BYTES);
+    const lying = Buffer.from(await encodeCacheText(text));
+    lying.writeUInt32LE(10, lying.length - 4);
+    await assert.rejects(decodeCacheBytes(lying), 'a file whose trailer lies is refused, not read in part');
   });
 
   it('a file that decompresses past the limit is refused; one exactly at it is read', async () => {

@@ -1,7 +1,8 @@
 /**
  * The Resources view: lists resource health after events loads (when visible or notifications are
- * on), restores the account's cached statuses on each connection, clears on sign-out, and tells the
- * impacted-resource rows and the details panels each resource's current health.
+ * on), restores the account's cached statuses on each connection once its cached event rows are
+ * drawn, clears on sign-out, and tells the impacted-resource rows and the details panels each
+ * resource's current health.
  */
 import { EventsCacheFiles } from '../../cache/eventsCacheFiles';
 import type { DetailsPanels } from '../../details/lazyPanels';
@@ -14,7 +15,7 @@ export function registerHealth(
   register: Register,
   deps: FeatureDeps & {
     readonly details: Pick<DetailsPanels, 'refreshImpactedResources'>;
-    readonly lifecycle: Pick<ConnectionLifecycle, 'onDidChangeConnection' | 'onDidSignOut'>;
+    readonly lifecycle: Pick<ConnectionLifecycle, 'onDidChangeConnection' | 'onDidDrawCachedRows' | 'onDidSignOut'>;
   },
 ): ResourceHealthView {
   const { controller, impacted, view } = deps.events;
@@ -30,9 +31,11 @@ export function registerHealth(
     }),
   );
   register(controller.onDidLoad(({ connection, errors }) => health.afterEventsLoad(connection, controller.subscriptionIds(), errors)));
+  register(deps.lifecycle.onDidChangeConnection(() => health.clear()));
+  // After the cached event rows are drawn: reading (and checking) the cached statuses would
+  // otherwise share the extension host's thread with the first paint.
   register(
-    deps.lifecycle.onDidChangeConnection(({ current }) => {
-      health.clear();
+    deps.lifecycle.onDidDrawCachedRows((current) => {
       if (current) {
         void health.restore(current);
       }

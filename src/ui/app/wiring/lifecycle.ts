@@ -41,6 +41,13 @@ export class ConnectionLifecycle extends Disposable {
   private readonly connectionChanged = this._register(new vscode.EventEmitter<ConnectionChange>());
   /** Fires on a new connection, before its cached events are read (the previous one's views close or follow). */
   readonly onDidChangeConnection = this.connectionChanged.event;
+  private readonly rowsDrawn = this._register(new vscode.EventEmitter<Connection | undefined>());
+  /**
+   * Fires once a new connection's cached event rows are drawn (at once without any), while it is
+   * still the current one: work that can wait (the cached resource health) starts here, not
+   * between the view opening and its first row.
+   */
+  readonly onDidDrawCachedRows = this.rowsDrawn.event;
   private readonly signedOut = this._register(new vscode.EventEmitter<void>());
   /** Fires during Sign Out, once the session is gone and before the account's cache is deleted. */
   readonly onDidSignOut = this.signedOut.event;
@@ -69,6 +76,9 @@ export class ConnectionLifecycle extends Disposable {
         // PaintTracker.drawn), the subscription-name listing included.
         const painted = controller.resetForConnection().then(() => (controller.hasCachedRows ? view.painted() : undefined));
         this.painted = painted;
+        void painted.then(() => {
+          if (connections.current === c) this.rowsDrawn.fire(c);
+        });
         void painted.then(() => controller.refresh());
         void painted.then(() => this.refreshSubscriptionNames(false));
       }),
