@@ -31,6 +31,12 @@ const commandsOneWay = [
   },
 ];
 
+// Settings are read in one room (issue 33): each read validates its value once, and a reader of the code finds every setting there.
+const settingsThroughConfig = {
+  selector: "CallExpression[callee.property.name='getConfiguration']",
+  message: 'Read settings through a function in src/ui/config/settings.ts: one place validates each value.',
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'media/**/*.min.js'] },
   js.configs.recommended,
@@ -51,7 +57,11 @@ export default tseslint.config(
   },
   {
     files: ['src/ui/**/*.ts'],
-    ignores: ['src/ui/base/commands.ts'],
+    ignores: ['src/ui/base/commands.ts', 'src/ui/config/**'],
+    rules: { 'no-restricted-syntax': ['error', zodNamedZ, noSpreadArguments, ...commandsOneWay, settingsThroughConfig] },
+  },
+  {
+    files: ['src/ui/config/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', zodNamedZ, noSpreadArguments, ...commandsOneWay] },
   },
   {

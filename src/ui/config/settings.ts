@@ -127,3 +127,14 @@ export function readTemplateGlobs(folder?: vscode.Uri): TemplateGlobs {
   const exclude = globs('infrastructure.exclude');
   return { ...(include.length > 0 ? { include } : {}), ...(exclude.length > 0 ? { exclude } : {}) };
 }
+
+/** `serviceHealth.infrastructure.diagnostics`: template notes in the Problems view (default on). */
+export const DIAGNOSTICS_SETTING = `${SECTION}.infrastructure.diagnostics`;
+export function templateDiagnostics(): boolean {
+  return vscode.workspace.getConfiguration().get<boolean>(DIAGNOSTICS_SETTING, true) !== false;
+}
+
+/** VS Code's `search.exclude` as set (the workspace's templates are found with it, as Search does); read raw, workspaceGlobs.ts validates it. */
+export function searchExclude(): unknown {
+  return vscode.workspace.getConfiguration('search').get<unknown>('exclude');
+}

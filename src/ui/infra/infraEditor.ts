@@ -5,6 +5,7 @@
  * lazily: when the events first load or a template editor shows, never inside activate.
  */
 import * as vscode from 'vscode';
+import { DIAGNOSTICS_SETTING, templateDiagnostics } from '../config/settings';
 import type { StoredEvent } from '../../core/events/eventFacts';
 import type { StatusesByName } from '../../core/health/templateHealth';
 import { Command } from '../base/commandIds';
@@ -32,7 +33,6 @@ export interface InfraEditorDeps {
 }
 
 const SELECTOR: vscode.DocumentSelector = ['bicep', 'bicepparam', 'tf', 'tfvars', 'json'].map((ext) => ({ pattern: `**/*.${ext}` }));
-export const DIAGNOSTICS_SETTING = 'serviceHealth.infrastructure.diagnostics';
 
 const WORDS: CountWords = {
   issues: (n) => (n === 1 ? vscode.l10n.t('1 active service issue') : vscode.l10n.t('{0} active service issues', n)),
@@ -198,7 +198,7 @@ export class InfraEditor extends Disposable implements vscode.HoverProvider, vsc
     this.incidents = built.incidents;
     this.notesByUri.clear();
     this.diagnostics.clear();
-    const diagnose = vscode.workspace.getConfiguration().get<boolean>(DIAGNOSTICS_SETTING, true);
+    const diagnose = templateDiagnostics();
     for (const { file, notes } of built.files) {
       this.notesByUri.set(file.uri.toString(), notes);
       const diagnostics = diagnose ? [...notes.map(diagnosticOf), ...file.unresolved.map(uncheckedOf)] : [];

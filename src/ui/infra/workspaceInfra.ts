@@ -11,7 +11,7 @@ import type { InfraReport, InfraTarget, InfraUnresolved } from '../../core/infra
 import { errorText } from '../../core/text/errorText';
 import type { HealthEvent } from '../../core/model/eventModel';
 import { Disposable } from '../base/disposable';
-import { readTemplateGlobs, TEMPLATE_EXCLUDE_SETTING, TEMPLATE_INCLUDE_SETTING } from '../config/settings';
+import { readTemplateGlobs, searchExclude, TEMPLATE_EXCLUDE_SETTING, TEMPLATE_INCLUDE_SETTING } from '../config/settings';
 import { targetKeys, touchesAny } from './lineNotes';
 import { RetryingStart, TemplateSync } from './templateSync';
 import { touchedTarget } from './workspaceSection';
@@ -258,7 +258,7 @@ export class WorkspaceInfra extends Disposable {
   private async findTemplates(key: string): Promise<{ paths: string[]; capped: boolean }> {
     const folder = this.folders.get(key)?.folder;
     if (!folder) return { paths: [], capped: false };
-    const exclude = excludeGlob(vscode.workspace.getConfiguration('search').get<unknown>('exclude'));
+    const exclude = excludeGlob(searchExclude());
     // One more than the cap tells that the cap was hit.
     const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, INFRA_GLOB), exclude, this.limits.maxFiles + 1);
     const capped = uris.length > this.limits.maxFiles;
