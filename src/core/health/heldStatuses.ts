@@ -62,11 +62,10 @@ export class HeldStatuses {
   }
 
   /**
-   * Puts a listing in, in slices that yield (healthApply.ts): a failed subscription's statuses go
-   * (its row says why), a full listing replaces, changes only are merged; each listed subscription
-   * is current from now on, and those not listed are dropped. Each costs what was listed, not what
-   * is held. Returns the rows that turned Unavailable or Degraded against `baseline`; undefined when
-   * a newer listing superseded it (what it put in so far stays, and that listing finishes the job).
+   * Puts a listing in, in slices that yield (healthApply.ts): failed subscriptions become error rows,
+   * a full listing replaces, changes only merge, and every listed subscription is current from now
+   * on. Returns the rows that turned Unavailable or Degraded; undefined when a newer listing
+   * superseded it (that listing finishes the job).
    */
   async apply(results: readonly SubscriptionStatuses[], changesOnly: ReadonlySet<string>, baseline: HealthBaseline, slicer: Slicer = new Slicer()): Promise<HealthRow[] | undefined> {
     const applied = await applyListing(this.store, baseline, results, changesOnly, slicer);
