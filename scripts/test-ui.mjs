@@ -1,6 +1,6 @@
 // `npm run test:ui`: Playwright UI tests against the real web workbench (VS Code server from code-server +
 // Debian Chromium), offline: the extension in sample mode, then in Azure mode with a test-only sign-in provider. Needs `npm run compile && npm run build`.
-// Env: SERVICE_HEALTH_UI_TIMEOUT_MS (whole run, default 900000), SERVICE_HEALTH_TEST_GREP (mocha grep),
+// Env: SERVICE_HEALTH_UI_TIMEOUT_MS (whole run, default 1800000), SERVICE_HEALTH_TEST_GREP (mocha grep),
 // SERVICE_HEALTH_VERBOSE=1 (workbench console on stderr), SERVICE_HEALTH_CHROMIUM (default /usr/bin/chromium).
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,7 +24,7 @@ process.once('SIGTERM', () => stop.abort());
 try {
   const failures = await runUiTests({
     root,
-    timeoutMs: Number(process.env.SERVICE_HEALTH_UI_TIMEOUT_MS ?? 900_000),
+    timeoutMs: Number(process.env.SERVICE_HEALTH_UI_TIMEOUT_MS ?? 1_800_000),
     grep: process.env.SERVICE_HEALTH_TEST_GREP,
     verbose: process.env.SERVICE_HEALTH_VERBOSE === '1',
     signal: stop.signal,
